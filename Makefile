@@ -1,0 +1,39 @@
+# qrtui: one command to set up and run, one to set up and test.
+#   make run    install missing Debian packages, build release, run qrtui (ARGS="--demo")
+#   make test   install missing Debian packages, run the whole test suite
+#   make bench  the benchmark (corpus and per-frame costs)
+
+DEBIAN_PACKAGES := pkg-config libzbar-dev libv4l-dev libncurses-dev libqrencode-dev \
+                   libpng-dev libturbojpeg0-dev tmux
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+CORPUS ?= ../shared/corpus
+ARGS ?=
+
+.PHONY: deps build run test bench clean
+
+deps:
+	@missing=""; \
+	for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	swift build -c release
+
+run: build
+	.build/release/qrtui $(ARGS)
+
+test: deps
+	swift build --build-tests
+	swift test
+
+bench: deps
+	swift run -c release qrtui-bench --corpus $(CORPUS) --frames
+
+clean:
+	rm -rf .build

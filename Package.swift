@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// System libraries come from Debian packages (see Makefile: `make deps`).
+func systemLibrary(_ name: String, _ pkgConfig: String, _ apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "qrtui",
+    products: [
+        .executable(name: "qrtui", targets: ["ScanTUI"]),
+        .executable(name: "qrtui-bench", targets: ["QRBench"]),
+    ],
+    targets: [
+        systemLibrary("CZbar", "zbar", "libzbar-dev"),
+        systemLibrary("CV4L2", "libv4l2", "libv4l-dev"),
+        // No pkgConfig: SwiftPM rejects the -D flags in ncursesw.pc; shim.h sets what is needed.
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        systemLibrary("CQREncode", "libqrencode", "libqrencode-dev"),
+        systemLibrary("CPNG", "libpng", "libpng-dev"),
+        systemLibrary("CTurboJPEG", "libturbojpeg", "libturbojpeg0-dev"),
+        .target(
+            name: "CaptureKit",
+            dependencies: ["CZbar", "CV4L2", "CQREncode", "CPNG", "CTurboJPEG"]
+        ),
+        .target(name: "Overlay"),
+        // Generated codes for tests and the benchmark.
+        .target(name: "CodeFixtures", dependencies: ["CaptureKit"]),
+        .executableTarget(
+            name: "ScanTUI",
+            dependencies: ["CaptureKit", "Overlay", "CNcursesw"]
+        ),
+        .executableTarget(name: "QRBench", dependencies: ["CaptureKit", "CodeFixtures"]),
+        .testTarget(name: "CaptureKitTests", dependencies: ["CaptureKit", "CodeFixtures"]),
+        .testTarget(name: "OverlayTests", dependencies: ["Overlay"]),
+        .testTarget(name: "ScanTUITests", dependencies: ["ScanTUI", "CaptureKit", "CodeFixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CaptureKit", "CodeFixtures"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,52 @@
+// libv4l2 for Swift: non-variadic wrappers and the VIDIOC_* / V4L2_PIX_FMT_* macros
+// as constants (Swift imports neither variadic functions nor macros built from casts).
+#ifndef QRTUI_CV4L2_SHIM_H
+#define QRTUI_CV4L2_SHIM_H
+#include <fcntl.h>
+#include <stdio.h>
+#include <linux/videodev2.h>
+#include <libv4l2.h>
+
+static inline int qrtui_v4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }
+static inline int qrtui_v4l2_ioctl(int fd, unsigned long request, void *arg) {
+    return v4l2_ioctl(fd, request, arg);
+}
+/// libv4l2 logs to stderr by default, which garbles a full-screen UI.
+static inline void qrtui_v4l2_set_log_file(FILE *file) { v4l2_log_file = file; }
+
+enum : unsigned long {
+    QRTUI_VIDIOC_QUERYCAP = VIDIOC_QUERYCAP,
+    QRTUI_VIDIOC_ENUM_FMT = VIDIOC_ENUM_FMT,
+    QRTUI_VIDIOC_G_FMT = VIDIOC_G_FMT,
+    QRTUI_VIDIOC_S_FMT = VIDIOC_S_FMT,
+    QRTUI_VIDIOC_TRY_FMT = VIDIOC_TRY_FMT,
+    QRTUI_VIDIOC_REQBUFS = VIDIOC_REQBUFS,
+    QRTUI_VIDIOC_QUERYBUF = VIDIOC_QUERYBUF,
+    QRTUI_VIDIOC_QBUF = VIDIOC_QBUF,
+    QRTUI_VIDIOC_DQBUF = VIDIOC_DQBUF,
+    QRTUI_VIDIOC_STREAMON = VIDIOC_STREAMON,
+    QRTUI_VIDIOC_STREAMOFF = VIDIOC_STREAMOFF,
+    QRTUI_VIDIOC_ENUM_FRAMESIZES = VIDIOC_ENUM_FRAMESIZES,
+    QRTUI_VIDIOC_ENUM_FRAMEINTERVALS = VIDIOC_ENUM_FRAMEINTERVALS,
+    QRTUI_VIDIOC_G_PARM = VIDIOC_G_PARM,
+    QRTUI_VIDIOC_S_PARM = VIDIOC_S_PARM,
+};
+
+enum : unsigned int {
+    QRTUI_PIX_FMT_GREY = V4L2_PIX_FMT_GREY,
+    QRTUI_PIX_FMT_YUYV = V4L2_PIX_FMT_YUYV,
+    QRTUI_PIX_FMT_UYVY = V4L2_PIX_FMT_UYVY,
+    QRTUI_PIX_FMT_YUV420 = V4L2_PIX_FMT_YUV420,
+    QRTUI_PIX_FMT_YVU420 = V4L2_PIX_FMT_YVU420,
+    QRTUI_PIX_FMT_NV12 = V4L2_PIX_FMT_NV12,
+    QRTUI_PIX_FMT_NV21 = V4L2_PIX_FMT_NV21,
+    QRTUI_PIX_FMT_MJPEG = V4L2_PIX_FMT_MJPEG,
+    QRTUI_PIX_FMT_JPEG = V4L2_PIX_FMT_JPEG,
+    QRTUI_PIX_FMT_RGB24 = V4L2_PIX_FMT_RGB24,
+    QRTUI_CAP_VIDEO_CAPTURE = V4L2_CAP_VIDEO_CAPTURE,
+    QRTUI_CAP_STREAMING = V4L2_CAP_STREAMING,
+    QRTUI_CAP_DEVICE_CAPS = V4L2_CAP_DEVICE_CAPS,
+    QRTUI_FMT_FLAG_EMULATED = V4L2_FMT_FLAG_EMULATED,
+};
+
+#endif

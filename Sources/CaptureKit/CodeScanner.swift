@@ -1,0 +1,99 @@
+import CZbar
+
+/// zbar behind a Swift face: scans a frame inside a rectangle and returns codes with their
+/// corners in full-frame pixels. zbar documents no thread safety: one scanner per thread.
+public final class CodeScanner {
+    private let scanner: OpaquePointer
+    private let image: OpaquePointer
+    public let symbologies: Set<Symbology>?
+
+    /// `symbologies` nil keeps zbar's defaults (everything zbar enables by default).
+    public init(symbologies: Set<Symbology>? = nil) {
+        scanner = zbar_image_scanner_create()
+        image = zbar_image_create()
+        self.symbologies = symbologies
+        zbar_image_set_format(image, zbar_fourcc_parse("Y800"))
+        if let symbologies {
+            zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+            for symbology in symbologies {
+                zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 1)
+            }
+        }
+        // Raw bytes instead of zbar's charset guess; PayloadText decides.
+        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+        zbar_image_scanner_set_config(scanner, ZBAR_SQCODE, ZBAR_CFG_BINARY, 1)
+    }
+
+    deinit {
+        zbar_image_destroy(image)
+        zbar_image_scanner_destroy(scanner)
+    }
+
+    /// Scans `area` of `frame` (the whole frame when nil). Only the area is handed to zbar.
+    public func scan(_ frame: Frame, in area: PixelRect? = nil) -> [DetectedCode] {
+        let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
+        guard !rect.isEmpty else { return [] }
+        let crop = frame.cropped(to: rect)
+        return scanWhole(crop).map { code in
+            DetectedCode(symbology: code.symbology, bytes: code.bytes,
+                         corners: code.corners.map { PixelPoint(x: $0.x + rect.x, y: $0.y + rect.y) },
+                         quality: code.quality)
+        }
+    }
+
+    /// Scans a tightly packed frame in full.
+    private func scanWhole(_ frame: Frame) -> [DetectedCode] {
+        precondition(frame.stride == frame.width)
+        return frame.luma.withUnsafeBytes { raw -> [DetectedCode] in
+            zbar_image_set_size(image, UInt32(frame.width), UInt32(frame.height))
+            zbar_image_set_data(image, raw.baseAddress, UInt(raw.count), nil)
+            defer { zbar_image_set_data(image, nil, 0, nil) }
+            guard zbar_scan_image(scanner, image) > 0 else { return [] }
+            var codes = [DetectedCode]()
+            var symbol = zbar_image_first_symbol(image)
+            while let current = symbol {
+                if let code = Self.code(from: current, frameHeight: frame.height) { codes.append(code) }
+                symbol = zbar_symbol_next(current)
+            }
+            return codes
+        }
+    }
+
+    private static func code(from symbol: OpaquePointer, frameHeight: Int) -> DetectedCode? {
+        guard let symbology = Symbology(rawValue: Int32(zbar_symbol_get_type(symbol).rawValue)) else {
+            return nil  // ZBAR_PARTIAL and other intermediate results
+        }
+        let length = Int(zbar_symbol_get_data_length(symbol))
+        let bytes: [UInt8] = zbar_symbol_get_data(symbol).map { pointer in
+            pointer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        } ?? []
+        let points = (0..<zbar_symbol_get_loc_size(symbol)).map {
+            PixelPoint(x: Int(zbar_symbol_get_loc_x(symbol, $0)), y: Int(zbar_symbol_get_loc_y(symbol, $0)))
+        }
+        let corners = symbology == .qr || symbology == .sq ? points : boundingBox(of: points)
+        return DetectedCode(symbology: symbology, bytes: bytes, corners: corners,
+                            quality: Int(zbar_symbol_get_quality(symbol)))
+    }
+
+    /// zbar locates 1D codes by the points where scan lines crossed them; the box around
+    /// those points (in QR corner order) is what the outline shows.
+    static func boundingBox(of points: [PixelPoint]) -> [PixelPoint] {
+        guard let first = points.first else { return [] }
+        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
+        for p in points {
+            minX = min(minX, p.x); maxX = max(maxX, p.x)
+            minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        return [PixelPoint(x: minX, y: minY), PixelPoint(x: minX, y: maxY),
+                PixelPoint(x: maxX, y: maxY), PixelPoint(x: maxX, y: minY)]
+    }
+}
+
+extension CodeScanner {
+    /// The linked zbar library's version, e.g. "0.23.92".
+    public static var zbarVersion: String {
+        var major: UInt32 = 0, minor: UInt32 = 0, patch: UInt32 = 0
+        zbar_version(&major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
+    }
+}

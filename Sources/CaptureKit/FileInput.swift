@@ -1,0 +1,100 @@
+import Glibc
+
+/// A file descriptor opened for reading, with EINTR-safe reads. Files, pipes and stdin
+/// look the same to the decoders.
+public final class FileInput {
+    public let path: String
+    public let fd: Int32
+    private let ownsDescriptor: Bool
+
+    /// Opens `path`; "-" means standard input.
+    public init(path: String) throws(CaptureError) {
+        if path == "-" {
+            // A person typing cannot produce an image: say so instead of waiting.
+            guard isatty(STDIN_FILENO) == 0 else { throw .notAFile(path: "stdin", kind: "terminal") }
+            self.path = "stdin"
+            fd = STDIN_FILENO
+            ownsDescriptor = false
+        } else {
+            self.path = path
+            fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
+            guard fd >= 0 else { throw .system(operation: "open", path: path, errno: errno) }
+            ownsDescriptor = true
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let code = errno
+            closeIfOwned()
+            throw .system(operation: "stat", path: self.path, errno: code)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFIFO, S_IFCHR: break
+        case S_IFDIR:
+            closeIfOwned()
+            throw .notAFile(path: self.path, kind: "directory")
+        case S_IFSOCK where path == "-": break
+        default:
+            closeIfOwned()
+            throw .notAFile(path: self.path, kind: "special file")
+        }
+    }
+
+    deinit { closeIfOwned() }
+
+    private func closeIfOwned() {
+        if ownsDescriptor { _ = close(fd) }
+    }
+
+    /// Fills `buffer` completely; returns fewer bytes only at the end of the input.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(CaptureError) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let n = try readSome(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            if n == 0 { break }
+            filled += n
+        }
+        return filled
+    }
+
+    /// One read(2): whatever is available now, 0 at the end of the input.
+    public func readSome(into buffer: UnsafeMutableRawBufferPointer) throws(CaptureError) -> Int {
+        guard buffer.count > 0 else { return 0 }
+        let n = retryingEINTR { Glibc.read(fd, buffer.baseAddress!, buffer.count) }
+        if n < 0 { throw .system(operation: "read", path: path, errno: errno) }
+        return n
+    }
+
+    /// Reads everything up to the end of the input, refusing more than `limit` bytes.
+    public func readAll(limit: Int = 512 << 20) throws(CaptureError) -> [UInt8] {
+        var data = [UInt8]()
+        let chunkSize = 1 << 16
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 1)
+        defer { chunk.deallocate() }
+        while true {
+            let n = try read(into: chunk)
+            data.append(contentsOf: chunk[0..<n])
+            if data.count > limit {
+                throw .malformed(path: path, detail: "input larger than \(limit >> 20) MiB")
+            }
+            if n < chunkSize { return data }
+        }
+    }
+}
+
+/// Repeats a system call while it fails with EINTR (a signal arrived mid-call).
+@inline(__always)
+public func retryingEINTR<T: BinaryInteger>(_ call: () -> T) -> T {
+    while true {
+        let result = call()
+        if result >= 0 || errno != EINTR { return result }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// `withUnsafeMutableBytes` for typed throws (the standard one only rethrows `any Error`).
+    mutating func withMutableBytes<R>(
+        _ body: (UnsafeMutableRawBufferPointer) throws(CaptureError) -> R
+    ) throws(CaptureError) -> R {
+        try withUnsafeMutableBytes { raw in Result { () throws(CaptureError) in try body(raw) } }.get()
+    }
+}

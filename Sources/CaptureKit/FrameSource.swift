@@ -1,0 +1,76 @@
+/// How a source delivers frames, which decides pacing and hand-over.
+public enum SourceKind: Sendable, Equatable {
+    /// One picture (a still image): shown and scanned, then the input has ended.
+    case still
+    /// Recorded video (a file or a pipe): every frame matters; paced only when shown.
+    case recorded
+    /// A live picture (camera, demo): only the newest frame matters.
+    case live
+}
+
+/// Where frames come from. A source is used by one thread at a time.
+public protocol FrameSource: AnyObject {
+    /// For messages and the status line: a path, "stdin", "demo" or a device.
+    var name: String { get }
+    var kind: SourceKind { get }
+    /// Nominal frame rate (nil when unknown or for stills).
+    var framesPerSecond: Double? { get }
+    /// The next frame, blocking until it is there; nil when the input has ended.
+    func nextFrame() throws(CaptureError) -> Frame?
+}
+
+/// A single decoded picture.
+public final class StillImageSource: FrameSource {
+    public let name: String
+    public let kind = SourceKind.still
+    public let framesPerSecond: Double? = nil
+    private var frame: Frame?
+
+    public init(name: String, frame: Frame) {
+        self.name = name
+        self.frame = frame
+    }
+
+    public func nextFrame() throws(CaptureError) -> Frame? {
+        defer { frame = nil }
+        return frame
+    }
+}
+
+/// Repeats a finished input (`--loop`): stills forever, files from their start again.
+public final class LoopingSource: FrameSource {
+    private var current: any FrameSource
+    private let reopen: () throws(CaptureError) -> any FrameSource
+    private var sequence = 0
+    private var timeOffset = 0.0
+    private var lastTimestamp = 0.0
+    private var still: Frame?
+
+    public init(reopen: @escaping () throws(CaptureError) -> any FrameSource) throws(CaptureError) {
+        self.reopen = reopen
+        current = try reopen()
+    }
+
+    public var name: String { current.name }
+    public var kind: SourceKind { current.kind == .still ? .recorded : current.kind }
+    public var framesPerSecond: Double? { current.framesPerSecond ?? (still == nil ? nil : 10) }
+
+    public func nextFrame() throws(CaptureError) -> Frame? {
+        if let still {
+            sequence += 1
+            return still.renumbered(sequence: sequence, timestamp: Double(sequence) / 10)
+        }
+        var frame = try current.nextFrame()
+        if frame == nil {
+            timeOffset = lastTimestamp + 1 / (current.framesPerSecond ?? 10)
+            current = try reopen()
+            frame = try current.nextFrame()
+            guard frame != nil else { return nil }
+        }
+        guard let frame else { return nil }
+        if current.kind == .still { still = frame }
+        defer { sequence += 1 }
+        lastTimestamp = frame.timestamp + timeOffset
+        return frame.renumbered(sequence: sequence, timestamp: lastTimestamp)
+    }
+}

@@ -1,0 +1,44 @@
+/// Still-image formats qrtui reads, recognised by their first bytes, never by file name.
+public enum ImageFormat: String, Sendable {
+    case png = "PNG", jpeg = "JPEG", netpbm = "PGM/PPM", y4m = "Y4M"
+
+    public static func detect(_ prefix: some Collection<UInt8>) -> ImageFormat? {
+        let bytes = Array(prefix.prefix(10))
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return .png }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"),
+           bytes[1] == UInt8(ascii: "5") || bytes[1] == UInt8(ascii: "6") { return .netpbm }
+        if bytes.starts(with: Array("YUV4MPEG2".utf8)) { return .y4m }
+        return nil
+    }
+}
+
+/// Decodes a whole still image held in memory into a luma frame.
+public enum ImageDecoder {
+    public static func decode(_ data: [UInt8], path: String) throws(CaptureError) -> Frame {
+        guard !data.isEmpty else { throw .empty(path: path) }
+        switch ImageFormat.detect(data) {
+        case .png: return try PNGCodec.decode(data, path: path)
+        case .jpeg: return try JPEGCodec.decode(data, path: path)
+        case .netpbm: return try NetpbmCodec.decode(data, path: path)
+        case .y4m:
+            throw .unsupported(path: path, detail: "a Y4M stream is video, not a still image")
+        case nil:
+            throw .unsupported(path: path,
+                               detail: "not a PNG, JPEG, PGM/PPM image or Y4M stream")
+        }
+    }
+
+    /// Reads and decodes an image file ("-" for stdin).
+    public static func load(path: String) throws(CaptureError) -> Frame {
+        let input = try FileInput(path: path)
+        return try decode(try input.readAll(), path: input.path)
+    }
+}
+
+/// Luma from 8-bit RGB with zxing-cpp's integer weights (the corpus was made with them).
+@inline(__always)
+func lumaFromRGB(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+    let weighted: Int = 306 * Int(r) + 601 * Int(g) + 117 * Int(b)
+    return UInt8((weighted + 512) >> 10)
+}

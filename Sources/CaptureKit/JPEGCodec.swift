@@ -1,0 +1,56 @@
+import CTurboJPEG
+
+/// JPEG through libturbojpeg, decoded straight to grey.
+public enum JPEGCodec {
+    public static func decode(_ data: [UInt8], path: String) throws(CaptureError) -> Frame {
+        guard let handle = tjInitDecompress() else {
+            throw .malformed(path: path, detail: "cannot start the JPEG decoder")
+        }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
+        let header = data.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt(data.count), &width, &height,
+                                &subsampling, &colourspace)
+        }
+        guard header == 0 else {
+            throw .malformed(path: path, detail: "bad JPEG: \(errorText(handle))")
+        }
+        try CaptureError.checkSize(Int(width), Int(height), path: path)
+        var luma = [UInt8](repeating: 0, count: Int(width) * Int(height))
+        let status = luma.withUnsafeMutableBufferPointer { dst in
+            data.withUnsafeBufferPointer { src in
+                tjDecompress2(handle, src.baseAddress, UInt(data.count), dst.baseAddress, width,
+                              width, height, Int32(TJPF_GRAY.rawValue), 0)
+            }
+        }
+        if status != 0 {
+            // Warnings (e.g. extraneous bytes) still give a usable picture; a cut-off file not.
+            let text = errorText(handle)
+            if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) || text.contains("Premature end") {
+                throw .malformed(path: path, detail: "truncated or corrupt JPEG: \(text)")
+            }
+        }
+        return Frame(width: Int(width), height: Int(height), luma: luma)
+    }
+
+    /// Encodes a frame as a greyscale JPEG of the given quality (1...100).
+    public static func encode(_ frame: Frame, quality: Int32 = 90) -> [UInt8] {
+        guard let handle = tjInitCompress() else { fatalError("cannot start the JPEG encoder") }
+        defer { tjDestroy(handle) }
+        var buffer: UnsafeMutablePointer<UInt8>? = nil
+        var size: UInt = 0
+        let status = frame.luma.withUnsafeBufferPointer {
+            tjCompress2(handle, $0.baseAddress, Int32(frame.width), Int32(frame.stride),
+                        Int32(frame.height), Int32(TJPF_GRAY.rawValue), &buffer, &size,
+                        Int32(TJSAMP_GRAY.rawValue), quality, 0)
+        }
+        defer { tjFree(buffer) }
+        precondition(status == 0 && buffer != nil, "JPEG encoding failed: \(errorText(handle))")
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+    }
+
+    private static func errorText(_ handle: tjhandle) -> String {
+        guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
+        return String(cString: text)
+    }
+}

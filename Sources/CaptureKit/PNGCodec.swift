@@ -1,0 +1,52 @@
+import CPNG
+
+/// PNG through libpng's simplified API, which converts any colour type to 8-bit grey.
+public enum PNGCodec {
+    public static func decode(_ data: [UInt8], path: String) throws(CaptureError) -> Frame {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&image) }
+        let began = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        guard began != 0 else { throw .malformed(path: path, detail: "bad PNG: \(message(of: &image))") }
+        let width = Int(image.width), height = Int(image.height)
+        try CaptureError.checkSize(width, height, path: path)
+        image.format = png_uint_32(PNG_FORMAT_GRAY)
+        var luma = [UInt8](repeating: 0, count: width * height)
+        let finished = luma.withUnsafeMutableBytes {
+            png_image_finish_read(&image, nil, $0.baseAddress, png_int_32(width), nil)
+        }
+        guard finished != 0 else {
+            throw .malformed(path: path, detail: "truncated or corrupt PNG: \(message(of: &image))")
+        }
+        return Frame(width: width, height: height, luma: luma)
+    }
+
+    /// Encodes a frame as an 8-bit grey PNG.
+    public static func encode(_ frame: Frame) -> [UInt8] {
+        var image = png_image()
+        image.version = png_uint_32(PNG_IMAGE_VERSION)
+        image.width = png_uint_32(frame.width)
+        image.height = png_uint_32(frame.height)
+        image.format = png_uint_32(PNG_FORMAT_GRAY)
+        var size = 0
+        frame.luma.withUnsafeBytes {
+            _ = png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress,
+                                          png_int_32(frame.stride), nil)
+        }
+        var out = [UInt8](repeating: 0, count: size)
+        let ok = out.withUnsafeMutableBytes { dst in
+            frame.luma.withUnsafeBytes { src in
+                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress,
+                                          png_int_32(frame.stride), nil)
+            }
+        }
+        precondition(ok != 0, "PNG encoding failed: \(message(of: &image))")
+        return Array(out.prefix(size))
+    }
+
+    private static func message(of image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}

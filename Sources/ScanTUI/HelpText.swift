@@ -1,0 +1,45 @@
+import CaptureKit
+
+enum HelpText {
+    static let version = "0.1.0"
+
+    static var usage: String {
+        """
+        qrtui \(version): a live QR and barcode scanner for the terminal.
+
+        Usage: qrtui [OPTIONS]
+
+        With no option qrtui reads the first camera; with no camera at all it shows the
+        built-in demo scene. Codes go to stdout, messages to stderr.
+
+        Sources (one of):
+          -d, --device PATH       V4L2 camera device, e.g. /dev/video0
+          -i, --input FILE        a PNG, JPEG, PGM/PPM image or Y4M video; - reads stdin
+                                  (ffmpeg -i clip.mp4 -f yuv4mpegpipe - | qrtui -i -)
+              --demo              the built-in demo scene (a drifting QR code)
+              --loop              repeat the --input file when it ends
+
+        Scanning:
+          -S, --symbologies LIST  comma-separated codes to read (default: all zbar reads):
+                                  \(CommandLineParser.knownSymbologies)
+
+        Output:
+              --no-preview        no screen: print each new code as it is found
+                                  (also --nodisplay, as in zbarcam)
+              --once              exit after the first code
+              --timeout SECONDS   give up after SECONDS
+              --format FORMAT     text (default): the payload as text, one per line
+                                  raw: the payload bytes as encoded (also --raw)
+                                  json: one JSON object per line with type, text,
+                                  base64 bytes when not UTF-8, corners and frame number
+          -h, --help              this help
+          -V, --version           the version
+
+        Payloads written to a terminal have control characters escaped (\\e, \\n, \\x07);
+        written to a pipe they are exact.
+
+        Exit status: 0 a code was read, 1 a device or input failed, 2 usage error,
+        4 ended without reading a code.
+        """
+    }
+}

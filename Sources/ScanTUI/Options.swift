@@ -1,0 +1,112 @@
+import CaptureKit
+
+/// Everything the command line can ask for.
+struct Options: Equatable {
+    enum Format: String, CaseIterable { case text, raw, json }
+
+    var device: String?
+    var input: String?
+    var demo = false
+    var loop = false
+    var symbologies: Set<Symbology>?
+    var preview = true
+    var once = false
+    var timeout: Double?
+    var format = Format.text
+}
+
+/// What the command line resolves to.
+enum Command: Equatable {
+    case run(Options)
+    case help
+    case version
+}
+
+/// A command-line mistake: exit status 2 with one line on stderr.
+struct UsageError: Error, Equatable {
+    let message: String
+}
+
+enum CommandLineParser {
+    static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        var options = Options()
+        var queue = arguments[...]
+        while let argument = queue.popFirst() {
+            // "--name=value" and "-Xvalue" carry their value inline.
+            var name = argument, inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            } else if argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--"),
+                      ["-d", "-i", "-S"].contains(String(argument.prefix(2))) {
+                name = String(argument.prefix(2))
+                inline = String(argument.dropFirst(2))
+            }
+            func value() throws(UsageError) -> String {
+                if let inline { return inline }
+                guard let next = queue.popFirst() else { throw UsageError(message: "option \(name) needs a value") }
+                return next
+            }
+            func noValue() throws(UsageError) {
+                if inline != nil { throw UsageError(message: "option \(name) takes no value") }
+            }
+            switch name {
+            case "-h", "--help": try noValue(); return .help
+            case "-V", "--version": try noValue(); return .version
+            case "-d", "--device": options.device = try value()
+            case "-i", "--input": options.input = try value()
+            case "--demo": try noValue(); options.demo = true
+            case "--loop": try noValue(); options.loop = true
+            case "-S", "--symbologies":
+                let list = try value()
+                switch Symbology.parseList(list) {
+                case .success(let set): options.symbologies = set
+                case .failure(let unknown):
+                    throw UsageError(message: "unknown symbology '\(unknown.name)' in -S (known: \(knownSymbologies))")
+                }
+            case "--no-preview", "--nodisplay": try noValue(); options.preview = false
+            case "--once", "-1": try noValue(); options.once = true
+            case "--timeout":
+                let text = try value()
+                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                    throw UsageError(message: "--timeout needs a positive number of seconds, not '\(text)'")
+                }
+                options.timeout = seconds
+            case "--format":
+                let text = try value()
+                guard let format = Options.Format(rawValue: text) else {
+                    throw UsageError(message: "--format must be text, raw or json, not '\(text)'")
+                }
+                options.format = format
+            case "--raw": try noValue(); options.format = .raw
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    throw UsageError(message: "unknown option '\(name)'")
+                }
+                throw UsageError(message: "unexpected argument '\(argument)' (use --input FILE for a file)")
+            }
+        }
+        try validate(options)
+        return .run(options)
+    }
+
+    private static func validate(_ options: Options) throws(UsageError) {
+        let sources = [options.device != nil, options.input != nil, options.demo].filter { $0 }.count
+        if sources > 1 {
+            throw UsageError(message: "choose one source: --device, --input or --demo")
+        }
+        if options.loop && options.input == nil {
+            throw UsageError(message: "--loop repeats an --input file")
+        }
+        if options.loop && options.input == "-" {
+            throw UsageError(message: "--loop cannot repeat stdin: give a file")
+        }
+        if options.input?.isEmpty == true || options.device?.isEmpty == true {
+            throw UsageError(message: "an empty path was given")
+        }
+    }
+
+    static var knownSymbologies: String {
+        Symbology.allCases.map { $0.optionNames[0] }.joined(separator: ",")
+    }
+}

@@ -1,0 +1,31 @@
+import CaptureKit
+import Glibc
+
+/// qrtui: parse the command line, open the source, run headless or on screen.
+func runMain() -> ExitStatus {
+    Signals.unblockAll()
+    let command: Command
+    do {
+        command = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        Console.message("\(error.message) (see qrtui --help)")
+        return .usage
+    }
+    switch command {
+    case .help:
+        Console.output(Array((HelpText.usage + "\n").utf8))
+        return .read
+    case .version:
+        Console.output(Array("qrtui \(HelpText.version) (zbar \(CodeScanner.zbarVersion))\n".utf8))
+        return .read
+    case .run(let options):
+        let choice = SourceFactory.choose(options, cameras: SourceFactory.cameraNodes())
+        if case .demo(reason: .noCamera) = choice {
+            Console.message("no camera found: showing the demo scene (see --help for --input)")
+        }
+        let printer = CodePrinter(format: options.format, toTerminal: Console.stdoutIsTerminal)
+        return HeadlessRunner(options: options, printer: printer).run(choice)
+    }
+}
+
+exit(runMain().rawValue)

@@ -1,0 +1,119 @@
+import CaptureKit
+import CodeFixtures
+import Foundation
+import Testing
+
+@Suite struct HandOverTests {
+    func frame(_ n: Int) -> Frame { Frame(width: 2, height: 2, sequence: n, luma: [0, 0, 0, UInt8(n)]) }
+
+    @Test func latestWinsDropsOlderFrames() {
+        let channel = FrameChannel(mode: .latestWins)
+        for n in 0..<5 { #expect(channel.publish(frame(n))) }
+        guard case .frame(let got) = channel.poll() else { Issue.record("no frame"); return }
+        #expect(got.sequence == 4)
+        #expect(channel.dropped == 4)
+        #expect(channel.poll() == nil)
+    }
+
+    @Test func losslessDeliversEveryFrameInOrder() async {
+        let channel = FrameChannel(mode: .lossless)
+        let producer = Thread {
+            for n in 0..<50 { channel.publish(Frame(width: 1, height: 1, sequence: n, luma: [0])) }
+            channel.finish(nil)
+        }
+        producer.start()
+        var sequences = [Int]()
+        let deadline = MonotonicClock.now() + 10
+        loop: while let item = channel.take(until: deadline) {
+            switch item {
+            case .frame(let f): sequences.append(f.sequence)
+            case .ended: break loop
+            case .failed: Issue.record("unexpected failure"); break loop
+            }
+        }
+        #expect(sequences == Array(0..<50))
+        #expect(channel.dropped == 0)
+    }
+
+    @Test func failureArrivesAfterPendingFrame() {
+        let channel = FrameChannel(mode: .lossless)
+        channel.publish(frame(1))
+        channel.finish(.malformed(path: "p", detail: "bad"))
+        guard case .frame = channel.poll() else { Issue.record("frame first"); return }
+        guard case .failed(let error) = channel.poll() else { Issue.record("then the failure"); return }
+        #expect(error == .malformed(path: "p", detail: "bad"))
+    }
+
+    @Test func closingReleasesABlockedProducer() {
+        let channel = FrameChannel(mode: .lossless)
+        let done = Mutexed(false)
+        channel.publish(frame(0))
+        let producer = Thread {
+            let accepted = channel.publish(Frame(width: 1, height: 1, luma: [0]))
+            done.set(!accepted)
+        }
+        producer.start()
+        channel.close()
+        let deadline = MonotonicClock.now() + 10
+        while !done.get() && MonotonicClock.now() < deadline { usleep(1000) }
+        #expect(done.get())
+    }
+
+    @Test func takeHonoursItsDeadline() {
+        let channel = FrameChannel(mode: .latestWins)
+        #expect(channel.take(until: MonotonicClock.now() + 0.05) == nil)
+    }
+
+    @Test func captureThreadRunsASourceToItsEnd() throws {
+        let directory = TemporaryDirectory()
+        let frames = (0..<4).map { Frame(width: 4, height: 4, luma: [UInt8](repeating: UInt8($0), count: 16)) }
+        let path = directory.write("v.y4m", Y4MSource.encode(frames))
+        let capture = CaptureThread(mode: .lossless) { () throws(CaptureError) in try InputOpener.open(path: path) }
+        var seen = 0
+        let deadline = MonotonicClock.now() + 10
+        loop: while let item = capture.channel.take(until: deadline) {
+            switch item {
+            case .frame: seen += 1
+            case .ended: break loop
+            case .failed(let e): Issue.record("\(e)"); break loop
+            }
+        }
+        #expect(seen == 4)
+    }
+
+    @Test func openingErrorsArriveThroughTheChannel() {
+        let capture = CaptureThread(mode: .lossless) { () throws(CaptureError) in try InputOpener.open(path: "/no/file") }
+        #expect(capture.channel.take(until: MonotonicClock.now() + 10) == .failed(.system(operation: "open", path: "/no/file", errno: ENOENT)))
+    }
+
+    @Test func trackerAnnouncesOnceUntilTheCodeWasGone() {
+        let code = DetectedCode(symbology: .qr, bytes: Array("a".utf8), corners: [])
+        let other = DetectedCode(symbology: .qr, bytes: Array("b".utf8), corners: [])
+        var tracker = CodeTracker(forgetAfter: 1)
+        #expect(tracker.update(with: [code, code], at: 0).count == 1)
+        #expect(tracker.update(with: [code, other], at: 0.5).map(\.text) == ["b"])
+        #expect(tracker.update(with: [code], at: 1.4).isEmpty)  // still in sight
+        #expect(tracker.update(with: [], at: 2).isEmpty)
+        #expect(tracker.update(with: [code], at: 2.6).map(\.text) == ["a"])  // gone 1.2 s: news again
+    }
+}
+
+/// A tiny lock-protected value for test threads.
+final class Mutexed<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func get() -> Value { lock.withLock { value } }
+    func set(_ newValue: Value) { lock.withLock { value = newValue } }
+}
+
+extension FrameChannel.Item: Equatable {
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case (.ended, .ended): true
+        case let (.failed(a), .failed(b)): a == b
+        case let (.frame(a), .frame(b)): a.sequence == b.sequence && a.luma == b.luma
+        default: false
+        }
+    }
+}

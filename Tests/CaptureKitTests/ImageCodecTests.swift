@@ -1,0 +1,84 @@
+import CaptureKit
+import CodeFixtures
+import Testing
+
+@Suite struct ImageCodecTests {
+    let picture = CodeFixtures.qrScene("codec", width: 120, height: 90, moduleSize: 2, noise: 3)
+
+    @Test func pngRoundTripKeepsEveryPixel() throws {
+        let decoded = try ImageDecoder.decode(PNGCodec.encode(picture), path: "t.png")
+        #expect(decoded.width == 120 && decoded.height == 90)
+        #expect(decoded.luma == picture.luma)
+    }
+
+    @Test func pgmRoundTripKeepsEveryPixel() throws {
+        let decoded = try ImageDecoder.decode(NetpbmCodec.encode(picture), path: "t.pgm")
+        #expect(decoded.luma == picture.luma)
+    }
+
+    @Test func jpegRoundTripIsClose() throws {
+        let decoded = try ImageDecoder.decode(JPEGCodec.encode(picture, quality: 95), path: "t.jpg")
+        #expect(decoded.width == 120 && decoded.height == 90)
+        let worst = zip(decoded.luma, picture.luma).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst < 40)
+    }
+
+    @Test func ppmIsConvertedWithZxingWeights() throws {
+        let ppm = Array("P6\n# a comment\n2 1\n255\n".utf8) + [255, 0, 0, 10, 20, 30]
+        let frame = try ImageDecoder.decode(ppm, path: "t.ppm")
+        let red: Int = (306 * 255 + 512) >> 10
+        let mixed: Int = (306 * 10 + 601 * 20 + 117 * 30 + 512) >> 10
+        #expect(frame.luma == [UInt8(red), UInt8(mixed)])
+    }
+
+    @Test func sixteenBitPGMIsScaled() throws {
+        let pgm = Array("P5 2 1 65535\n".utf8) + [0xFF, 0xFF, 0x80, 0x00]
+        #expect(try ImageDecoder.decode(pgm, path: "t.pgm").luma == [255, 128])
+    }
+
+    @Test(arguments: ["png", "jpeg", "pgm"])
+    func truncatedImagesAreMalformed(kind: String) {
+        let whole = kind == "png" ? PNGCodec.encode(picture)
+            : kind == "jpeg" ? JPEGCodec.encode(picture) : NetpbmCodec.encode(picture)
+        let cut = Array(whole.prefix(whole.count / 2))
+        #expect {
+            _ = try ImageDecoder.decode(cut, path: "cut")
+        } throws: { error in
+            guard case .malformed(let path, let detail) = error as? CaptureError else { return false }
+            return path == "cut" && detail.contains("truncated")
+        }
+    }
+
+    @Test func unknownBytesAreRejected() {
+        #expect(throws: CaptureError.unsupported(path: "x", detail: "not a PNG, JPEG, PGM/PPM image or Y4M stream")) {
+            _ = try ImageDecoder.decode(Array("hello world".utf8), path: "x")
+        }
+        #expect(throws: CaptureError.empty(path: "x")) { _ = try ImageDecoder.decode([], path: "x") }
+    }
+
+    @Test func hugeHeadersAreRefusedBeforeAllocating() {
+        let pgm = Array("P5 100000 100000 255\n".utf8) + [0]
+        #expect(throws: CaptureError.tooLarge(path: "big", width: 100_000, height: 100_000)) {
+            _ = try ImageDecoder.decode(pgm, path: "big")
+        }
+    }
+
+    @Test func formatsAreRecognisedByContentNotName() {
+        #expect(ImageFormat.detect(PNGCodec.encode(picture)) == .png)
+        #expect(ImageFormat.detect(JPEGCodec.encode(picture)) == .jpeg)
+        #expect(ImageFormat.detect(NetpbmCodec.encode(picture)) == .netpbm)
+        #expect(ImageFormat.detect(Y4MSource.encode([picture])) == .y4m)
+        #expect(ImageFormat.detect(Array("GIF89a".utf8)) == nil)
+    }
+
+    @Test func missingFilesAndDirectoriesAreClearErrors() {
+        #expect(throws: CaptureError.system(operation: "open", path: "/no/such.png", errno: 2)) {
+            _ = try ImageDecoder.load(path: "/no/such.png")
+        }
+        #expect(throws: CaptureError.notAFile(path: "/tmp", kind: "directory")) {
+            _ = try ImageDecoder.load(path: "/tmp")
+        }
+        #expect(CaptureError.system(operation: "open", path: "/no/such.png", errno: 2).description
+            == "cannot open /no/such.png: No such file or directory")
+    }
+}

@@ -1,0 +1,103 @@
+import CaptureKit
+import CodeFixtures
+import Foundation
+import Testing
+
+/// Each bad input: one clear line on stderr, the documented status, no crash, no hang.
+@Suite struct BadInputTests {
+    let directory = TemporaryDirectory("bad")
+    let frame = CodeFixtures.qrScene("cut short", width: 320, height: 240, moduleSize: 3)
+
+    func expectOneLineFailure(_ arguments: [String], stdinPath: String? = nil, status: Int32,
+                              message: String) throws {
+        let run = try QRTUIProcess.run(arguments, stdinPath: stdinPath, deadline: 20)
+        #expect(!run.timedOut, "qrtui hung")
+        #expect(run.status == status)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderrLines == ["qrtui: " + message], "stderr was: \(run.stderr)")
+    }
+
+    @Test func missingFile() throws {
+        try expectOneLineFailure(["-i", "/nonexistent/code.png", "--no-preview"], status: 1,
+                                 message: "cannot open /nonexistent/code.png: No such file or directory")
+    }
+
+    @Test func unreadableFile() throws {
+        let path = directory.write("secret.png", PNGCodec.encode(frame))
+        chmod(path, 0)
+        defer { chmod(path, 0o600) }
+        // Root reads anything: only check the message when the permission really applies.
+        guard getuid() != 0 else {
+            try expectOneLineFailure(["-i", directory.path + "/nope.png", "--no-preview"], status: 1,
+                                     message: "cannot open \(directory.path)/nope.png: No such file or directory")
+            return
+        }
+        try expectOneLineFailure(["-i", path, "--no-preview"], status: 1,
+                                 message: "cannot open \(path): Permission denied")
+    }
+
+    @Test func aDirectory() throws {
+        try expectOneLineFailure(["-i", directory.path, "--no-preview"], status: 1,
+                                 message: "\(directory.path): is a directory, not an image or video file")
+    }
+
+    @Test func truncatedPNG() throws {
+        let bytes = PNGCodec.encode(frame)
+        let path = directory.write("cut.png", Array(bytes.prefix(bytes.count / 2)))
+        let run = try QRTUIProcess.run(["-i", path, "--no-preview"])
+        #expect(run.status == 1 && !run.timedOut && run.stdout.isEmpty)
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderr.hasPrefix("qrtui: \(path): truncated or corrupt PNG"))
+    }
+
+    @Test func truncatedJPEG() throws {
+        let bytes = JPEGCodec.encode(frame)
+        let path = directory.write("cut.jpg", Array(bytes.prefix(bytes.count / 2)))
+        let run = try QRTUIProcess.run(["-i", path, "--no-preview"])
+        #expect(run.status == 1 && !run.timedOut && run.stdout.isEmpty)
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderr.hasPrefix("qrtui: \(path): truncated or corrupt JPEG"))
+    }
+
+    @Test func truncatedY4M() throws {
+        let bytes = Y4MSource.encode([frame, frame])
+        let path = directory.write("cut.y4m", Array(bytes.dropLast(1000)))
+        // The first, complete frame is read and printed; the cut one is an error.
+        let run = try QRTUIProcess.run(["-i", path, "--no-preview"])
+        #expect(run.status == 1 && !run.timedOut)
+        #expect(run.stdoutText == "cut short\n")
+        #expect(run.stderrLines == ["qrtui: \(path): truncated Y4M: frame 1 has \(320 * 240 - 1000) of \(320 * 240) bytes"])
+    }
+
+    @Test func hugeY4MHeader() throws {
+        let path = directory.write("huge.y4m", Array("YUV4MPEG2 W100000 H100000 F30:1 C420jpeg\nFRAME\n".utf8))
+        try expectOneLineFailure(["-i", path, "--no-preview"], status: 1,
+                                 message: "\(path): picture size 100000x100000 exceeds the limit of 16384x16384 and 67 megapixels")
+    }
+
+    @Test func emptyStdin() throws {
+        let path = directory.write("empty", [])
+        try expectOneLineFailure(["-i", "-", "--no-preview"], stdinPath: path, status: 1,
+                                 message: "stdin: empty input (expected a PNG, JPEG, PGM/PPM image or a Y4M stream)")
+    }
+
+    @Test func notAnImage() throws {
+        let path = directory.write("notes.txt", Array("just some text\n".utf8))
+        try expectOneLineFailure(["-i", path, "--no-preview"], status: 1,
+                                 message: "\(path): unsupported: not a PNG, JPEG, PGM/PPM image or Y4M stream")
+    }
+
+    @Test(arguments: [
+        (["--frobnicate"], "unknown option '--frobnicate' (see qrtui --help)"),
+        (["--timeout", "soon"], "--timeout needs a positive number of seconds, not 'soon' (see qrtui --help)"),
+        (["--format", "xml"], "--format must be text, raw or json, not 'xml' (see qrtui --help)"),
+        (["-S", "qr,aztec"], "unknown symbology 'aztec' in -S (known: ean2,ean5,ean8,upce,isbn10,upca,ean13,isbn13,composite,i25,databar,databarexp,codabar,code39,pdf417,qr,sq,code93,code128) (see qrtui --help)"),
+        (["--input"], "option --input needs a value (see qrtui --help)"),
+        (["--demo", "--input", "x.png"], "choose one source: --device, --input or --demo (see qrtui --help)"),
+        (["--loop", "-i", "-"], "--loop cannot repeat stdin: give a file (see qrtui --help)"),
+        (["photo.png"], "unexpected argument 'photo.png' (use --input FILE for a file) (see qrtui --help)"),
+    ])
+    func usageErrors(arguments: [String], message: String) throws {
+        try expectOneLineFailure(["--no-preview"] + arguments, status: 2, message: message)
+    }
+}

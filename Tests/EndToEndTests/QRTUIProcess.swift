@@ -1,0 +1,69 @@
+import CaptureKit
+import Foundation
+import Testing
+
+/// Runs the built `qrtui` executable (next to this test bundle) and collects what it did.
+struct QRTUIRun {
+    var status: Int32
+    var stdout: [UInt8]
+    var stderr: String
+    var timedOut: Bool
+    var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
+    var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
+}
+
+enum QRTUIProcess {
+    /// The directory of the build products (.build/<triple>/debug).
+    static let productsDirectory: String = {
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        var url = URL(fileURLWithPath: exe).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: url.appendingPathComponent("qrtui").path), url.path != "/" {
+            url.deleteLastPathComponent()
+        }
+        return url.path
+    }()
+
+    static var executable: String { productsDirectory + "/qrtui" }
+
+    /// Runs qrtui with `arguments`; `stdin` is a file path (nil: /dev/null). The process is
+    /// killed if it is still running at the deadline, and the run reports `timedOut`.
+    static func run(_ arguments: [String], stdinPath: String? = nil, environment: [String: String] = [:],
+                    deadline seconds: Double = 30) throws -> QRTUIRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["LANG"] = "C.UTF-8"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let scratch = TemporaryDirectoryForRun()
+        let outPath = scratch.path + "/out", errPath = scratch.path + "/err"
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
+        process.standardInput = FileHandle(forReadingAtPath: stdinPath ?? "/dev/null")
+        try process.run()
+        let deadline = MonotonicClock.now() + seconds
+        while process.isRunning && MonotonicClock.now() < deadline { usleep(2000) }
+        let timedOut = process.isRunning
+        if timedOut {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        return QRTUIRun(status: process.terminationStatus,
+                        stdout: Array(FileManager.default.contents(atPath: outPath) ?? Data()),
+                        stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self),
+                        timedOut: timedOut)
+    }
+}
+
+/// Scratch space for one run's captured output.
+final class TemporaryDirectoryForRun {
+    let path: String
+    init() {
+        path = NSTemporaryDirectory() + "qrtui-run-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}

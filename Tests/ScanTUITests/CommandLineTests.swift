@@ -1,0 +1,60 @@
+import CaptureKit
+import Testing
+@testable import ScanTUI
+
+@Suite struct CommandLineTests {
+    @Test func defaultsAreTheLivePreviewOfTheFirstCamera() throws {
+        #expect(try CommandLineParser.parse([]) == .run(Options()))
+        #expect(SourceFactory.choose(Options(), cameras: ["/dev/video0"]) == .device("/dev/video0"))
+        #expect(SourceFactory.choose(Options(), cameras: []) == .demo(reason: .noCamera))
+    }
+
+    @Test func optionsInEverySpelling() throws {
+        let command = try CommandLineParser.parse(["-i", "a.png", "--no-preview", "--once", "--timeout=2.5",
+                                                    "-Sqr,ean13", "--format", "json"])
+        var expected = Options()
+        expected.input = "a.png"
+        expected.preview = false
+        expected.once = true
+        expected.timeout = 2.5
+        expected.symbologies = [.qr, .ean13]
+        expected.format = .json
+        #expect(command == .run(expected))
+        #expect(try CommandLineParser.parse(["--nodisplay", "--raw", "--device=/dev/video2"])
+            == .run(Options(device: "/dev/video2", preview: false, format: .raw)))
+    }
+
+    @Test func explicitSourcesWin() {
+        var options = Options()
+        options.demo = true
+        #expect(SourceFactory.choose(options, cameras: ["/dev/video0"]) == .demo(reason: .requested))
+        options = Options(input: "-")
+        #expect(SourceFactory.choose(options, cameras: ["/dev/video0"]) == .input("-", loop: false))
+    }
+
+    @Test func helpAndVersionStopParsing() throws {
+        #expect(try CommandLineParser.parse(["--help", "--frob"]) == .help)
+        #expect(try CommandLineParser.parse(["-V"]) == .version)
+        #expect(throws: UsageError(message: "option --help takes no value")) { try CommandLineParser.parse(["--help=x"]) }
+    }
+}
+
+@Suite struct CodePrinterTests {
+    let hostile = DetectedCode(symbology: .qr, bytes: Array("a\u{1B}]52;c;x\u{07}\u{9B}2J\n\"q\"\\".utf8),
+                               corners: [PixelPoint(x: 1, y: 2)])
+
+    @Test func terminalsNeverSeeRawControlCharacters() {
+        let line = CodePrinter(format: .text, toTerminal: true).line(for: hostile, frame: 0)
+        #expect(String(decoding: line, as: UTF8.self) == "a\\e]52;c;x\\x07\\u{9b}2J\\n\"q\"\\\n")
+        #expect(line.dropLast().allSatisfy { $0 >= 0x20 && $0 != 0x7F })
+    }
+
+    @Test func pipesGetExactBytes() {
+        #expect(CodePrinter(format: .text, toTerminal: false).line(for: hostile, frame: 0) == hostile.bytes + [0x0A])
+    }
+
+    @Test func jsonEscapesEverything() {
+        let json = CodePrinter(format: .json, toTerminal: true).json(for: hostile, frame: 7)
+        #expect(json == #"{"type":"QR-Code","text":"a\u001b]52;c;x\u0007\u009b2J\n\"q\"\\","encoding":"UTF-8","corners":[[1,2]],"frame":7}"#)
+    }
+}
