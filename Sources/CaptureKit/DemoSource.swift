@@ -37,8 +37,9 @@ public final class DemoSource: FrameSource {
         return frame(at: time, sequence: sequence)
     }
 
-    /// The scene at `time` seconds.
-    public func frame(at time: Double, sequence: Int = 0) -> Frame {
+    /// The scene at `time` seconds; without the code it is the background alone (a frame
+    /// with nothing to find, for benchmarks).
+    public func frame(at time: Double, sequence: Int = 0, withCode: Bool = true) -> Frame {
         let offset = Int(random.next() % 4096)
         var luma = [UInt8](repeating: 0, count: width * height)
         luma.withUnsafeMutableBufferPointer { dst in
@@ -51,6 +52,7 @@ public final class DemoSource: FrameSource {
             }
         }
         let plain = Frame(width: width, height: height, sequence: sequence, timestamp: time, luma: luma)
+        guard withCode else { return plain }
         let drift = Double(min(width, height))
         return plain.drawing(code, centreX: Double(width) / 2 + drift * 0.08 * sin(time * 0.7),
                              centreY: Double(height) / 2 + drift * 0.05 * sin(time * 0.45 + 1),
@@ -58,7 +60,7 @@ public final class DemoSource: FrameSource {
     }
 
     /// A soft diagonal light gradient with a fabric-like weave and a few dark blobs.
-    static func texture(width: Int, height: Int) -> [UInt8] {
+    public static func texture(width: Int, height: Int) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {

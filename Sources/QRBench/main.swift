@@ -1,19 +1,56 @@
 import CaptureKit
-import Foundation
-let dir = CommandLine.arguments[1]
-var ok = 0, total = 0
-for folder in try! FileManager.default.contentsOfDirectory(atPath: dir).sorted() {
-  let path = dir + "/" + folder
-  guard let files = try? FileManager.default.contentsOfDirectory(atPath: path) else { continue }
-  var fok = 0, ft = 0
-  for f in files.sorted() where f.hasSuffix(".png") {
-    let frame = try! ImageDecoder.load(path: path + "/" + f)
-    let codes = CodeScanner().scan(frame)
-    let txt = path + "/" + f.replacingOccurrences(of: ".png", with: ".txt")
-    guard let want = FileManager.default.contents(atPath: txt) else { continue }
-    ft += 1
-    if codes.contains(where: { Array($0.text.utf8) == Array(want) }) { fok += 1 } else if folder == "qrcode-2" || folder == "itf-1" { print("  FAIL", f, codes.map { "\($0.encoding) \($0.text.debugDescription)" }, String(decoding: want, as: UTF8.self).debugDescription) }
-  }
-  print(folder, fok, ft); ok += fok; total += ft
+import Glibc
+
+/// qrtui-bench: figures, not assertions. See README.md, "Benchmark".
+let usage = """
+Usage: qrtui-bench [--corpus DIR] [--frames] [--repetitions N] [-S LIST]
+  --corpus DIR      decode every NAME.png under DIR's folders, compare with NAME.txt
+  --frames          per-stage cost per frame at 640x480, 1280x720, 1920x1080
+  --repetitions N   frames per measurement (default 30)
+  -S LIST           symbologies for --corpus (default: all)
+"""
+
+func fail(_ message: String) -> Never {
+    let line = Array("qrtui-bench: \(message)\n".utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    exit(2)
 }
-print("total", ok, total)
+
+var arguments = CommandLine.arguments.dropFirst()
+var corpus: String?
+var frames = false
+var repetitions = 30
+var symbologies: Set<Symbology>?
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--corpus":
+        guard let folder = arguments.popFirst() else { fail("--corpus needs a folder") }
+        corpus = folder
+    case "--frames": frames = true
+    case "--repetitions":
+        guard let n = arguments.popFirst().flatMap({ Int($0) }), n > 0 else { fail("--repetitions needs a count") }
+        repetitions = n
+    case "-S":
+        guard let list = arguments.popFirst(), let set = try? Symbology.parseList(list).get() else { fail("bad -S list") }
+        symbologies = set
+    case "-h", "--help": print(usage); exit(0)
+    default: fail("unknown argument '\(argument)'\n\(usage)")
+    }
+}
+if corpus == nil && !frames { fail("nothing to do\n\(usage)") }
+
+if let corpus {
+    do {
+        let results = try CorpusBenchmark(root: corpus, symbologies: symbologies).run()
+        print("Corpus \(corpus): decoded = expected payload among the codes read, misread = an image")
+        print("that gave a wrong payload, false pos. = any code in a falsepositives folder; ms = scan only.\n")
+        print(CorpusBenchmark.report(results))
+    } catch {
+        fail("\(error)")
+    }
+}
+if frames {
+    if corpus != nil { print() }
+    print("Per-frame cost (generated demo scenes, \(repetitions) frames each):\n")
+    print(FrameBenchmark(repetitions: repetitions).run())
+}

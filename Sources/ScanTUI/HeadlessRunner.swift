@@ -11,14 +11,19 @@ struct HeadlessRunner {
             try SourceFactory.open(choice)
         }
         defer { capture.stop() }
-        let scanner = CodeScanner(symbologies: options.symbologies)
+        var scanner: CodeScanner?
         var tracker = CodeTracker()
         let deadline = options.timeout.map { MonotonicClock.now() + $0 }
         var read = 0
         while true {
             switch capture.channel.take(until: deadline) {
             case .frame(let frame):
-                for code in tracker.update(with: scanner.scan(frame), at: frame.timestamp) {
+                // Live pictures are scanned within a frame budget, files at full density.
+                let active = scanner ?? CodeScanner(
+                    symbologies: options.symbologies,
+                    density: choice.handOver == .latestWins ? ScanDensity.live(for: frame.bounds) : 1)
+                scanner = active
+                for code in tracker.update(with: active.scan(frame), at: frame.timestamp) {
                     Console.output(printer.line(for: code, frame: frame.sequence))
                     read += 1
                     if options.once { return .read }

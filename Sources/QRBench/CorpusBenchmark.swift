@@ -1,0 +1,112 @@
+import CaptureKit
+import Foundation
+
+/// Decodes every NAME.png under a corpus folder with qrtui's own scanning code and compares
+/// with NAME.txt byte for byte. Folders named falsepositives* hold no code at all. A case
+/// whose NAME.txt is missing but NAME-01.png, NAME-02.png... exist is a structured-append
+/// message: the parts' payloads joined in order must equal NAME.txt.
+struct CorpusBenchmark {
+    let root: String
+    let symbologies: Set<Symbology>?
+
+    struct Case {
+        let name: String
+        let images: [String]
+        let expected: [UInt8]?
+    }
+
+    struct FolderResult {
+        let folder: String
+        var total = 0, decoded = 0, misread = 0, falsePositive = 0
+        var timings = Timings()
+    }
+
+    func cases(in folder: String) -> [Case] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let pngs = files.filter { $0.hasSuffix(".png") }.sorted()
+        var cases = [Case]()
+        var grouped = [String: [String]]()
+        for png in pngs {
+            let name = String(png.dropLast(4))
+            if FileManager.default.fileExists(atPath: "\(folder)/\(name).txt") || folder.isFalsePositiveFolder {
+                cases.append(Case(name: name, images: ["\(folder)/\(png)"], expected: expected(folder, name)))
+            } else if let dash = name.lastIndex(of: "-") {
+                grouped[String(name[..<dash]), default: []].append("\(folder)/\(png)")
+            }
+        }
+        for (name, images) in grouped where FileManager.default.fileExists(atPath: "\(folder)/\(name).txt") {
+            cases.append(Case(name: name, images: images.sorted(), expected: expected(folder, name)))
+        }
+        return cases.sorted { $0.name < $1.name }
+    }
+
+    private func expected(_ folder: String, _ name: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: "\(folder)/\(name).txt").map { Array($0) }
+    }
+
+    func run() throws -> [FolderResult] {
+        let folders = try FileManager.default.contentsOfDirectory(atPath: root).sorted()
+            .filter { var dir: ObjCBool = false
+                return FileManager.default.fileExists(atPath: "\(root)/\($0)", isDirectory: &dir) && dir.boolValue }
+        var results = [FolderResult]()
+        for folder in folders {
+            var result = FolderResult(folder: folder)
+            for testCase in cases(in: "\(root)/\(folder)") {
+                var payloads = [[UInt8]]()
+                var wrong = false
+                for image in testCase.images {
+                    let frame = try ImageDecoder.load(path: image)
+                    let scanner = CodeScanner(symbologies: symbologies)  // fresh per image
+                    let codes = result.timings.measure { scanner.scan(frame) }
+                    let texts = codes.map { Array($0.text.utf8) }
+                    if testCase.images.count == 1 {
+                        payloads = texts
+                    } else {
+                        payloads.append(texts.first ?? [])
+                    }
+                    if let expected = testCase.expected, testCase.images.count == 1 {
+                        wrong = wrong || texts.contains { $0 != expected }
+                    }
+                }
+                if folder.isFalsePositiveFolder {
+                    result.total += 1
+                    if !payloads.isEmpty { result.falsePositive += 1 }
+                    continue
+                }
+                guard let expected = testCase.expected else { continue }
+                result.total += 1
+                let joined = testCase.images.count > 1 ? [Array(payloads.joined())] : payloads
+                if joined.contains(expected) { result.decoded += 1 }
+                if wrong { result.misread += 1 }
+            }
+            results.append(result)
+        }
+        return results
+    }
+
+    static func report(_ results: [FolderResult]) -> String {
+        var rows = [["folder", "decoded", "misread", "false pos.", "median ms", "p95 ms"]]
+        var all = FolderResult(folder: "total")
+        for r in results {
+            rows.append([r.folder, r.folder.isFalsePositiveFolder ? "-" : "\(r.decoded)/\(r.total)",
+                         "\(r.misread)", r.folder.isFalsePositiveFolder ? "\(r.falsePositive)/\(r.total)" : "-",
+                         format(r.timings.median), format(r.timings.percentile(95))])
+            if !r.folder.isFalsePositiveFolder {
+                all.total += r.total
+                all.decoded += r.decoded
+            }
+            all.misread += r.misread
+            all.falsePositive += r.falsePositive
+            all.timings.append(contentsOf: r.timings)
+        }
+        let percent = all.total == 0 ? 0 : Double(all.decoded) * 100 / Double(all.total)
+        rows.append(["total", "\(all.decoded)/\(all.total)", "\(all.misread)", "\(all.falsePositive)",
+                     format(all.timings.median), format(all.timings.percentile(95))])
+        return table(rows) + "\n\ndecoded \(all.decoded) of \(all.total) (\(format(percent, 1))%), "
+            + "\(all.misread) misread, \(all.falsePositive) false positives"
+    }
+}
+
+extension String {
+    var isFalsePositiveFolder: Bool { (self as NSString).lastPathComponent.hasPrefix("falsepositives") }
+}

@@ -1,0 +1,59 @@
+import CaptureKit
+import CodeFixtures
+
+/// Per-stage cost of one frame at common camera sizes, on generated scenes: decoding the
+/// picture (PNG, JPEG, Y4M), scanning the default scan area, scanning the whole frame.
+struct FrameBenchmark {
+    let repetitions: Int
+    static let sizes = [(640, 480), (1280, 720), (1920, 1080)]
+    let directory = TemporaryDirectory("bench")
+
+    func run() -> String {
+        var rows = [["size", "stage", "median ms", "p95 ms"]]
+        for (width, height) in Self.sizes {
+            let scene = DemoSource(width: width, height: height, paced: false)
+            let withCode = (0..<repetitions).map { scene.frame(at: Double($0) / 30, sequence: $0) }
+            let empty = (0..<repetitions).map { scene.frame(at: Double($0) / 30, sequence: $0, withCode: false) }
+            let label = "\(width)x\(height)"
+            let area = PixelRect.centredSquare(fraction: 0.6, width: width, height: height)
+            let png = PNGCodec.encode(withCode[0]), jpeg = JPEGCodec.encode(withCode[0])
+            let y4m = directory.write("frame.y4m", Y4MSource.encode([withCode[0]]))
+            rows.append([label, "decode PNG"] + timed { _ = try? ImageDecoder.decode(png, path: "b") })
+            rows.append([label, "decode JPEG"] + timed { _ = try? ImageDecoder.decode(jpeg, path: "b") })
+            rows.append([label, "read Y4M frame"] + timed { _ = try? Y4MSource(path: y4m).nextFrame() })
+            for (name, symbologies) in [("QR only", Set([Symbology.qr])), ("all types", nil)] {
+                for (what, frames) in [("code", withCode), ("no code", empty)] {
+                    let live = ScanDensity.live(for: area)
+                    rows.append([label, "scan area \(area.width)x\(area.height), \(name), \(what), density 1"]
+                                + scanned(frames, in: area, symbologies: symbologies, density: 1))
+                    if live != 1 {
+                        rows.append([label, "scan area \(area.width)x\(area.height), \(name), \(what), density \(live) (live default)"]
+                                    + scanned(frames, in: area, symbologies: symbologies, density: live))
+                    }
+                    rows.append([label, "scan whole frame, \(name), \(what), density 1"]
+                                + scanned(frames, in: nil, symbologies: symbologies, density: 1))
+                }
+            }
+        }
+        return table(rows)
+    }
+
+    private func timed(_ body: () -> Void) -> [String] {
+        var timings = Timings()
+        for _ in 0..<repetitions { timings.measure(body) }
+        return summary(timings)
+    }
+
+    /// One scanner for the run, as qrtui uses it on a live stream.
+    private func scanned(_ frames: [Frame], in area: PixelRect?, symbologies: Set<Symbology>?,
+                         density: Int) -> [String] {
+        let scanner = CodeScanner(symbologies: symbologies, density: density)
+        var timings = Timings()
+        for frame in frames { _ = timings.measure { scanner.scan(frame, in: area) } }
+        return summary(timings)
+    }
+
+    private func summary(_ timings: Timings) -> [String] {
+        [format(timings.median), format(timings.percentile(95))]
+    }
+}
