@@ -28,10 +28,11 @@ enum QRTUIProcess {
     /// Runs qrtui with `arguments`; `stdin` is a file path (nil: /dev/null). The process is
     /// killed if it is still running at the deadline, and the run reports `timedOut`.
     static func run(_ arguments: [String], stdinPath: String? = nil, environment: [String: String] = [:],
-                    deadline seconds: Double = 30) throws -> QRTUIRun {
+                    deadline seconds: Double = 30, executable name: String = "qrtui",
+                    prefix: [String] = []) throws -> QRTUIRun {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: productsDirectory + "/" + name)
+        process.arguments = prefix + arguments
         var env = ProcessInfo.processInfo.environment
         env["LANG"] = "C.UTF-8"
         for (key, value) in environment { env[key] = value }

@@ -1,0 +1,38 @@
+import CaptureKit
+import CodeFixtures
+import Foundation
+import Testing
+
+/// qrtui-bench runs; its figures are for people, so only its counting is checked here.
+@Suite struct BenchmarkTests {
+    @Test func corpusModeCountsDecodesMisreadsAndFalsePositives() throws {
+        let corpus = TemporaryDirectory("corpus")
+        try FileManager.default.createDirectory(atPath: corpus.path + "/qr-mini", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: corpus.path + "/falsepositives-mini", withIntermediateDirectories: true)
+        corpus.write("qr-mini/1.png", PNGCodec.encode(CodeFixtures.qrScene("first", width: 200, height: 200, moduleSize: 3)))
+        corpus.write("qr-mini/1.txt", Array("first".utf8))
+        corpus.write("qr-mini/2.png", PNGCodec.encode(CodeFixtures.qrScene("second", width: 200, height: 200, moduleSize: 3)))
+        corpus.write("qr-mini/2.txt", Array("not what the code says".utf8))
+        corpus.write("qr-mini/3.png", PNGCodec.encode(Frame.filled(width: 50, height: 50, value: 90)))
+        corpus.write("qr-mini/3.txt", Array("nothing to find".utf8))
+        corpus.write("falsepositives-mini/a.png", PNGCodec.encode(Frame.filled(width: 64, height: 64, value: 30)))
+        corpus.write("falsepositives-mini/b.png", PNGCodec.encode(CodeFixtures.qrScene("oops", width: 200, height: 200, moduleSize: 3)))
+
+        let run = try QRTUIProcess.run([corpus.path], executable: "qrtui-bench", prefix: ["--corpus"])
+        #expect(run.status == 0)
+        let rows = run.stdoutText.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(rows.contains { $0.starts(with: ["qr-mini", "1/3", "1", "-"]) }, "\(run.stdoutText)")
+        #expect(rows.contains { $0.starts(with: ["falsepositives-mini", "-", "0", "1/2"]) })
+        #expect(run.stdoutText.contains("decoded 1 of 3 (33.3%), 1 misread, 1 false positives"))
+    }
+
+    @Test func framesModeReportsEverySizeAndStage() throws {
+        let run = try QRTUIProcess.run(["--frames", "--repetitions", "1"], deadline: 300, executable: "qrtui-bench")
+        #expect(run.status == 0)
+        for size in ["640x480", "1280x720", "1920x1080"] {
+            #expect(run.stdoutText.contains("\(size)  "))
+        }
+        #expect(run.stdoutText.contains("scan area 432x432, QR only, code"))
+        #expect(run.stdoutText.contains("decode JPEG"))
+    }
+}
