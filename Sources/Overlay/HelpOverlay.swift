@@ -1,0 +1,42 @@
+/// `?`: a box in the middle of the screen listing every key.
+public enum HelpOverlay {
+    public static let entries: [(key: String, action: String)] = [
+        ("arrows", "move the scan area"),
+        ("shift+arrows", "resize it (right/up grow, left/down shrink)"),
+        ("+  -", "grow / shrink it"),
+        ("mouse click", "centre it there"),
+        ("enter", "copy the last code"),
+        ("space", "pause (freeze the picture)"),
+        ("g", "next glyph set (ascii, blocks, half, braille)"),
+        ("?", "show / hide this help"),
+        ("q  esc", "stop and print the last code"),
+    ]
+
+    public static func draw(unicode: Bool, into grid: inout CellGrid, rows: Int) {
+        let keyWidth = entries.map { $0.key.count }.max() ?? 0
+        let lines = ["qrtui keys", ""] + entries.map { $0.key.padding(to: keyWidth) + "  " + $0.action }
+        let width = min(grid.width, (lines.map { $0.count }.max() ?? 0) + 4)
+        let height = min(rows, lines.count + 2)
+        guard width >= 8, height >= 3 else { return }
+        let left = (grid.width - width) / 2, top = max(0, (rows - height) / 2)
+        let box = Style(foreground: .white, background: .black)
+        let (h, v, corners) = unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])
+        for row in top..<(top + height) {
+            grid.fill(row: row, from: left, to: left + width, with: Cell(" ", style: box))
+            let edge = row == top || row == top + height - 1
+            grid[left, row] = Cell(edge ? (row == top ? corners[0] : corners[2]) : v, style: box)
+            grid[left + width - 1, row] = Cell(edge ? (row == top ? corners[1] : corners[3]) : v, style: box)
+            if edge { for c in (left + 1)..<(left + width - 1) { grid[c, row] = Cell(h, style: box) } }
+        }
+        for (i, line) in lines.prefix(height - 2).enumerated() {
+            let style = i == 0 ? Style(foreground: .white, background: .black, attributes: .bold) : box
+            grid.put(line, column: left + 2, row: top + 1 + i, style: style, limit: left + width - 1)
+        }
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - count))
+    }
+}

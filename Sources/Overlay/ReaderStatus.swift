@@ -1,0 +1,51 @@
+/// What the reader is doing, after the seed's `ReaderStatus`.
+public enum ReaderStatus: Equatable, Sendable {
+    case scanning
+    case success(CodeSummary)
+    case fail(reason: String, hint: String?)
+    case stop(byUser: Bool)
+}
+
+/// A read code as the screen shows it.
+public struct CodeSummary: Equatable, Sendable {
+    public let type: String
+    public let text: String
+    public let byteCount: Int
+
+    public init(type: String, text: String, byteCount: Int) {
+        self.type = type
+        self.text = text
+        self.byteCount = byteCount
+    }
+}
+
+/// The rest of the status line: where the picture comes from and how it is going.
+public struct StatusInfo: Equatable, Sendable {
+    public var source: String
+    public var isDemo: Bool
+    public var frameSize: (width: Int, height: Int)?
+    public var framesPerSecond: Double?
+    public var paused: Bool
+    /// A short-lived note, e.g. "copied 42 bytes (OSC 52)".
+    public var notice: String?
+    /// The last code read, shown while scanning again.
+    public var lastCode: CodeSummary?
+
+    public init(source: String, isDemo: Bool = false, frameSize: (width: Int, height: Int)? = nil,
+                framesPerSecond: Double? = nil, paused: Bool = false, notice: String? = nil,
+                lastCode: CodeSummary? = nil) {
+        self.source = source
+        self.isDemo = isDemo
+        self.frameSize = frameSize
+        self.framesPerSecond = framesPerSecond
+        self.paused = paused
+        self.notice = notice
+        self.lastCode = lastCode
+    }
+
+    public static func == (a: StatusInfo, b: StatusInfo) -> Bool {
+        a.source == b.source && a.isDemo == b.isDemo && a.frameSize?.width == b.frameSize?.width
+            && a.frameSize?.height == b.frameSize?.height && a.framesPerSecond == b.framesPerSecond
+            && a.paused == b.paused && a.notice == b.notice && a.lastCode == b.lastCode
+    }
+}

@@ -1,0 +1,73 @@
+/// Everything one screen shows: the state of the reader as the view needs it.
+public struct Scene: Sendable {
+    public var image: GreyImage?
+    public var transform: ViewTransform?
+    public var scanArea: ScanArea?
+    /// Corner polygons of the codes found in the current frame, in frame pixels.
+    public var outlines: [[Point]]
+    public var status: ReaderStatus
+    public var info: StatusInfo
+    public var glyphs: GlyphSet
+    public var showHelp: Bool
+    /// A read just happened: brackets turn green for a moment.
+    public var flash: Bool
+    /// The locale can show UTF-8 (box drawing, blocks, braille); else ASCII only.
+    public var unicode: Bool
+
+    public init(image: GreyImage? = nil, transform: ViewTransform? = nil, scanArea: ScanArea? = nil,
+                outlines: [[Point]] = [], status: ReaderStatus = .scanning, info: StatusInfo,
+                glyphs: GlyphSet = .ascii, showHelp: Bool = false, flash: Bool = false, unicode: Bool = true) {
+        self.image = image
+        self.transform = transform
+        self.scanArea = scanArea
+        self.outlines = outlines
+        self.status = status
+        self.info = info
+        self.glyphs = glyphs
+        self.showHelp = showHelp
+        self.flash = flash
+        self.unicode = unicode
+    }
+}
+
+public extension ViewTransform {
+    /// The transform for a screen of `columns` x `rows`: the picture takes every row but the
+    /// last, which is the status line.
+    static func preview(frameWidth: Int, frameHeight: Int, columns: Int, rows: Int,
+                        cellAspect: Double, mode: Mode) -> ViewTransform {
+        ViewTransform(frameWidth: frameWidth, frameHeight: frameHeight, columns: columns,
+                      rows: max(1, rows - 1), cellAspect: cellAspect, mode: mode)
+    }
+}
+
+public enum Screen {
+    public static let bracketStyle = Style(foreground: .white, attributes: [.bold])
+    public static let flashStyle = Style(foreground: .green, attributes: [.bold])
+
+    /// Draws the scene into a grid of `columns` x `rows` cells. `shader` keeps the picture
+    /// steady between frames.
+    public static func render(_ scene: Scene, columns: Int, rows: Int, shader: inout Shader) -> CellGrid {
+        var grid = CellGrid(width: columns, height: rows)
+        guard columns > 0, rows > 0 else { return grid }
+        let glyphs = scene.glyphs.usable(unicode: scene.unicode)
+        if let image = scene.image, let transform = scene.transform, rows > 1 {
+            let area = scene.scanArea?.cells(in: transform)
+            let samples = shader.sample(image, transform: transform, glyphs: glyphs)
+            PictureLayer.draw(samples, glyphs: glyphs, undimmed: area, into: &grid)
+            for polygon in scene.outlines {
+                Outline.draw(polygon.map { transform.cell(for: $0) }, cellAspect: transform.cellAspect,
+                             unicode: scene.unicode, into: &grid)
+            }
+            if let area {
+                Brackets.draw(around: area, cellAspect: transform.cellAspect, unicode: scene.unicode,
+                              style: scene.flash ? flashStyle : bracketStyle, into: &grid)
+            }
+        } else if rows > 1 {
+            let message = "waiting for the first picture from \(VisibleText.escaping(scene.info.source))"
+            grid.put(message, column: max(0, (columns - CellWidth.of(message)) / 2), row: (rows - 1) / 2)
+        }
+        if scene.showHelp { HelpOverlay.draw(unicode: scene.unicode, into: &grid, rows: max(1, rows - 1)) }
+        StatusBar.draw(scene.status, info: scene.info, unicode: scene.unicode, row: rows - 1, into: &grid)
+        return grid
+    }
+}

@@ -1,0 +1,125 @@
+/// How the picture is drawn in characters (`--glyphs`, `g` cycles them).
+public enum GlyphSet: String, CaseIterable, Sendable {
+    /// A shading ramp of ASCII characters (the default: works in every terminal font).
+    case ascii
+    /// Shade blocks ░▒▓█.
+    case blocks
+    /// Upper half blocks ▀ with grey foreground and background: two pixels per cell.
+    case half
+    /// Braille dots, 2x4 per cell, ordered-dithered.
+    case braille
+
+    public var next: GlyphSet {
+        let all = Self.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+
+    /// Samples per cell across and down.
+    var samplesAcross: Int { self == .braille ? 2 : 1 }
+    var samplesDown: Int { self == .half ? 2 : self == .braille ? 4 : 1 }
+
+    /// The set actually drawn: without a UTF-8 locale only ASCII can be shown.
+    public func usable(unicode: Bool) -> GlyphSet { unicode ? self : .ascii }
+}
+
+/// Area-averaged grey levels of the picture, `across` x `down` samples per cell;
+/// -1 where the cell lies outside the frame (fit mode bars).
+public struct SampleGrid: Equatable, Sendable {
+    public let columns: Int
+    public let rows: Int
+    public let across: Int
+    public let down: Int
+    public var values: [Int16]
+
+    public func value(column: Int, row: Int, x: Int = 0, y: Int = 0) -> Int16 {
+        values[(row * down + y) * columns * across + column * across + x]
+    }
+}
+
+/// Turns frames into samples: each sample is the average of all frame pixels under it (area
+/// averaging, not point sampling), then held steady unless it changed by more than
+/// `tolerance` grey levels since it was last shown, so sensor noise does not repaint the
+/// screen every frame (measured in PLATFORM.md: +/-6 leaves about 1% of cells changing).
+public struct Shader: Sendable {
+    public var tolerance: Int
+    private var shown: [Int16] = []
+    private var geometry: Geometry?
+
+    private struct Geometry: Equatable {
+        let transform: ViewTransform
+        let across: Int
+        let down: Int
+        let width: Int
+        let height: Int
+    }
+
+    public init(tolerance: Int = 6) { self.tolerance = tolerance }
+
+    public mutating func sample(_ image: GreyImage, transform: ViewTransform, glyphs: GlyphSet) -> SampleGrid {
+        let across = glyphs.samplesAcross, down = glyphs.samplesDown
+        var grid = Self.average(image, transform: transform, across: across, down: down)
+        let current = Geometry(transform: transform, across: across, down: down, width: image.width, height: image.height)
+        if current == geometry && shown.count == grid.values.count {
+            let tolerance = Int16(self.tolerance)
+            for i in 0..<grid.values.count {
+                let new = grid.values[i], old = shown[i]
+                if new >= 0 && old >= 0 && abs(new - old) <= tolerance { grid.values[i] = old }
+            }
+        }
+        geometry = current
+        shown = grid.values
+        return grid
+    }
+
+    /// Forgets the held values (e.g. after a pause), so the next frame is drawn as it is.
+    public mutating func reset() {
+        geometry = nil
+        shown = []
+    }
+
+    static func average(_ image: GreyImage, transform: ViewTransform, across: Int, down: Int) -> SampleGrid {
+        let sampleColumns = transform.columns * across, sampleRows = transform.rows * down
+        let xRanges = ranges(count: sampleColumns, origin: transform.originX,
+                             step: transform.pixelsPerColumn / Double(across), limit: image.width)
+        let yRanges = ranges(count: sampleRows, origin: transform.originY,
+                             step: transform.pixelsPerRow / Double(down), limit: image.height)
+        var values = [Int16](repeating: -1, count: sampleColumns * sampleRows)
+        let visible = xRanges.filter { $0.upperBound > $0.lowerBound }
+        guard let xMin = visible.first?.lowerBound, let xMax = visible.last?.upperBound else {
+            return SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: values)
+        }
+        var columnSums = [Int](repeating: 0, count: image.width)
+        image.pixels.withUnsafeBufferPointer { pixels in
+            columnSums.withUnsafeMutableBufferPointer { sums in
+                values.withUnsafeMutableBufferPointer { out in
+                    for (sampleRow, yRange) in yRanges.enumerated() where !yRange.isEmpty {
+                        for x in xMin..<xMax { sums[x] = 0 }
+                        for y in yRange {
+                            let row = pixels.baseAddress! + y * image.stride
+                            for x in xMin..<xMax { sums[x] &+= Int(row[x]) }
+                        }
+                        let base = sampleRow * sampleColumns
+                        for (sampleColumn, xRange) in xRanges.enumerated() where !xRange.isEmpty {
+                            var total = 0
+                            for x in xRange { total &+= sums[x] }
+                            out[base + sampleColumn] = Int16(total / (xRange.count * yRange.count))
+                        }
+                    }
+                }
+            }
+        }
+        return SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: values)
+    }
+
+    /// Pixel ranges of `count` samples of `step` pixels from `origin`; at least one pixel
+    /// each where they touch the frame (when the frame is enlarged), empty outside it.
+    static func ranges(count: Int, origin: Double, step: Double, limit: Int) -> [Range<Int>] {
+        (0..<count).map { i in
+            let start = origin + Double(i) * step, end = start + step
+            guard end > 0, start < Double(limit) else { return 0..<0 }
+            let lower = min(max(0, Int(start.rounded())), limit - 1)
+            let upper = min(max(lower + 1, Int(end.rounded())), limit)
+            return lower..<upper
+        }
+    }
+}

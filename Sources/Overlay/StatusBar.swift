@@ -1,0 +1,76 @@
+/// The bottom line: the status first (it matters most and is never cut before the rest),
+/// then source, size, fps and key hints as far as they fit. Payloads are shown with every
+/// control character made visible.
+public enum StatusBar {
+    public static func draw(_ status: ReaderStatus, info: StatusInfo, unicode: Bool, row: Int,
+                            into grid: inout CellGrid) {
+        guard row >= 0, row < grid.height, grid.width > 0 else { return }
+        grid.fill(row: row, with: Cell(" ", style: barStyle))
+        var column = 0
+        for part in statusParts(status, info: info, unicode: unicode) {
+            column = grid.put(part.text, column: column, row: row, style: part.style)
+        }
+        let details = detailParts(info, unicode: unicode)
+        let ellipsis = unicode ? "…" : "..."
+        // Cut a status that does not fit, leaving room for the ellipsis.
+        if column >= grid.width {
+            let end = grid.width - CellWidth.of(ellipsis)
+            grid.fill(row: row, from: max(0, end), with: Cell(" ", style: barStyle))
+            grid.put(ellipsis, column: max(0, end), row: row, style: barStyle)
+            return
+        }
+        var remaining = grid.width - column
+        for detail in details where CellWidth.of(detail) + 3 <= remaining {
+            column = grid.put(unicode ? " │ " : " | ", column: column, row: row, style: barStyle)
+            column = grid.put(detail, column: column, row: row, style: barStyle)
+            remaining = grid.width - column
+        }
+    }
+
+    static let barStyle = Style(foreground: .white, background: .grey(40))
+
+    struct Part {
+        let text: String
+        let style: Style
+    }
+
+    static func statusParts(_ status: ReaderStatus, info: StatusInfo, unicode: Bool) -> [Part] {
+        let demo = info.isDemo ? [Part(text: " DEMO ", style: Style(foreground: .black, background: .yellow, attributes: .bold))] : []
+        let paused = info.paused ? [Part(text: " PAUSED ", style: Style(foreground: .black, background: .white, attributes: .bold))] : []
+        switch status {
+        case .scanning:
+            var parts = demo + paused + [Part(text: unicode ? " ◎ Scanning " : " * Scanning ", style: Style(foreground: .white, background: .grey(40), attributes: .bold))]
+            if let last = info.lastCode {
+                parts.append(Part(text: "last: " + VisibleText.escaping(last.text), style: barStyle))
+            } else {
+                parts.append(Part(text: "aim the code into the brackets", style: barStyle))
+            }
+            return parts
+        case .success(let code):
+            return demo + paused + [
+                Part(text: (unicode ? " ✔ " : " OK ") + code.type + " ", style: Style(foreground: .black, background: .green, attributes: .bold)),
+                Part(text: " " + VisibleText.escaping(code.text), style: Style(foreground: .green, background: .grey(40), attributes: .bold)),
+            ]
+        case .fail(let reason, let hint):
+            var parts = demo + [Part(text: unicode ? " ✘ FAIL " : " FAIL ", style: Style(foreground: .white, background: .red, attributes: .bold)),
+                                Part(text: " " + VisibleText.escaping(reason), style: Style(foreground: .red, background: .grey(40), attributes: .bold))]
+            if let hint { parts.append(Part(text: " (" + hint + ")", style: barStyle)) }
+            return parts
+        case .stop(let byUser):
+            return demo + [Part(text: unicode ? " ■ STOP " : " STOP ", style: Style(foreground: .black, background: .white, attributes: .bold)),
+                           Part(text: byUser ? " stopped" : " input ended", style: barStyle)]
+        }
+    }
+
+    /// In the order they are dropped last to first when the line is short.
+    static func detailParts(_ info: StatusInfo, unicode: Bool) -> [String] {
+        var parts = [String]()
+        if let notice = info.notice { parts.append(notice) }
+        parts.append(VisibleText.escaping(info.source))
+        if let size = info.frameSize { parts.append("\(size.width)x\(size.height)") }
+        if let fps = info.framesPerSecond { parts.append("\(Int(fps.rounded())) fps") }
+        parts.append(unicode ? "←↑↓→ move  ⇧/+- size  ⏎ copy  ␣ pause  g glyphs  ? help  q quit"
+                             : "arrows move  shift/+- size  enter copy  space pause  g glyphs  ? help  q quit")
+        return parts
+    }
+}

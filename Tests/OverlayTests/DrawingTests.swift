@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+@testable import Overlay
+
+@Suite struct DrawingTests {
+    @Test func bracketsSitJustOutsideTheFourCorners() {
+        var grid = CellGrid(width: 20, height: 9)
+        // 10x4 cells at (5,3); 1:2 cells: shorter side min(5, 4) = 4 -> arms of 1 row, 2 columns.
+        Brackets.draw(around: CellRect(column: 5, row: 3, width: 10, height: 4), cellAspect: 0.5,
+                      unicode: true, style: .plain, into: &grid)
+        #expect(grid.lines == [
+            "                    ",
+            "                    ",
+            "    ┏━━      ━━┓    ",
+            "    ┃          ┃    ",
+            "                    ",
+            "                    ",
+            "    ┃          ┃    ",
+            "    ┗━━      ━━┛    ",
+            "                    ",
+        ])
+    }
+
+    @Test func bracketArmsAreAQuarterOfTheShorterSide() {
+        var grid = CellGrid(width: 44, height: 24)
+        // 40x20 cells of 1:2: 20x20 screen units, a quarter is 5: 10 columns, 5 rows.
+        Brackets.draw(around: CellRect(column: 2, row: 2, width: 40, height: 20), cellAspect: 0.5,
+                      unicode: false, style: .plain, into: &grid)
+        #expect(grid.lines[1] == " +" + String(repeating: "-", count: 10) + String(repeating: " ", count: 20)
+            + String(repeating: "-", count: 10) + "+ ")
+        #expect((2..<7).allSatisfy { grid[1, $0].text == "|" } && grid[1, 7].text == " ")
+    }
+
+    @Test func axisAlignedOutline() {
+        var grid = CellGrid(width: 12, height: 6)
+        let corners = [Point(x: 2, y: 1), Point(x: 2, y: 4), Point(x: 9, y: 4), Point(x: 9, y: 1)]
+        Outline.draw(corners, cellAspect: 0.5, unicode: true, into: &grid)
+        #expect(grid.lines == [
+            "            ",
+            "  +──────+  ",
+            "  │      │  ",
+            "  │      │  ",
+            "  +──────+  ",
+            "            ",
+        ])
+        #expect(grid.mask(where: { $0.style.foreground == .green }) == [
+            "............",
+            "..########..",
+            "..#......#..",
+            "..#......#..",
+            "..########..",
+            "............",
+        ])
+    }
+
+    @Test func rotatedOutlineFollowsTheEdges() {
+        // A square of side 16 screen units turned by 30 degrees, centred at (24, 12) cells
+        // (1:2 cells: x in cells = 2 * x in screen units).
+        var grid = CellGrid(width: 48, height: 25)
+        let angle = 30.0 * .pi / 180
+        let corners = [(-8.0, -8.0), (-8.0, 8.0), (8.0, 8.0), (8.0, -8.0)].map { (u, v) -> Point in
+            let x = u * cos(angle) - v * sin(angle), y = u * sin(angle) + v * cos(angle)
+            return Point(x: 24 + 2 * x, y: 12 + y)
+        }
+        Outline.draw(corners, cellAspect: 0.5, unicode: true, into: &grid)
+        let green = grid.mask(where: { $0.style.foreground == .green })
+        // Every corner is marked, every line cell lies on one of the four edges.
+        for corner in corners { #expect(grid[Int(corner.x), Int(corner.y)].text == "+") }
+        func distanceToEdges(_ c: Double, _ r: Double) -> Double {
+            (0..<4).map { i -> Double in
+                let a = corners[i], b = corners[(i + 1) % 4]
+                let (ax, ay, bx, by) = (a.x / 2, a.y, b.x / 2, b.y)  // back to square units
+                let (px, py) = (c / 2, r)
+                let t = max(0, min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / ((bx - ax) * (bx - ax) + (by - ay) * (by - ay))))
+                let dx = px - (ax + t * (bx - ax)), dy = py - (ay + t * (by - ay))
+                return (dx * dx + dy * dy).squareRoot()
+            }.min()!
+        }
+        var count = 0
+        for (row, line) in green.enumerated() {
+            for (column, mark) in line.enumerated() where mark == "#" {
+                count += 1
+                #expect(distanceToEdges(Double(column) + 0.5, Double(row) + 0.5) < 1.2, "stray cell at \(column),\(row)")
+            }
+        }
+        #expect(count >= 4 * 14)  // four edges of about 16 units each, no gaps
+        // Edges at 30 and 120 degrees use the two diagonals, not the straight glyphs.
+        let glyphs = Set(grid.cells.filter { $0.style.foreground == .green && $0.text != "+" }.map(\.text))
+        #expect(glyphs == ["╲", "╱"])
+    }
+
+    @Test(arguments: [(0.0, 0.0, "─"), (0.0, 5.0, "│"), (4.0, 2.0, "╲"), (4.0, -2.0, "╱"), (10.0, 1.0, "─"), (-4.0, -2.0, "╲")])
+    func outlineGlyphFollowsTheScreenAngle(dx: Double, dy: Double, glyph: String) {
+        #expect(Outline.glyph(dx: dx, dy: dy, cellAspect: 0.5, unicode: true) == glyph)
+    }
+}
+
+@Suite struct PictureTests {
+    /// 256 columns of a horizontal gradient 0...255.
+    let gradient = GreyImage(width: 256, height: 8, pixels: (0..<(256 * 8)).map { UInt8($0 % 256) })
+    func transform(_ columns: Int, _ rows: Int) -> ViewTransform {
+        ViewTransform(frameWidth: 256, frameHeight: 8, columns: columns, rows: rows, cellAspect: 0.5, mode: .fit)
+    }
+
+    func render(_ glyphs: GlyphSet, columns: Int, rows: Int = 1) -> CellGrid {
+        var shader = Shader()
+        let samples = shader.sample(gradient, transform: transform(columns, rows), glyphs: glyphs)
+        var grid = CellGrid(width: columns, height: rows)
+        PictureLayer.draw(samples, glyphs: glyphs, undimmed: nil, into: &grid)
+        return grid
+    }
+
+    @Test func asciiRampOnAGradient() {
+        // 12 cells over 0...255: cell i averages about 256/12*(i+0.5), i.e. ramp index i.
+        #expect(render(.ascii, columns: 12, rows: 1).lines == [" .,:-=+*o#%@"])
+    }
+
+    @Test func blockRampOnAGradient() {
+        #expect(render(.blocks, columns: 5, rows: 1).lines == [" ░▒▓█"])
+    }
+
+    @Test func halfBlocksCarryTwoGreyLevels() {
+        let image = GreyImage(width: 2, height: 4, pixels: [0, 0, 0, 0, 200, 200, 200, 200])
+        var shader = Shader()
+        let t = ViewTransform(frameWidth: 2, frameHeight: 4, columns: 1, rows: 1, cellAspect: 0.5, mode: .fit)
+        let samples = shader.sample(image, transform: t, glyphs: .half)
+        var grid = CellGrid(width: 1, height: 1)
+        PictureLayer.draw(samples, glyphs: .half, undimmed: nil, into: &grid)
+        #expect(grid[0, 0] == Cell("▀", style: Style(foreground: .grey(0), background: .grey(200))))
+    }
+
+    @Test func brailleDotsGrowWithBrightness() {
+        // 256x64 is 4:1, exactly the shape of 8 cells of 1:2 in a row.
+        // Steps: cell i is a flat 32i + 16.
+        let steps: [UInt8] = (0..<(256 * 64)).map { (i: Int) -> UInt8 in UInt8(i % 256 / 32 * 32 + 16) }
+        let image = GreyImage(width: 256, height: 64, pixels: steps)
+        var shader = Shader()
+        let t = ViewTransform(frameWidth: 256, frameHeight: 64, columns: 8, rows: 1, cellAspect: 0.5, mode: .fit)
+        var grid = CellGrid(width: 8, height: 1)
+        PictureLayer.draw(shader.sample(image, transform: t, glyphs: .braille), glyphs: .braille, undimmed: nil, into: &grid)
+        let patterns = grid.cells.map { Int($0.text.unicodeScalars.first!.value) - 0x2800 }
+        #expect(patterns.allSatisfy { (0...255).contains($0) })
+        let dots = patterns.map { $0.nonzeroBitCount }
+        // The 8 dot thresholds are 16, 48, ..., 240: a flat 32i + 16 lights i dots.
+        #expect(dots == Array(0..<8))
+    }
+
+    @Test func areaAveragingNotPointSampling() {
+        // Alternating black and white columns average to mid grey; point sampling would not.
+        let stripes = GreyImage(width: 64, height: 2, pixels: (0..<128).map { $0 % 2 == 0 ? 0 : 254 })
+        let t = ViewTransform(frameWidth: 64, frameHeight: 2, columns: 8, rows: 1, cellAspect: 0.5, mode: .fit)
+        let samples = Shader.average(stripes, transform: t, across: 1, down: 1)
+        #expect(samples.values.allSatisfy { $0 == 127 })
+    }
+
+    @Test func hysteresisHoldsNoiseAndFollowsRealChange() {
+        var shader = Shader(tolerance: 6)
+        let t = ViewTransform(frameWidth: 4, frameHeight: 4, columns: 1, rows: 1, cellAspect: 1, mode: .fit)
+        func frame(_ v: UInt8) -> GreyImage { GreyImage(width: 4, height: 4, pixels: Array(repeating: v, count: 16)) }
+        #expect(shader.sample(frame(100), transform: t, glyphs: .ascii).values == [100])
+        #expect(shader.sample(frame(105), transform: t, glyphs: .ascii).values == [100])
+        #expect(shader.sample(frame(94), transform: t, glyphs: .ascii).values == [100])
+        #expect(shader.sample(frame(120), transform: t, glyphs: .ascii).values == [120])
+    }
+
+    @Test func fitBarsAreBlankAndOutsideTheAreaIsDimmed() {
+        let image = GreyImage(width: 8, height: 8, pixels: Array(repeating: 255, count: 64))
+        var shader = Shader()
+        // 16x4 cells of 1:2 show the 8x8 frame 8 cells wide: 4 blank columns on each side.
+        let t = ViewTransform(frameWidth: 8, frameHeight: 8, columns: 16, rows: 4, cellAspect: 0.5, mode: .fit)
+        let samples = shader.sample(image, transform: t, glyphs: .ascii)
+        var grid = CellGrid(width: 16, height: 4)
+        PictureLayer.draw(samples, glyphs: .ascii, undimmed: CellRect(column: 6, row: 1, width: 4, height: 2), into: &grid)
+        // White is "@"; dimmed to 40% (102 of 255) it is ramp step 102 * 12 / 256 = 4, "-".
+        #expect(grid.lines == ["    --------    ", "    --@@@@--    ", "    --@@@@--    ", "    --------    "])
+        #expect(grid.mask(where: { $0.style.attributes.contains(.dim) })
+            == ["....########....", "....##....##....", "....##....##....", "....########...."])
+    }
+}
