@@ -27,11 +27,15 @@ let package = Package(
         .target(name: "Overlay"),
         // Generated codes for tests and the benchmark.
         .target(name: "CodeFixtures", dependencies: ["CaptureKit"]),
+        // signalfd, which Glibc's module does not export.
+        .systemLibrary(name: "CSystem"),
+        // The only code that touches ncurses.
+        .target(name: "CursesBackend", dependencies: ["Overlay", "CNcursesw"]),
         .executableTarget(
             name: "ScanTUI",
-            dependencies: ["CaptureKit", "Overlay", "CNcursesw"]
+            dependencies: ["CaptureKit", "Overlay", "CursesBackend", "CSystem"]
         ),
-        .executableTarget(name: "QRBench", dependencies: ["CaptureKit", "CodeFixtures"]),
+        .executableTarget(name: "QRBench", dependencies: ["CaptureKit", "Overlay", "CursesBackend", "CodeFixtures"]),
         .testTarget(name: "CaptureKitTests", dependencies: ["CaptureKit", "CodeFixtures"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay"]),
         .testTarget(name: "ScanTUITests", dependencies: ["ScanTUI", "CaptureKit", "CodeFixtures"]),

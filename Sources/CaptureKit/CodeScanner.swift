@@ -6,7 +6,10 @@ public final class CodeScanner {
     private let scanner: OpaquePointer
     private let image: OpaquePointer
     public let symbologies: Set<Symbology>?
-    public let density: Int
+    /// Scan every Nth row and column (see `ScanDensity`).
+    public var density: Int {
+        didSet { applyDensity() }
+    }
 
     /// `symbologies` nil keeps zbar's defaults (everything zbar enables by default).
     /// `density` N scans every Nth row and column: 2 costs about half of 1 and still reads
@@ -23,11 +26,15 @@ public final class CodeScanner {
                 zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 1)
             }
         }
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(density))
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(density))
+        applyDensity()
         // Raw bytes instead of zbar's charset guess; PayloadText decides.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         zbar_image_scanner_set_config(scanner, ZBAR_SQCODE, ZBAR_CFG_BINARY, 1)
+    }
+
+    private func applyDensity() {
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(density))
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(density))
     }
 
     deinit {

@@ -1,20 +1,23 @@
 import Foundation
 
-/// The hand-over of frames from a source's thread to their consumer.
-/// `latestWins` (live sources): a new frame replaces one not yet taken, so the consumer is
-/// never behind. `lossless` (files, pipes): the producer waits until the frame was taken.
-public final class FrameChannel: @unchecked Sendable {  // all state guarded by `condition`
+/// Frames from a source's thread to their consumer.
+public typealias FrameChannel = HandOver<Frame>
+
+/// The hand-over of values (frames, scan jobs, scan results) from one thread to another.
+/// `latestWins` (live sources): a new value replaces one not yet taken, so the consumer is
+/// never behind. `lossless` (files, pipes): the producer waits until the value was taken.
+public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state guarded by `condition`
     public enum Mode: Sendable { case latestWins, lossless }
     public enum Item: Sendable {
-        case frame(Frame)
-        /// The input has ended (end of file, stream closed).
+        case value(Value)
+        /// The producer has ended (end of file, stream closed).
         case ended
         case failed(CaptureError)
     }
 
     public let mode: Mode
     private let condition = NSCondition()
-    private var pending: Frame?
+    private var pending: Value?
     private var outcome: Item?
     private var closed = false
     private var droppedCount = 0
@@ -22,7 +25,7 @@ public final class FrameChannel: @unchecked Sendable {  // all state guarded by 
 
     public init(mode: Mode) { self.mode = mode }
 
-    /// Frames replaced before the consumer took them (latest-wins only).
+    /// Values replaced before the consumer took them (latest-wins only).
     public var dropped: Int { condition.withLock { droppedCount } }
 
     /// Called (on the producer's thread) whenever an item becomes available, e.g. to wake
@@ -31,9 +34,9 @@ public final class FrameChannel: @unchecked Sendable {  // all state guarded by 
         condition.withLock { wake = action }
     }
 
-    /// Offers a frame; returns false once the consumer has closed the channel.
+    /// Offers a value; returns false once the consumer has closed the channel.
     @discardableResult
-    public func publish(_ frame: Frame) -> Bool {
+    public func publish(_ value: Value) -> Bool {
         condition.lock()
         if mode == .lossless {
             while pending != nil && !closed { condition.wait() }
@@ -41,7 +44,7 @@ public final class FrameChannel: @unchecked Sendable {  // all state guarded by 
             droppedCount += 1
         }
         guard !closed else { condition.unlock(); return false }
-        pending = frame
+        pending = value
         let action = wake
         condition.broadcast()
         condition.unlock()
@@ -60,7 +63,7 @@ public final class FrameChannel: @unchecked Sendable {  // all state guarded by 
     }
 
     /// The next item, waiting at most until `deadline` (monotonic seconds; nil waits for
-    /// ever). Returns nil when the deadline passed. A pending frame comes before the outcome.
+    /// ever). Returns nil when the deadline passed. A pending value comes before the outcome.
     public func take(until deadline: Double? = nil) -> Item? {
         condition.lock()
         defer { condition.unlock() }
@@ -70,15 +73,15 @@ public final class FrameChannel: @unchecked Sendable {  // all state guarded by 
             if remaining <= 0 { return nil }
             _ = condition.wait(until: Date(timeIntervalSinceNow: remaining))
         }
-        if let frame = pending {
+        if let value = pending {
             pending = nil
             condition.broadcast()
-            return .frame(frame)
+            return .value(value)
         }
         return outcome
     }
 
-    /// A frame if one is waiting, without blocking.
+    /// An item if one is waiting, without blocking.
     public func poll() -> Item? { take(until: 0) }
 
     /// The consumer stops: the producer's next `publish` returns false.

@@ -74,3 +74,29 @@ public final class LoopingSource: FrameSource {
         return frame.renumbered(sequence: sequence, timestamp: lastTimestamp)
     }
 }
+
+/// Plays a recorded source at its own frame rate (when it is shown on screen): each frame
+/// is released when its timestamp is due. Headless runs read files as fast as they can.
+public final class PacedSource: FrameSource {
+    private let inner: any FrameSource
+    private var start: Double?
+    private var firstTimestamp = 0.0
+
+    public init(_ inner: any FrameSource) { self.inner = inner }
+
+    public var name: String { inner.name }
+    public var kind: SourceKind { inner.kind }
+    public var framesPerSecond: Double? { inner.framesPerSecond }
+
+    public func nextFrame() throws(CaptureError) -> Frame? {
+        guard let frame = try inner.nextFrame() else { return nil }
+        let now = MonotonicClock.now()
+        if let start {
+            MonotonicClock.sleep(until: start + frame.timestamp - firstTimestamp)
+        } else {
+            start = now
+            firstTimestamp = frame.timestamp
+        }
+        return frame
+    }
+}

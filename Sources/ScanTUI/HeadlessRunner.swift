@@ -17,7 +17,7 @@ struct HeadlessRunner {
         var read = 0
         while true {
             switch capture.channel.take(until: deadline) {
-            case .frame(let frame):
+            case .value(let frame):
                 // Live pictures are scanned within a frame budget, files at full density.
                 let active = scanner ?? CodeScanner(
                     symbologies: options.symbologies,

@@ -10,7 +10,8 @@ enum HelpText {
         Usage: qrtui [OPTIONS]
 
         With no option qrtui reads the first camera; with no camera at all it shows the
-        built-in demo scene. Codes go to stdout, messages to stderr.
+        built-in demo scene. The screen is drawn on /dev/tty, so stdout carries codes only:
+        xdg-open "$(qrtui --once)". Messages go to stderr.
 
         Sources (one of):
           -d, --device PATH       V4L2 camera device, e.g. /dev/video0
@@ -22,6 +23,25 @@ enum HelpText {
         Scanning:
           -S, --symbologies LIST  comma-separated codes to read (default: all zbar reads):
                                   \(CommandLineParser.knownSymbologies)
+
+        Screen:
+              --glyphs SET        how the picture is drawn: ascii (default), blocks,
+                                  half (two pixels per cell, grey colours), braille
+              --fit               show the whole picture (default: fill the screen)
+              --color WHEN        auto (default) or none; NO_COLOR is respected too
+              --no-beep           no terminal bell when a code is read
+
+        Keys:
+          arrows                  move the scan area
+          shift+arrows            resize it (right/up grow, left/down shrink)
+          + -                     grow / shrink it
+          mouse click             centre it there
+          enter                   copy the last code (OSC 52, and wl-copy, xclip or
+                                  xsel when a display is present)
+          space                   pause (freeze the picture)
+          g                       next glyph set
+          ?                       help
+          q, esc                  stop; the last code is printed on stdout
 
         Output:
               --no-preview        no screen: print each new code as it is found

@@ -1,4 +1,5 @@
 import CaptureKit
+import Overlay
 
 /// Everything the command line can ask for.
 struct Options: Equatable {
@@ -13,6 +14,10 @@ struct Options: Equatable {
     var once = false
     var timeout: Double?
     var format = Format.text
+    var glyphs = GlyphSet.ascii
+    var scaling = ViewTransform.Mode.fill
+    var color = true
+    var beep = true
 }
 
 /// What the command line resolves to.
@@ -79,6 +84,22 @@ enum CommandLineParser {
                 }
                 options.format = format
             case "--raw": try noValue(); options.format = .raw
+            case "--glyphs":
+                let text = try value()
+                guard let glyphs = GlyphSet(rawValue: text) else {
+                    throw UsageError(message: "--glyphs must be ascii, blocks, half or braille, not '\(text)'")
+                }
+                options.glyphs = glyphs
+            case "--fit": try noValue(); options.scaling = .fit
+            case "--fill": try noValue(); options.scaling = .fill
+            case "--color", "--colour":
+                let text = try value()
+                guard ["auto", "none", "always"].contains(text) else {
+                    throw UsageError(message: "--color must be auto or none, not '\(text)'")
+                }
+                options.color = text != "none"
+            case "--no-color", "--no-colour": try noValue(); options.color = false
+            case "--no-beep": try noValue(); options.beep = false
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     throw UsageError(message: "unknown option '\(name)'")

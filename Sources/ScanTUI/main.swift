@@ -20,8 +20,11 @@ func runMain() -> ExitStatus {
         return .read
     case .run(let options):
         let choice = SourceFactory.choose(options, cameras: SourceFactory.cameraNodes())
-        if case .demo(reason: .noCamera) = choice {
+        if case .demo(reason: .noCamera) = choice, !options.preview {
             Console.message("no camera found: showing the demo scene (see --help for --input)")
+        }
+        if options.preview, let status = LiveSession(options: options, choice: choice).run() {
+            return status
         }
         let printer = CodePrinter(format: options.format, toTerminal: Console.stdoutIsTerminal)
         return HeadlessRunner(options: options, printer: printer).run(choice)

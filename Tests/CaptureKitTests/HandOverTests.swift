@@ -9,7 +9,7 @@ import Testing
     @Test func latestWinsDropsOlderFrames() {
         let channel = FrameChannel(mode: .latestWins)
         for n in 0..<5 { #expect(channel.publish(frame(n))) }
-        guard case .frame(let got) = channel.poll() else { Issue.record("no frame"); return }
+        guard case .value(let got) = channel.poll() else { Issue.record("no frame"); return }
         #expect(got.sequence == 4)
         #expect(channel.dropped == 4)
         #expect(channel.poll() == nil)
@@ -26,7 +26,7 @@ import Testing
         let deadline = MonotonicClock.now() + 10
         loop: while let item = channel.take(until: deadline) {
             switch item {
-            case .frame(let f): sequences.append(f.sequence)
+            case .value(let f): sequences.append(f.sequence)
             case .ended: break loop
             case .failed: Issue.record("unexpected failure"); break loop
             }
@@ -39,7 +39,7 @@ import Testing
         let channel = FrameChannel(mode: .lossless)
         channel.publish(frame(1))
         channel.finish(.malformed(path: "p", detail: "bad"))
-        guard case .frame = channel.poll() else { Issue.record("frame first"); return }
+        guard case .value = channel.poll() else { Issue.record("frame first"); return }
         guard case .failed(let error) = channel.poll() else { Issue.record("then the failure"); return }
         #expect(error == .malformed(path: "p", detail: "bad"))
     }
@@ -73,7 +73,7 @@ import Testing
         let deadline = MonotonicClock.now() + 10
         loop: while let item = capture.channel.take(until: deadline) {
             switch item {
-            case .frame: seen += 1
+            case .value: seen += 1
             case .ended: break loop
             case .failed(let e): Issue.record("\(e)"); break loop
             }
@@ -112,7 +112,7 @@ extension FrameChannel.Item: Equatable {
         switch (lhs, rhs) {
         case (.ended, .ended): true
         case let (.failed(a), .failed(b)): a == b
-        case let (.frame(a), .frame(b)): a.sequence == b.sequence && a.luma == b.luma
+        case let (.value(a), .value(b)): a.sequence == b.sequence && a.luma == b.luma
         default: false
         }
     }

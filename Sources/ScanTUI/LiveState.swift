@@ -1,0 +1,279 @@
+import CaptureKit
+import CursesBackend
+import Glibc
+import Overlay
+
+/// Everything that happens to the live screen.
+enum LiveEvent: Sendable {
+    case key(Key)
+    case click(column: Int, row: Int)
+    case resize(columns: Int, rows: Int, cellAspect: Double)
+    case tick(now: Double)
+    case frame(Frame, now: Double)
+    case scanned(ScanResult, now: Double)
+    case captureFailed(CaptureError)
+    case captureEnded
+    /// The clipboard was written: what to tell the user.
+    case copied(String, now: Double)
+    /// SIGINT, SIGTERM or SIGHUP.
+    case stopSignal
+}
+
+/// What the shell around the loop must do (bubbletea's commands): the logic stays testable.
+enum LiveEffect: Equatable, Sendable {
+    case scan(area: PixelRect)
+    case copy([UInt8])
+    case bell
+    case quit
+}
+
+/// The live screen's one state value. `update` changes it; `scene` is what is drawn.
+struct LiveState {
+    let options: Options
+    let sourceName: String
+    let isDemo: Bool
+    /// A file or pipe rather than a camera or the demo.
+    let isInput: Bool
+    var unicode = true
+    var columns = 80
+    var rows = 24
+    var cellAspect = 0.5
+
+    var frame: Frame?
+    var scanArea: ScanArea?
+    var codes: [DetectedCode] = []
+    var status = ReaderStatus.scanning
+    var lastCode: DetectedCode?
+    var readCount = 0
+    var failure: CaptureError?
+    var glyphs: GlyphSet
+    var paused = false
+    var showHelp = false
+    var inputEnded = false
+    var framesReceived = 0
+    private var tracker = CodeTracker()
+    private var lastCodeSeen = 0.0
+    private var flashUntil = 0.0
+    private var notice: (text: String, until: Double)?
+    private var frameTimes: [Double] = []
+    /// Bumped by every change the screen shows.
+    private(set) var revision = 0
+
+    static let successHold = 3.0
+    static let flashTime = 0.35
+    static let noticeTime = 3.0
+    static let moveStep = (columns: 2, rows: 1)
+
+    init(options: Options, source: SourceFactory.Choice) {
+        self.options = options
+        sourceName = source.displayName
+        if case .demo = source { isDemo = true } else { isDemo = false }
+        if case .input = source { isInput = true } else { isInput = false }
+        glyphs = options.glyphs
+    }
+
+    var transform: ViewTransform? {
+        guard let frame else { return nil }
+        return .preview(frameWidth: frame.width, frameHeight: frame.height, columns: columns, rows: rows,
+                        cellAspect: cellAspect, mode: options.scaling)
+    }
+
+    /// The scan area in whole frame pixels, as the scanner gets it.
+    var scanPixels: PixelRect? {
+        guard let rect = scanArea?.rect else { return nil }
+        let x = Int(rect.x.rounded()), y = Int(rect.y.rounded())
+        return PixelRect(x: x, y: y, width: Int(rect.maxX.rounded()) - x, height: Int(rect.maxY.rounded()) - y)
+    }
+
+    /// Exit status once the screen is closed (DESIGN.md): 0 read, 1 failure, 4 nothing.
+    var exitStatus: ExitStatus {
+        if readCount > 0 { return .read }
+        return failure == nil ? .nothingRead : .failure
+    }
+
+    mutating func update(_ event: LiveEvent) -> [LiveEffect] {
+        // Ticks only matter when something expires (they bump the revision themselves).
+        if case .tick = event {} else { revision += 1 }
+        return apply(event)
+    }
+
+    private mutating func apply(_ event: LiveEvent) -> [LiveEffect] {
+        switch event {
+        case .key(let key): return handle(key)
+        case let .click(column, row):
+            guard let transform, row < rows - 1 else { return [] }
+            scanArea?.centre(onColumn: column, row: row, in: transform)
+            return rescan()
+        case let .resize(columns, rows, cellAspect):
+            self.columns = columns
+            self.rows = rows
+            self.cellAspect = cellAspect
+            if let transform { scanArea?.clamp(to: transform) }
+            revision += 1
+            return rescan()
+        case .tick(let now):
+            expire(now: now)
+            return []
+        case let .frame(frame, now):
+            framesReceived += 1
+            frameTimes = (frameTimes + [now]).filter { now - $0 <= 2 }
+            if paused { return [] }
+            accept(frame)
+            return rescan()
+        case let .scanned(result, now):
+            return scanned(result, now: now)
+        case .captureFailed(let error):
+            failure = error
+            status = .fail(reason: error.description, hint: Self.hint(for: error, device: !isInput))
+            codes = []
+            return []
+        case .captureEnded:
+            inputEnded = true
+            // A single picture simply stays on screen; a video that ended says so.
+            if framesReceived > 1, case .scanning = status { status = .stop(byUser: false) }
+            return []
+        case let .copied(text, now):
+            notice = (text, now + Self.noticeTime)
+            revision += 1
+            return []
+        case .stopSignal:
+            status = .stop(byUser: true)
+            return [.quit]
+        }
+    }
+
+    private mutating func accept(_ frame: Frame) {
+        let resized = self.frame.map { $0.width != frame.width || $0.height != frame.height } ?? true
+        self.frame = frame
+        guard let transform else { return }
+        if resized || scanArea == nil {
+            var area = ScanArea.initial(frameWidth: frame.width, frameHeight: frame.height)
+            area.clamp(to: transform)
+            scanArea = area
+        }
+    }
+
+    private func rescan() -> [LiveEffect] {
+        guard let area = scanPixels, frame != nil else { return [] }
+        return [.scan(area: area)]
+    }
+
+    private mutating func handle(_ key: Key) -> [LiveEffect] {
+        if showHelp && key != .character("?") && key != .character("q") {
+            showHelp = false
+            if key == .escape { return [] }
+        }
+        let step = Self.moveStep
+        switch key {
+        case .up: return move(0, -step.rows)
+        case .down: return move(0, step.rows)
+        case .left: return move(-step.columns, 0)
+        case .right: return move(step.columns, 0)
+        case .shiftUp: return resize(0, 1)
+        case .shiftDown: return resize(0, -1)
+        case .shiftRight: return resize(1, 0)
+        case .shiftLeft: return resize(-1, 0)
+        case .character("+"), .character("="): return resize(step.columns / 2, step.rows)
+        case .character("-"), .character("_"): return resize(-step.columns / 2, -step.rows)
+        case .enter:
+            guard let lastCode else { return [] }
+            return [.copy(lastCode.bytes)]
+        case .space:
+            paused.toggle()
+            return paused ? [] : rescan()
+        case .character("g"):
+            glyphs = glyphs.next
+            return []
+        case .character("?"):
+            showHelp.toggle()
+            return []
+        case .character("q"), .character("Q"), .escape:
+            if case .fail = status {} else { status = .stop(byUser: true) }
+            return [.quit]
+        default:
+            return []
+        }
+    }
+
+    private mutating func move(_ columns: Int, _ rows: Int) -> [LiveEffect] {
+        guard let transform else { return [] }
+        scanArea?.move(columns: columns, rows: rows, in: transform)
+        return rescan()
+    }
+
+    private mutating func resize(_ columns: Int, _ rows: Int) -> [LiveEffect] {
+        guard let transform else { return [] }
+        scanArea?.resize(columns: columns, rows: rows, in: transform)
+        return rescan()
+    }
+
+    private mutating func scanned(_ result: ScanResult, now: Double) -> [LiveEffect] {
+        // A result for an area the user has since moved away from is stale.
+        guard result.area == scanPixels else { return [] }
+        codes = result.codes
+        guard !result.codes.isEmpty else { return [] }
+        lastCodeSeen = now
+        let news = tracker.update(with: result.codes, at: now)
+        guard let announced = news.last else {
+            if let current = lastCode, case .scanning = status,
+               result.codes.contains(where: { $0.identity == current.identity }) {
+                status = .success(Self.summary(current))
+            }
+            return []
+        }
+        lastCode = announced
+        readCount += news.count
+        status = .success(Self.summary(announced))
+        flashUntil = now + Self.flashTime
+        revision += 1
+        return options.beep ? [.bell] : []
+    }
+
+    private mutating func expire(now: Double) {
+        if case .success = status, now - lastCodeSeen > Self.successHold { status = .scanning }
+        if flashUntil > 0 && now >= flashUntil {
+            flashUntil = 0
+            revision += 1
+        }
+        if let current = notice, now >= current.until {
+            notice = nil
+            revision += 1
+        }
+    }
+
+    static func summary(_ code: DetectedCode) -> CodeSummary {
+        CodeSummary(type: code.symbology.displayName, text: code.text, byteCount: code.bytes.count)
+    }
+
+    /// What to do about a failure, for the status line.
+    static func hint(for error: CaptureError, device: Bool) -> String? {
+        guard device else { return error.errnoValue == EACCES ? "check the file's permissions" : nil }
+        switch error.errnoValue {
+        case EACCES: return "join the video group: sudo usermod -aG video $USER, then log in again"
+        case EBUSY: return "another program is using the camera; close it and try again"
+        case ENOENT: return "no such device; qrtui --list-devices shows the cameras"
+        case ENODEV: return "the camera was unplugged; plug it in again"
+        default: return nil
+        }
+    }
+
+    var measuredFramesPerSecond: Double? {
+        guard frameTimes.count >= 2, let first = frameTimes.first, let last = frameTimes.last, last > first else { return nil }
+        return Double(frameTimes.count - 1) / (last - first)
+    }
+
+    /// What the screen shows now.
+    func scene(now: Double) -> Scene {
+        var info = StatusInfo(source: sourceName, isDemo: isDemo)
+        if let frame { info.frameSize = (frame.width, frame.height) }
+        info.framesPerSecond = measuredFramesPerSecond
+        info.paused = paused
+        info.notice = notice?.text
+        info.lastCode = lastCode.map(Self.summary)
+        let image = frame.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
+        return Scene(image: image, transform: transform, scanArea: scanArea,
+                     outlines: codes.map { $0.corners.map { Point(x: Double($0.x), y: Double($0.y)) } },
+                     status: status, info: info, glyphs: glyphs, showHelp: showHelp,
+                     flash: now < flashUntil, unicode: unicode)
+    }
+}
