@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "CaptureKitTests", dependencies: ["CaptureKit", "CodeFixtures"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay"]),
         .testTarget(name: "ScanTUITests", dependencies: ["ScanTUI", "CaptureKit", "CodeFixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CaptureKit", "CodeFixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CaptureKit", "Overlay", "CodeFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

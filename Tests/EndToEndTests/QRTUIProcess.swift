@@ -30,32 +30,17 @@ enum QRTUIProcess {
     static func run(_ arguments: [String], stdinPath: String? = nil, environment: [String: String] = [:],
                     deadline seconds: Double = 30, executable name: String = "qrtui",
                     prefix: [String] = []) throws -> QRTUIRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: productsDirectory + "/" + name)
-        process.arguments = prefix + arguments
         var env = ProcessInfo.processInfo.environment
         env["LANG"] = "C.UTF-8"
         for (key, value) in environment { env[key] = value }
-        process.environment = env
         let scratch = TemporaryDirectoryForRun()
         let outPath = scratch.path + "/out", errPath = scratch.path + "/err"
-        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errPath))
-        process.standardInput = FileHandle(forReadingAtPath: stdinPath ?? "/dev/null")
-        try process.run()
-        let deadline = MonotonicClock.now() + seconds
-        while process.isRunning && MonotonicClock.now() < deadline { usleep(2000) }
-        let timedOut = process.isRunning
-        if timedOut {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        return QRTUIRun(status: process.terminationStatus,
+        let result = Spawn.run(productsDirectory + "/" + name, prefix + arguments, environment: env,
+                               stdin: stdinPath, stdout: outPath, stderr: errPath, deadline: seconds)
+        return QRTUIRun(status: result.status,
                         stdout: Array(FileManager.default.contents(atPath: outPath) ?? Data()),
                         stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self),
-                        timedOut: timedOut)
+                        timedOut: result.timedOut)
     }
 }
 

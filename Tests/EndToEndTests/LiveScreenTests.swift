@@ -1,0 +1,172 @@
+import CaptureKit
+import CodeFixtures
+import Foundation
+import Testing
+
+/// The real qrtui binary on a real terminal (tmux), reading a generated code.
+@Suite struct LiveScreenTests {
+    let directory = TemporaryDirectory("live")
+    static let payload = "https://example.org/live-screen"
+
+    /// An 800x600 picture with the code in the middle (inside the default scan area).
+    func codeImage(_ payload: String = payload, moduleSize: Int = 6) -> String {
+        directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(payload, width: 800, height: 600,
+                                                                         moduleSize: moduleSize, noise: 3)))
+    }
+
+    func start(width: Int, height: Int, arguments: String = "", clipboard: Bool = false,
+               noColor: Bool = false) throws -> TmuxSession {
+        try TmuxSession(width: width, height: height,
+                        command: "\(QRTUIProcess.executable) --input \(codeImage()) \(arguments)",
+                        clipboard: clipboard, noColor: noColor)
+    }
+
+    /// Where the brackets must be for an 800x600 picture filling `columns` x `rows` cells of 1:2
+    /// (the last row is the status line): worked out here with plain arithmetic.
+    func expectedBrackets(columns: Int, rows: Int) -> (left: Int, top: Int, right: Int, bottom: Int) {
+        let previewRows = Double(rows - 1)
+        let scale = max(Double(columns) * 0.5 / 800, previewRows / 600)  // fill
+        let perColumn = 0.5 / scale, perRow = 1 / scale
+        let originX = (800 - Double(columns) * perColumn) / 2, originY = (600 - previewRows * perRow) / 2
+        // The scan area: 60% of 600 = 360 pixels square, centred.
+        let left = Int(((220 - originX) / perColumn).rounded()), right = Int(((580 - originX) / perColumn).rounded())
+        let top = Int(((120 - originY) / perRow).rounded()), bottom = Int(((480 - originY) / perRow).rounded())
+        return (left - 1, top - 1, right, bottom)
+    }
+
+    @Test(arguments: [(120, 40), (80, 24)])
+    func showsBracketsDimmingSuccessAndOutline(columns: Int, rows: Int) throws {
+        let session = try start(width: columns, height: rows)
+        let pane = try session.waitFor("the success status") { $0.lines[rows - 1].contains("QR-Code") }
+        let status = pane.lines[rows - 1]
+        #expect(status.contains("✔ QR-Code"))
+        #expect(status.contains(Self.payload) || status.contains("…"))
+        let brackets = try #require(pane.brackets)
+        let expected = expectedBrackets(columns: columns, rows: rows)
+        #expect(brackets.left == expected.left && brackets.top == expected.top)
+        #expect(brackets.right == expected.right && brackets.bottom == expected.bottom)
+        // Dim outside the scan area, and only outside (brackets and outline aside).
+        for row in 0..<(rows - 1) {
+            for column in 0..<columns {
+                let inside = column > brackets.left && column < brackets.right && row > brackets.top && row < brackets.bottom
+                let cell = pane[column, row]
+                if inside {
+                    #expect(!cell.dim, "dim inside at \(column),\(row)")
+                } else if !"┏┓┗┛━┃".contains(cell.character) && cell.foreground != 46 {
+                    #expect(cell.dim, "not dim outside at \(column),\(row)")
+                }
+            }
+        }
+        // The outline: green line cells around the code, which sits in the middle of the
+        // picture (37 modules of 6 px = 222 px: about 33 columns at 120x40).
+        let green = pane.rows.enumerated().flatMap { row, cells in
+            cells.enumerated().filter { $0.element.foreground == 46 && "+─│╱╲".contains($0.element.character) && row < rows - 1 }
+                .map { ($0.offset, row) }
+        }
+        #expect(green.count >= 8)
+        let centreColumn = Double(brackets.left + brackets.right) / 2, centreRow = Double(brackets.top + brackets.bottom) / 2
+        #expect(green.allSatisfy { abs(Double($0.0) - centreColumn) < Double(brackets.right - brackets.left) / 2 })
+        #expect(green.allSatisfy { abs(Double($0.1) - centreRow) < Double(brackets.bottom - brackets.top) / 2 })
+        #expect(Set(green.map(\.0)).count > 4 && Set(green.map(\.1)).count > 2)
+        try session.send("q")
+    }
+
+    @Test func arrowsMoveAndShiftArrowsResize() throws {
+        let session = try start(width: 120, height: 40)
+        let start = try #require(try session.waitFor("brackets") { $0.brackets != nil }.brackets)
+        try session.send("Right")
+        var moved = try #require(try session.waitFor("a move right") { $0.brackets?.left != start.left }.brackets)
+        #expect(moved.left == start.left + 2 && moved.right == start.right + 2 && moved.top == start.top)
+        try session.send("Down")
+        moved = try #require(try session.waitFor("a move down") { $0.brackets?.top != start.top }.brackets)
+        #expect(moved.top == start.top + 1 && moved.bottom == start.bottom + 1 && moved.left == start.left + 2)
+        try session.send("S-Right")
+        var resized = try #require(try session.waitFor("wider") { $0.brackets?.right != moved.right }.brackets)
+        #expect(resized.left == moved.left - 1 && resized.right == moved.right + 1)
+        try session.send("S-Down")
+        resized = try #require(try session.waitFor("shorter") { $0.brackets?.top != moved.top }.brackets)
+        #expect(resized.top == moved.top + 1 && resized.bottom == moved.bottom - 1)
+        try session.send("+")
+        let grown = try #require(try session.waitFor("bigger") { $0.brackets?.top != resized.top }.brackets)
+        #expect(grown.top == resized.top - 1 && grown.left == resized.left - 1 && grown.right == resized.right + 1)
+        try session.send("q")
+    }
+
+    @Test func enterCopiesThroughOSC52IntoTheTmuxBuffer() throws {
+        let session = try start(width: 120, height: 40, clipboard: true)
+        try session.waitFor("the success status") { $0.lines[39].contains("QR-Code") }
+        try session.send("Enter")
+        let pane = try session.waitFor("the copy notice") { $0.lines[39].contains("copied") }
+        #expect(pane.lines[39].contains("copied \(Self.payload.utf8.count) bytes (OSC 52"))
+        #expect(try session.buffer() == Self.payload)
+        try session.send("q")
+    }
+
+    @Test func quitLeavesACleanShellAndPrintsThePayload() throws {
+        let session = try start(width: 100, height: 30)
+        try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
+        try session.send("q")
+        let pane = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        let lines = pane.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(lines == [Self.payload, "EXIT=0"])
+        // Nothing of the screen is left: no attributes, no colours.
+        #expect(pane.rows.joined().allSatisfy { !$0.dim && $0.foreground == nil && $0.background == nil })
+    }
+
+    @Test func escStopsToo() throws {
+        let session = try start(width: 80, height: 24)
+        try session.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
+        try session.send("Escape")
+        let pane = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        #expect(pane.text.contains("EXIT=0"))
+    }
+
+    @Test func resizingKeepsEverythingConsistent() throws {
+        let session = try start(width: 120, height: 40)
+        try session.waitFor("the success status") { $0.lines[39].contains("QR-Code") }
+        try session.resize(width: 90, height: 30)
+        let expected = expectedBrackets(columns: 90, rows: 30)
+        let pane = try session.waitFor("brackets at the new size") { pane in
+            pane.brackets.map { $0 == expected } ?? false
+        }
+        #expect(pane.lines.count >= 30)
+        #expect(pane.lines[29].contains("QR-Code"))
+        try session.send("q")
+        #expect(try session.waitFor("the shell") { $0.text.contains("EXIT=") }.text.contains("EXIT=0"))
+    }
+
+    @Test func aTinyTerminalDoesNotCrash() throws {
+        let session = try start(width: 20, height: 6)
+        let pane = try session.waitFor("a status line") { !$0.lines[5].trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(!pane.text.contains("EXIT="))
+        try session.send("Right", "S-Left", "+", "-", "g", "?")
+        try session.resize(width: 12, height: 3)
+        try session.resize(width: 20, height: 6)
+        try session.send("q")
+        let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        #expect(done.text.contains("EXIT=0"))
+    }
+
+    @Test(arguments: [(true, ""), (false, "--color none")])
+    func noColorMeansNoColours(environment: Bool, option: String) throws {
+        let session = try start(width: 100, height: 30, arguments: option, noColor: environment)
+        let pane = try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
+        #expect(pane.rows.joined().allSatisfy { $0.foreground == nil && $0.background == nil })
+        #expect(pane.rows.joined().contains { $0.dim })  // attributes still show the scan area
+        try session.send("q")
+    }
+
+    @Test func helpGlyphsAndPause() throws {
+        let session = try start(width: 120, height: 40)
+        try session.waitFor("the success status") { $0.lines[39].contains("QR-Code") }
+        try session.send("?")
+        try session.waitFor("the help box") { $0.text.contains("qrtui keys") && $0.text.contains("copy the last code") }
+        try session.send("?")
+        try session.waitFor("the help box to close") { !$0.text.contains("qrtui keys") }
+        try session.send("g")
+        try session.waitFor("block glyphs") { pane in pane.text.contains(where: { "░▒▓█".contains($0) }) }
+        try session.send("Space")
+        try session.waitFor("the pause mark") { $0.lines[39].contains("PAUSED") }
+        try session.send("q")
+    }
+}

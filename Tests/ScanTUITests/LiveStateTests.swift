@@ -1,0 +1,127 @@
+import Glibc
+import CaptureKit
+import CursesBackend
+import Overlay
+import Testing
+@testable import ScanTUI
+
+@Suite struct LiveStateTests {
+    let frame = Frame.filled(width: 1280, height: 720, value: 128)
+    let code = DetectedCode(symbology: .qr, bytes: Array("hello".utf8),
+                            corners: [PixelPoint(x: 600, y: 300), PixelPoint(x: 600, y: 400),
+                                      PixelPoint(x: 700, y: 400), PixelPoint(x: 700, y: 300)])
+
+    func started(_ options: Options = Options()) -> (LiveState, PixelRect) {
+        var state = LiveState(options: options, source: .demo(reason: .requested))
+        _ = state.update(.resize(columns: 120, rows: 40, cellAspect: 0.5))
+        let effects = state.update(.frame(frame, now: 0))
+        guard case .scan(let area)? = effects.first else { preconditionFailure("no scan asked for") }
+        return (state, area)
+    }
+
+    @Test func theFirstFrameSetsTheCentredScanAreaAndAsksForAScan() {
+        let (state, area) = started()
+        #expect(area == PixelRect(x: 424, y: 144, width: 432, height: 432))
+        #expect(state.status == .scanning)
+    }
+
+    @Test func aNewCodeIsAnnouncedOnceWithABell() {
+        var (state, area) = started()
+        let result = ScanResult(codes: [code], frameSequence: 0, area: area)
+        #expect(state.update(.scanned(result, now: 1)) == [.bell])
+        #expect(state.status == .success(CodeSummary(type: "QR-Code", text: "hello", byteCount: 5)))
+        #expect(state.readCount == 1)
+        #expect(state.update(.scanned(result, now: 1.1)).isEmpty)  // the same code again
+        #expect(state.readCount == 1)
+        #expect(state.exitStatus == .read)
+    }
+
+    @Test func noBeepMeansNoBell() {
+        var options = Options()
+        options.beep = false
+        var (state, area) = started(options)
+        #expect(state.update(.scanned(ScanResult(codes: [code], frameSequence: 0, area: area), now: 1)).isEmpty)
+        #expect(state.readCount == 1)
+    }
+
+    @Test func resultsForAnAreaLeftBehindAreIgnored() {
+        var (state, area) = started()
+        _ = state.update(.key(.right))
+        #expect(state.update(.scanned(ScanResult(codes: [code], frameSequence: 0, area: area), now: 1)).isEmpty)
+        #expect(state.status == .scanning)
+    }
+
+    @Test func arrowsAskForAScanOfTheMovedArea() {
+        var (state, area) = started()
+        guard case .scan(let moved)? = state.update(.key(.right)).first else { Issue.record("no scan"); return }
+        #expect(moved.x > area.x && moved.y == area.y && moved.width == area.width)
+        guard case .scan(let shrunk)? = state.update(.key(.shiftDown)).first else { Issue.record("no scan"); return }
+        #expect(shrunk.height < area.height && shrunk.width == area.width)
+    }
+
+    @Test func successFadesToScanningButTheLastCodeStays() {
+        var (state, area) = started()
+        _ = state.update(.scanned(ScanResult(codes: [code], frameSequence: 0, area: area), now: 1))
+        _ = state.update(.scanned(ScanResult(codes: [], frameSequence: 1, area: area), now: 1.5))
+        _ = state.update(.tick(now: 3))
+        #expect(state.status != .scanning)
+        _ = state.update(.tick(now: 4.1))
+        #expect(state.status == .scanning)
+        #expect(state.scene(now: 4.1).info.lastCode?.text == "hello")
+    }
+
+    @Test func enterCopiesTheLastCodeOnly() {
+        var (state, area) = started()
+        #expect(state.update(.key(.enter)).isEmpty)
+        _ = state.update(.scanned(ScanResult(codes: [code], frameSequence: 0, area: area), now: 1))
+        #expect(state.update(.key(.enter)) == [.copy(Array("hello".utf8))])
+    }
+
+    @Test func pauseFreezesThePicture() {
+        var (state, _) = started()
+        _ = state.update(.key(.space))
+        #expect(state.paused)
+        let next = Frame(width: 1280, height: 720, sequence: 9, luma: [UInt8](repeating: 0, count: 1280 * 720))
+        #expect(state.update(.frame(next, now: 1)).isEmpty)
+        #expect(state.frame?.sequence == 0)
+        #expect(!state.update(.key(.space)).isEmpty)  // resuming rescans
+    }
+
+    @Test func qAndSignalsStop() {
+        var (state, _) = started()
+        #expect(state.update(.key(.character("q"))) == [.quit])
+        #expect(state.status == .stop(byUser: true))
+        #expect(state.exitStatus == .nothingRead)
+        var other = started().0
+        #expect(other.update(.stopSignal) == [.quit])
+    }
+
+    @Test func deviceFailuresSayWhatToDo() {
+        var state = LiveState(options: Options(device: "/dev/video0"), source: .device("/dev/video0"))
+        _ = state.update(.captureFailed(.system(operation: "open", path: "/dev/video0", errno: EACCES)))
+        guard case .fail(let reason, let hint) = state.status else { Issue.record("not a failure"); return }
+        #expect(reason == "cannot open /dev/video0: Permission denied")
+        #expect(hint?.contains("video group") == true)
+        #expect(state.exitStatus == .failure)
+    }
+
+    @Test func aStillPictureStaysAfterItsInputEnds() {
+        var state = LiveState(options: Options(input: "a.png"), source: .input("a.png", loop: false))
+        _ = state.update(.resize(columns: 80, rows: 24, cellAspect: 0.5))
+        _ = state.update(.frame(frame, now: 0))
+        _ = state.update(.captureEnded)
+        #expect(state.status == .scanning)
+        #expect(state.frame != nil)
+    }
+
+    @Test func glyphsCycleAndHelpToggles() {
+        var (state, _) = started()
+        _ = state.update(.key(.character("g")))
+        #expect(state.glyphs == .blocks)
+        _ = state.update(.key(.character("?")))
+        #expect(state.showHelp)
+        _ = state.update(.key(.escape))  // closes the help, does not quit
+        #expect(!state.showHelp)
+        #expect(state.status == .scanning)
+    }
+}
