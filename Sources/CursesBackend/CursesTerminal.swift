@@ -73,6 +73,20 @@ public final class CursesTerminal {
         fclose(output)
     }
 
+    /// Leaves the screen for a while (Ctrl-Z): `pause` runs with the terminal as it was
+    /// before qrtui; afterwards the screen is entered again and repainted in full.
+    public func suspend(_ pause: () -> Void) {
+        guard !ended else { return }
+        def_prog_mode()
+        curs_set(1)
+        endwin()
+        pause()
+        reset_prog_mode()
+        curs_set(0)
+        invalidate()
+        refresh()
+    }
+
     public var size: (columns: Int, rows: Int) { (Int(qrtui_columns()), Int(qrtui_lines())) }
 
     /// Width of a cell divided by its height, from the pixel size the terminal reports

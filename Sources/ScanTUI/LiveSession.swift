@@ -80,7 +80,11 @@ struct EventLoop {
             waitForInput()
             let now = MonotonicClock.now()
             var effects = [LiveEffect]()
-            if signals?.consume() == true { effects += state.update(.stopSignal) }
+            switch signals?.consume() {
+            case .stop?: effects += state.update(.stopSignal)
+            case .suspend?: terminal.suspend(SignalWatcher.suspendProcess)
+            case nil: break
+            }
             while let event = terminal.readEvent() { effects += state.update(translate(event)) }
             if !captureDone, let item = capture.channel.poll() {
                 switch item {

@@ -14,16 +14,20 @@ enum Signals {
     static let stopping = [SIGINT, SIGTERM, SIGHUP]
 }
 
-/// SIGINT, SIGTERM and SIGHUP read from a descriptor (signalfd) instead of handled
-/// asynchronously: the event loop polls it with the terminal, so the terminal is restored
-/// by ordinary code, exactly once. Create it before any thread, which inherits the mask.
+/// Signals read from a descriptor (signalfd) instead of handled asynchronously: the event
+/// loop polls it with the terminal, so the terminal is restored and suspended by ordinary
+/// code, on the main thread, exactly once. Create it before any thread, which inherits the
+/// mask (so only the loop ever sees these signals).
 final class SignalWatcher {
+    enum Arrival: Equatable { case stop, suspend }
+
     let descriptor: Int32
+    static let watched = Signals.stopping + [SIGTSTP]
 
     init?() {
         var set = sigset_t()
         sigemptyset(&set)
-        for signal in Signals.stopping { sigaddset(&set, signal) }
+        for signal in Self.watched { sigaddset(&set, signal) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
         descriptor = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
         guard descriptor >= 0 else { return nil }
@@ -31,14 +35,34 @@ final class SignalWatcher {
 
     deinit { close(descriptor) }
 
-    /// True when a stopping signal has arrived since the last call.
-    func consume() -> Bool {
+    /// What arrived since the last call: a stop wins over a suspend.
+    func consume() -> Arrival? {
         var info = signalfd_siginfo()
-        var arrived = false
+        var arrival: Arrival?
         while read(descriptor, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
-            arrived = true
+            if Int32(info.ssi_signo) == SIGTSTP {
+                arrival = arrival ?? .suspend
+            } else {
+                arrival = .stop
+            }
         }
-        return arrived
+        return arrival
+    }
+
+    /// Ctrl-Z: stops the process the way the shell expects (the default SIGTSTP action),
+    /// returning when it is continued. The terminal must be left before and entered after.
+    static func suspendProcess() {
+        var defaultAction = sigaction()
+        defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+        var previous = sigaction()
+        sigaction(SIGTSTP, &defaultAction, &previous)
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        kill(getpid(), SIGTSTP)  // stops here until SIGCONT
+        pthread_sigmask(SIG_BLOCK, &only, nil)
+        sigaction(SIGTSTP, &previous, nil)
     }
 }
 

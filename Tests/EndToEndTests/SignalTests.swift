@@ -1,0 +1,70 @@
+import CaptureKit
+import CodeFixtures
+import Foundation
+import Testing
+
+/// However qrtui is stopped, the terminal comes back exactly as it was.
+@Suite struct SignalTests {
+    let directory = TemporaryDirectory("signals")
+    static let payload = "signal test"
+
+    func start() throws -> TmuxSession {
+        let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)))
+        let session = try TmuxSession(width: 100, height: 30, command: "\(QRTUIProcess.executable) --input \(path)")
+        try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
+        return session
+    }
+
+    /// The qrtui process: the child of the pane's shell.
+    func qrtuiPID(_ session: TmuxSession) throws -> pid_t {
+        let shell = try session.tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        return try #require(children.split(separator: " ").compactMap { pid_t($0) }.first)
+    }
+
+    func expectCleanExit(_ session: TmuxSession, status: Int) throws {
+        let pane = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        let lines = pane.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(lines == [Self.payload, "EXIT=\(status)"])
+        #expect(pane.rows.joined().allSatisfy { !$0.dim && !$0.bold && $0.foreground == nil && $0.background == nil })
+        #expect(try session.tmux(["display-message", "-p", "-t", "t", "#{cursor_flag} #{alternate_on}"]) == "1 0\n")
+    }
+
+    @Test func ctrlC() throws {
+        let session = try start()
+        try session.send("C-c")
+        try expectCleanExit(session, status: 0)
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func terminationSignals(signal: Int32) throws {
+        let session = try start()
+        kill(try qrtuiPID(session), signal)
+        try expectCleanExit(session, status: 0)
+    }
+
+    @Test func ctrlZSuspendsAndResumes() throws {
+        // Job control needs an interactive shell (a stop signal to an orphaned process group,
+        // such as a pane's only command, is discarded by the kernel).
+        let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)))
+        let session = try TmuxSession(width: 100, height: 30, command: "env PS1='$ ' bash --norc --noprofile -i")
+        try session.waitFor("the prompt") { $0.text.contains("$") }
+        try session.sendLiteral("\(QRTUIProcess.executable) --input \(path)")
+        try session.send("Enter")
+        try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
+        try session.send("C-z")
+        let stopped = try session.waitFor("the job to stop") { $0.text.contains("Stopped") }
+        #expect(try session.tmux(["display-message", "-p", "-t", "t", "#{alternate_on} #{cursor_flag}"]) == "0 1\n")
+        #expect(!stopped.text.contains("┏"))
+        try session.sendLiteral("fg")
+        try session.send("Enter")
+        let resumed = try session.waitFor("the screen again") { $0.brackets != nil && $0.lines[29].contains("QR-Code") }
+        #expect(resumed.rows.joined().contains { $0.dim })
+        try session.send("q")
+        try session.waitFor("the payload") { $0.lines.contains(Self.payload) }
+        try session.sendLiteral("echo QRTUI=$?")
+        try session.send("Enter")
+        let done = try session.waitFor("the status") { $0.lines.contains { $0.hasPrefix("QRTUI=") } }
+        #expect(done.lines.contains("QRTUI=0"))
+    }
+}
