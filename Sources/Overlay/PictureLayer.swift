@@ -3,49 +3,60 @@
 public enum PictureLayer {
     public static let asciiRamp = Array(" .,:-=+*o#%@")
     public static let blockRamp = Array(" ░▒▓█")
-    static let maskKeeps = 0.4
 
     public static func draw(_ samples: SampleGrid, glyphs: GlyphSet, undimmed: CellRect?,
                             into grid: inout CellGrid) {
         let rows = min(samples.rows, grid.height), columns = min(samples.columns, grid.width)
-        for row in 0..<rows {
-            for column in 0..<columns {
-                let dim = undimmed.map { !$0.contains(column: column, row: row) } ?? false
-                grid[column, row] = cell(samples, column: column, row: row, glyphs: glyphs, dim: dim)
+        samples.values.withUnsafeBufferPointer { values in
+            for row in 0..<rows {
+                for column in 0..<columns {
+                    let dim = undimmed.map { !$0.contains(column: column, row: row) } ?? false
+                    grid[column, row] = cell(values, samples, column: column, row: row, glyphs: glyphs, dim: dim)
+                }
             }
         }
     }
 
-    static func cell(_ samples: SampleGrid, column: Int, row: Int, glyphs: GlyphSet, dim: Bool) -> Cell {
-        func level(_ x: Int = 0, _ y: Int = 0) -> Int? {
-            let value = samples.value(column: column, row: row, x: x, y: y)
-            guard value >= 0 else { return nil }
-            return dim ? Int(Double(value) * maskKeeps) : Int(value)
+    static func cell(_ values: UnsafeBufferPointer<Int16>, _ samples: SampleGrid, column: Int, row: Int,
+                     glyphs: GlyphSet, dim: Bool) -> Cell {
+        let stride = samples.columns * samples.across
+        let base = row * samples.down * stride + column * samples.across
+        func level(_ x: Int, _ y: Int) -> Int {
+            let value = Int(values[base + y * stride + x])
+            return value < 0 || !dim ? value : value * 2 / 5  // the mask keeps 40%
         }
-        let attributes: Attributes = dim ? .dim : []
+        let style = dim ? dimmedStyle : Style.plain
         switch glyphs {
         case .ascii, .blocks:
-            guard let value = level() else { return .blank }
-            let ramp = glyphs == .ascii ? asciiRamp : blockRamp
-            return Cell(String(ramp[min(ramp.count - 1, value * ramp.count / 256)]),
-                        style: Style(attributes: attributes))
+            let value = level(0, 0)
+            guard value >= 0 else { return .blank }
+            let ramp = glyphs == .ascii ? asciiStrings : blockStrings
+            return Cell(ramp[value * ramp.count / 256], style: style)
         case .half:
-            guard let top = level(0, 0), let bottom = level(0, 1) else { return .blank }
+            let top = level(0, 0), bottom = level(0, 1)
+            guard top >= 0, bottom >= 0 else { return .blank }
             return Cell("▀", style: Style(foreground: .grey(UInt8(top)), background: .grey(UInt8(bottom)),
-                                          attributes: attributes))
+                                          attributes: dim ? .dim : []))
         case .braille:
-            var bits: UInt32 = 0
+            var bits = 0
             for y in 0..<4 {
                 for x in 0..<2 {
-                    guard let value = level(x, y) else { return .blank }
+                    let value = level(x, y)
+                    guard value >= 0 else { return .blank }
                     if value > brailleThreshold[y][x] { bits |= brailleBit[y][x] }
                 }
             }
-            return Cell(String(Character(Unicode.Scalar(0x2800 + bits)!)), style: Style(attributes: attributes))
+            return Cell(brailleStrings[bits], style: style)
         }
     }
 
+    static let dimmedStyle = Style(attributes: .dim)
+    static let asciiStrings = asciiRamp.map { String($0) }
+    static let blockStrings = blockRamp.map { String($0) }
+    /// U+2800 + dot bits: every braille pattern, made once.
+    static let brailleStrings = (0..<256).map { String(Character(Unicode.Scalar(0x2800 + UInt32($0))!)) }
+
     /// Ordered dithering thresholds for a 2x4 braille cell, and the dot each position sets.
     static let brailleThreshold = [[16, 144], [208, 80], [48, 176], [240, 112]]
-    static let brailleBit: [[UInt32]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
+    static let brailleBit = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
 }

@@ -61,9 +61,12 @@ public struct Shader: Sendable {
         let current = Geometry(transform: transform, across: across, down: down, width: image.width, height: image.height)
         if current == geometry && shown.count == grid.values.count {
             let tolerance = Int16(self.tolerance)
-            for i in 0..<grid.values.count {
-                let new = grid.values[i], old = shown[i]
-                if new >= 0 && old >= 0 && abs(new - old) <= tolerance { grid.values[i] = old }
+            shown.withUnsafeBufferPointer { old in
+                grid.values.withUnsafeMutableBufferPointer { new in
+                    for i in 0..<new.count where new[i] >= 0 && old[i] >= 0 && abs(new[i] - old[i]) <= tolerance {
+                        new[i] = old[i]
+                    }
+                }
             }
         }
         geometry = current
@@ -88,21 +91,26 @@ public struct Shader: Sendable {
         guard let xMin = visible.first?.lowerBound, let xMax = visible.last?.upperBound else {
             return SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: values)
         }
-        var columnSums = [Int](repeating: 0, count: image.width)
+        let lowers = xRanges.map(\.lowerBound), uppers = xRanges.map(\.upperBound)
+        var columnSums = [Int32](repeating: 0, count: image.width)
         image.pixels.withUnsafeBufferPointer { pixels in
             columnSums.withUnsafeMutableBufferPointer { sums in
                 values.withUnsafeMutableBufferPointer { out in
                     for (sampleRow, yRange) in yRanges.enumerated() where !yRange.isEmpty {
+                        // Sum each pixel column over the sample row's pixel rows...
                         for x in xMin..<xMax { sums[x] = 0 }
                         for y in yRange {
                             let row = pixels.baseAddress! + y * image.stride
-                            for x in xMin..<xMax { sums[x] &+= Int(row[x]) }
+                            for x in xMin..<xMax { sums[x] &+= Int32(row[x]) }
                         }
-                        let base = sampleRow * sampleColumns
-                        for (sampleColumn, xRange) in xRanges.enumerated() where !xRange.isEmpty {
-                            var total = 0
-                            for x in xRange { total &+= sums[x] }
-                            out[base + sampleColumn] = Int16(total / (xRange.count * yRange.count))
+                        // ...then each sample is the sum of its columns over its pixel count.
+                        let base = sampleRow * sampleColumns, height = Int32(yRange.count)
+                        for sampleColumn in 0..<sampleColumns {
+                            let lower = lowers[sampleColumn], upper = uppers[sampleColumn]
+                            guard upper > lower else { continue }
+                            var total: Int32 = 0
+                            for x in lower..<upper { total &+= sums[x] }
+                            out[base + sampleColumn] = Int16(total / (Int32(upper - lower) * height))
                         }
                     }
                 }

@@ -3,9 +3,10 @@ import Glibc
 
 /// qrtui-bench: figures, not assertions. See README.md, "Benchmark".
 let usage = """
-Usage: qrtui-bench [--corpus DIR] [--frames] [--repetitions N] [-S LIST]
+Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--repetitions N] [-S LIST]
   --corpus DIR      decode every NAME.png under DIR's folders, compare with NAME.txt
   --frames          per-stage cost per frame at 640x480, 1280x720, 1920x1080
+  --render          render cost (1280x720 into 160x48 cells) and terminal bytes per frame
   --repetitions N   frames per measurement (default 30)
   -S LIST           symbologies for --corpus (default: all)
 """
@@ -19,6 +20,7 @@ func fail(_ message: String) -> Never {
 var arguments = CommandLine.arguments.dropFirst()
 var corpus: String?
 var frames = false
+var render = false
 var repetitions = 30
 var symbologies: Set<Symbology>?
 while let argument = arguments.popFirst() {
@@ -27,6 +29,7 @@ while let argument = arguments.popFirst() {
         guard let folder = arguments.popFirst() else { fail("--corpus needs a folder") }
         corpus = folder
     case "--frames": frames = true
+    case "--render": render = true
     case "--repetitions":
         guard let n = arguments.popFirst().flatMap({ Int($0) }), n > 0 else { fail("--repetitions needs a count") }
         repetitions = n
@@ -37,7 +40,7 @@ while let argument = arguments.popFirst() {
     default: fail("unknown argument '\(argument)'\n\(usage)")
     }
 }
-if corpus == nil && !frames { fail("nothing to do\n\(usage)") }
+if corpus == nil && !frames && !render { fail("nothing to do\n\(usage)") }
 
 if let corpus {
     do {
@@ -53,4 +56,8 @@ if frames {
     if corpus != nil { print() }
     print("Per-frame cost (generated demo scenes, \(repetitions) frames each):\n")
     print(FrameBenchmark(repetitions: repetitions).run())
+}
+if render {
+    print("\nRendering a noisy static 1280x720 scene into 160x48 cells (\(repetitions) frames per glyph set):\n")
+    print(RenderBenchmark(repetitions: repetitions).run())
 }

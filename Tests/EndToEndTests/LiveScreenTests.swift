@@ -75,19 +75,19 @@ import Testing
         let session = try start(width: 120, height: 40)
         let start = try #require(try session.waitFor("brackets") { $0.brackets != nil }.brackets)
         try session.send("Right")
-        var moved = try #require(try session.waitFor("a move right") { $0.brackets?.left != start.left }.brackets)
+        var moved = try #require(try session.waitFor("a move right") { $0.brackets.map { b in b.left != start.left } ?? false }.brackets)
         #expect(moved.left == start.left + 2 && moved.right == start.right + 2 && moved.top == start.top)
         try session.send("Down")
-        moved = try #require(try session.waitFor("a move down") { $0.brackets?.top != start.top }.brackets)
+        moved = try #require(try session.waitFor("a move down") { $0.brackets.map { b in b.top != start.top } ?? false }.brackets)
         #expect(moved.top == start.top + 1 && moved.bottom == start.bottom + 1 && moved.left == start.left + 2)
         try session.send("S-Right")
-        var resized = try #require(try session.waitFor("wider") { $0.brackets?.right != moved.right }.brackets)
+        var resized = try #require(try session.waitFor("wider") { $0.brackets.map { b in b.right != moved.right } ?? false }.brackets)
         #expect(resized.left == moved.left - 1 && resized.right == moved.right + 1)
         try session.send("S-Down")
-        resized = try #require(try session.waitFor("shorter") { $0.brackets?.top != moved.top }.brackets)
+        resized = try #require(try session.waitFor("shorter") { $0.brackets.map { b in b.top != moved.top } ?? false }.brackets)
         #expect(resized.top == moved.top + 1 && resized.bottom == moved.bottom - 1)
         try session.send("+")
-        let grown = try #require(try session.waitFor("bigger") { $0.brackets?.top != resized.top }.brackets)
+        let grown = try #require(try session.waitFor("bigger") { $0.brackets.map { b in b.top != resized.top } ?? false }.brackets)
         #expect(grown.top == resized.top - 1 && grown.left == resized.left - 1 && grown.right == resized.right + 1)
         try session.send("q")
     }
@@ -167,6 +167,45 @@ import Testing
         try session.waitFor("block glyphs") { pane in pane.text.contains(where: { "░▒▓█".contains($0) }) }
         try session.send("Space")
         try session.waitFor("the pause mark") { $0.lines[39].contains("PAUSED") }
+        try session.send("q")
+    }
+}
+
+@Suite struct LiveScreenInputTests {
+    let directory = TemporaryDirectory("live-input")
+
+    func start(environment: String = "") throws -> TmuxSession {
+        let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene("click me", width: 800, height: 600, moduleSize: 6)))
+        return try TmuxSession(width: 120, height: 40, command: "\(environment) \(QRTUIProcess.executable) --input \(path)")
+    }
+
+    @Test func aClickCentresTheScanArea() throws {
+        let session = try start()
+        let before = try #require(try session.waitFor("brackets") { $0.brackets != nil }.brackets)
+        // An xterm mouse press at column 41, row 16 (1-based): ESC [ M, button, x+32, y+32.
+        try session.sendLiteral("\u{1B}[M \(Character(Unicode.Scalar(32 + 41)!))\(Character(Unicode.Scalar(32 + 16)!))")
+        let after = try #require(try session.waitFor("a move") { $0.brackets.map { $0 != before } ?? false }.brackets)
+        let centreColumn = Double(after.left + after.right) / 2, centreRow = Double(after.top + after.bottom) / 2
+        #expect(abs(centreColumn - 40.5) <= 1 && abs(centreRow - 15.5) <= 1)
+        #expect(after.right - after.left == before.right - before.left)
+        try session.send("q")
+    }
+
+    @Test func enterAlsoFeedsAClipboardToolWhenADisplayIsThere() throws {
+        // A stand-in for xclip on PATH records what it was given.
+        let bin = directory.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let record = directory.path + "/copied"
+        let tool = directory.write("bin/xclip", Array("#!/bin/sh\necho \"$@\" > \(record).args\ncat > \(record)\n".utf8))
+        chmod(tool, 0o755)
+        let session = try start(environment: "env DISPLAY=:99 WAYLAND_DISPLAY= PATH=\(bin):/usr/bin:/bin")
+        try session.waitFor("the success status") { $0.lines[39].contains("QR-Code") }
+        try session.send("Enter")
+        try session.waitFor("the copy notice") { $0.lines[39].contains("copied 8 bytes (OSC 52, xclip)") }
+        let deadline = MonotonicClock.now() + 10
+        while (FileManager.default.contents(atPath: record)?.count ?? 0) < 8 && MonotonicClock.now() < deadline { usleep(20_000) }
+        #expect(FileManager.default.contents(atPath: record) == Data("click me".utf8))
+        #expect(FileManager.default.contents(atPath: record + ".args") == Data("-selection clipboard\n".utf8))
         try session.send("q")
     }
 }

@@ -46,14 +46,20 @@ final class TmuxSession {
 
     func title() throws -> String { try tmux(["display-message", "-p", "-t", "t", "#{pane_title}"]) }
 
-    /// Polls the screen until `condition` holds; fails the test with the last screen if the
-    /// deadline passes first.
+    /// Polls the screen until `condition` holds on a settled screen (two captures alike, so
+    /// never a half-drawn one); fails the test with the last screen if the deadline passes.
     @discardableResult
     func waitFor(_ what: String, seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
                  _ condition: (Pane) -> Bool) throws -> Pane {
         let deadline = MonotonicClock.now() + seconds
         var last = try pane()
-        while !condition(last) {
+        while true {
+            if condition(last) {
+                let again = try pane()
+                if again.text == last.text || MonotonicClock.now() >= deadline { return again }
+                last = again
+                continue
+            }
             guard MonotonicClock.now() < deadline else {
                 Issue.record("timed out waiting for \(what); screen:\n\(last.text)", sourceLocation: sourceLocation)
                 return last
@@ -61,7 +67,6 @@ final class TmuxSession {
             usleep(50_000)
             last = try pane()
         }
-        return last
     }
 }
 

@@ -177,3 +177,37 @@ import Testing
             == ["....########....", "....##....##....", "....##....##....", "....########...."])
     }
 }
+
+@Suite struct ScreenTests {
+    @Test func aWholeScreenComposesPictureMaskBracketsOutlineAndStatus() {
+        // A 40x20 white frame on a 20x6 screen of 1:2 cells: 5 picture rows + the status line.
+        // Fill: scale max(20*0.5/40, 5/20) = 0.25: 4 pixels per row, 2 per column, all visible.
+        let image = GreyImage(width: 40, height: 20, pixels: Array(repeating: 255, count: 800))
+        let transform = ViewTransform.preview(frameWidth: 40, frameHeight: 20, columns: 20, rows: 6, cellAspect: 0.5, mode: .fill)
+        // Scan area: pixels 10..30 x 4..16 = columns 5..<15, rows 1..<4.
+        let area = ScanArea(rect: Rect(x: 10, y: 4, width: 20, height: 12))
+        let code: [Point] = [Point(x: 16, y: 6), Point(x: 16, y: 14), Point(x: 26, y: 14), Point(x: 26, y: 6)]
+        let scene = Scene(image: image, transform: transform, scanArea: area, outlines: [code],
+                          status: .scanning, info: StatusInfo(source: "t"), glyphs: .ascii, unicode: true)
+        var shader = Shader()
+        let grid = Screen.render(scene, columns: 20, rows: 6, shader: &shader)
+        // Outside: white dimmed to 40% is "-"; inside "@". Arms: the shorter side is
+        // min(10 * 0.5, 3) = 3 rows, a quarter is 0.75: 1 row, 0.75 / 0.5 = 1.5 -> 2 columns.
+        // The outline joins cells (8,1)-(8,3)-(13,3)-(13,1). Brackets are drawn undimmed.
+        #expect(Array(grid.lines.prefix(5)) == [
+            "----┏━━------━━┓----",
+            "----┃@@@+────+@┃----",
+            "-----@@@│@@@@│@-----",
+            "----┃@@@+────+@┃----",
+            "----┗━━------━━┛----",
+        ])
+        #expect(Array(grid.mask(where: { $0.style.attributes.contains(.dim) }).prefix(5)) == [
+            "####...######...####",
+            "####............####",
+            "#####..........#####",
+            "####............####",
+            "####...######...####",
+        ])
+        #expect(grid.lines[5].hasPrefix(" ◎ Scanning aim the"))
+    }
+}

@@ -1,0 +1,74 @@
+import CaptureKit
+import CodeFixtures
+import CursesBackend
+import Glibc
+import Overlay
+
+/// The cost of the picture: rendering a 1280x720 frame into 160x48 cells for each glyph set,
+/// and the bytes ncurses writes to the terminal per frame for a noisy static scene (a camera
+/// on a desk) against a full repaint.
+struct RenderBenchmark {
+    let repetitions: Int
+    let columns = 160, rows = 48
+
+    func run() -> String {
+        let scene = DemoSource(width: 1280, height: 720, paced: false)
+        // A static scene: the same picture with fresh sensor noise in every frame.
+        let frames = (0..<max(repetitions, 12)).map { scene.frame(at: 0, sequence: $0) }
+        var rows = [["glyphs", "render median ms", "p95 ms", "bytes/frame steady", "bytes full repaint", "steady/full"]]
+        // Without hysteresis (tolerance 0) for comparison: what the screen would cost without it.
+        let runs = GlyphSet.allCases.map { ($0, 6) } + [(GlyphSet.ascii, 0), (GlyphSet.half, 0)]
+        for (glyphs, tolerance) in runs {
+            var shader = Shader(tolerance: tolerance)
+            var timings = Timings()
+            let scenes = frames.map { frame in self.scene(frame, glyphs: glyphs) }
+            var grids = [CellGrid]()
+            for s in scenes { grids.append(timings.measure { Screen.render(s, columns: columns, rows: self.rows, shader: &shader) }) }
+            let bytes = (try? terminalBytes(grids)) ?? (steady: -1, full: -1)
+            rows.append([glyphs.rawValue + (tolerance == 0 ? " (no hysteresis)" : ""), format(timings.median), format(timings.percentile(95)),
+                         format(bytes.steady, 0), format(bytes.full, 0),
+                         bytes.full > 0 ? format(bytes.steady / bytes.full * 100, 1) + "%" : "-"])
+        }
+        return table(rows)
+    }
+
+    func scene(_ frame: Frame, glyphs: GlyphSet) -> Scene {
+        let transform = ViewTransform.preview(frameWidth: frame.width, frameHeight: frame.height,
+                                              columns: columns, rows: rows, cellAspect: 0.5, mode: .fill)
+        var area = ScanArea.initial(frameWidth: frame.width, frameHeight: frame.height)
+        area.clamp(to: transform)
+        return Scene(image: GreyImage(width: frame.width, height: frame.height, pixels: frame.luma),
+                     transform: transform, scanArea: area, status: .scanning,
+                     info: StatusInfo(source: "bench", frameSize: (frame.width, frame.height), framesPerSecond: 30),
+                     glyphs: glyphs)
+    }
+
+    /// Draws the grids through the real backend into a file standing in for the terminal
+    /// (xterm-256color) and measures what each frame wrote.
+    func terminalBytes(_ grids: [CellGrid]) throws -> (steady: Double, full: Double) {
+        let directory = TemporaryDirectory("render-bench")
+        let path = directory.path + "/terminal"
+        let output = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let input = open("/dev/null", O_RDONLY)
+        defer { close(output); close(input) }
+        let terminal = try CursesTerminal(input: input, output: output, terminalType: "xterm-256color")
+        defer { terminal.end() }
+        terminal.setSize(columns: columns, rows: rows)
+        func written() -> Double { Double(lseek(output, 0, SEEK_END)) }
+        var perFrame = [Double]()
+        var fullRepaints = [Double]()
+        for (index, grid) in grids.enumerated() {
+            let before = written()
+            terminal.draw(grid)
+            perFrame.append(written() - before)
+            if index % 4 == 3 {  // now and then: the same grid painted from scratch
+                terminal.invalidate()
+                let start = written()
+                terminal.draw(grid)
+                fullRepaints.append(written() - start)
+            }
+        }
+        let steady = perFrame.dropFirst(4)
+        return (steady.reduce(0, +) / Double(max(1, steady.count)), fullRepaints.reduce(0, +) / Double(max(1, fullRepaints.count)))
+    }
+}
