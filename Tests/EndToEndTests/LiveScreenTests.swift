@@ -209,3 +209,31 @@ import Testing
         try session.send("q")
     }
 }
+
+@Suite struct LiveScreenStateTests {
+    @Test func aBrokenInputIsAFailStateThenExitStatusOne() throws {
+        let session = try TmuxSession(width: 100, height: 30,
+                                      command: "\(QRTUIProcess.executable) --input /nonexistent/code.png 2>/tmp/qrtui-fail-\(getpid()).err")
+        let pane = try session.waitFor("the fail status") { $0.lines[29].contains("FAIL") }
+        #expect(pane.lines[29].contains("✘ FAIL  cannot open /nonexistent/code.png: No such file or directory"))
+        #expect(pane[2, 29].background == 196)  // red
+        try session.send("q")
+        let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        #expect(done.text.contains("EXIT=1"))
+        let message = try String(contentsOfFile: "/tmp/qrtui-fail-\(getpid()).err", encoding: .utf8)
+        #expect(message == "qrtui: cannot open /nonexistent/code.png: No such file or directory\n")
+    }
+
+    @Test func withoutOptionsTheCameraOrElseTheDemoRuns() throws {
+        let session = try TmuxSession(width: 120, height: 40, command: QRTUIProcess.executable)
+        let cameras = (try? FileManager.default.contentsOfDirectory(atPath: "/dev"))?.filter { $0.hasPrefix("video") } ?? []
+        if cameras.isEmpty {
+            let pane = try session.waitFor("the demo") { $0.lines[39].contains("DEMO") && $0.brackets != nil }
+            #expect(pane.lines[39].hasPrefix(" DEMO "))
+        } else {
+            try session.waitFor("the camera") { $0.lines[39].contains("/dev/video") }
+        }
+        try session.send("q")
+        try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+    }
+}
