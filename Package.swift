@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .executable(name: "qrtui", targets: ["ScanTUI"]),
         .executable(name: "qrtui-bench", targets: ["QRBench"]),
+        // The fake V4L2 camera for tests: LD_PRELOAD=libFakeV4L2.so (see its header).
+        .library(name: "FakeV4L2", type: .dynamic, targets: ["FakeV4L2"]),
     ],
     targets: [
         systemLibrary("CZbar", "zbar", "libzbar-dev"),
@@ -27,6 +29,10 @@ let package = Package(
         .target(name: "Overlay"),
         // Generated codes for tests and the benchmark.
         .target(name: "CodeFixtures", dependencies: ["CaptureKit"]),
+        .target(
+            name: "FakeV4L2",
+            linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("dl"), .linkedLibrary("pthread")]
+        ),
         // signalfd, which Glibc's module does not export.
         .systemLibrary(name: "CSystem"),
         // The only code that touches ncurses.

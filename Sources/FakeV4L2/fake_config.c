@@ -1,0 +1,116 @@
+// Reads the fake camera's configuration from the environment, once.
+#include "fake_internal.h"
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <fcntl.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+static fake_config config;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+double fake_now(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+static uint32_t format_named(const char *name) {
+    if (strcmp(name, "yuyv") == 0) return V4L2_PIX_FMT_YUYV;
+    if (strcmp(name, "grey") == 0) return V4L2_PIX_FMT_GREY;
+    if (strcmp(name, "mjpeg") == 0) return V4L2_PIX_FMT_MJPEG;
+    return 0;  // "meta": not a capture device
+}
+
+/// A binary PGM (P5, 8 bit) or nothing.
+static void load_image(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return;
+    int width = 0, height = 0, maximum = 0;
+    if (fscanf(file, "P5 %d %d %d", &width, &height, &maximum) == 3 && width > 0 && height > 0 &&
+        width <= 8192 && height <= 8192 && maximum == 255) {
+        fgetc(file);
+        config.image = malloc((size_t)width * height);
+        if (config.image && fread(config.image, 1, (size_t)width * height, file) == (size_t)width * height) {
+            config.image_width = width;
+            config.image_height = height;
+        } else {
+            free(config.image);
+            config.image = NULL;
+        }
+    }
+    fclose(file);
+}
+
+static void parse_devices(const char *list) {
+    char copy[1024];
+    snprintf(copy, sizeof copy, "%s", list);
+    char *saved = NULL;
+    for (char *entry = strtok_r(copy, ",", &saved); entry && config.device_count < FAKE_MAX_DEVICES;
+         entry = strtok_r(NULL, ",", &saved)) {
+        char *colon = strrchr(entry, ':');
+        fake_device *device = &config.devices[config.device_count++];
+        if (colon) *colon = 0;
+        snprintf(device->path, sizeof device->path, "%s", entry);
+        device->pixelformat = format_named(colon ? colon + 1 : "yuyv");
+        device->present = 1;
+    }
+}
+
+static void load(void) {
+    const char *value;
+    if ((value = getenv("QRTUI_FAKE_DEVICES"))) parse_devices(value);
+    if ((value = getenv("QRTUI_FAKE_IMAGE"))) load_image(value);
+    config.noise = (value = getenv("QRTUI_FAKE_NOISE")) ? atoi(value) : 4;
+    config.fps = (value = getenv("QRTUI_FAKE_FPS")) ? atoi(value) : 30;
+    if ((value = getenv("QRTUI_FAKE_FAIL"))) {
+        if (strcmp(value, "open:EACCES") == 0) config.fail_open_errno = EACCES;
+        if (strcmp(value, "open:ENOENT") == 0) config.fail_open_errno = ENOENT;
+        if (strcmp(value, "busy") == 0) config.busy = 1;
+    }
+    config.unplug_after = (value = getenv("QRTUI_FAKE_UNPLUG")) ? atol(value) : -1;
+    config.replug_seconds = (value = getenv("QRTUI_FAKE_REPLUG")) ? atof(value) : -1;
+    config.corrupt_first = config.corrupt_last = -1;
+    if ((value = getenv("QRTUI_FAKE_CORRUPT"))) sscanf(value, "%ld-%ld", &config.corrupt_first, &config.corrupt_last);
+    if ((value = getenv("QRTUI_FAKE_LOG"))) snprintf(config.log_path, sizeof config.log_path, "%s", value);
+}
+
+const fake_config *fake_settings(void) {
+    pthread_once(&once, load);
+    return &config;
+}
+
+fake_device *fake_find_device(const char *path) {
+    if (!path) return NULL;
+    fake_settings();
+    for (int i = 0; i < config.device_count; i++) {
+        fake_device *device = &config.devices[i];
+        if (!device->present && device->replug_at > 0 && fake_now() >= device->replug_at) {
+            device->present = 1;
+            device->replug_at = 0;
+            fake_log("replugged %s", device->path);
+        }
+        if (strcmp(device->path, path) == 0) return device;
+    }
+    return NULL;
+}
+
+void fake_log(const char *format, ...) {
+    const fake_config *settings = fake_settings();
+    if (!settings->log_path[0]) return;
+    char line[512];
+    va_list arguments;
+    va_start(arguments, format);
+    vsnprintf(line, sizeof line - 1, format, arguments);
+    va_end(arguments);
+    strcat(line, "\n");
+    int fd = real_open(settings->log_path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) return;
+    ssize_t ignored = write(fd, line, strlen(line));
+    (void)ignored;
+    real_close(fd);
+}

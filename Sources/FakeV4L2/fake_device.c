@@ -1,0 +1,401 @@
+// The fake camera itself: a V4L2 capture device answering ioctls, with mmap buffers kept in
+// a memfd and a pipe as its descriptor (readable when a frame is due, hung up when unplugged;
+// poll, select and epoll work on it without interception).
+#include "fake_internal.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <time.h>
+#include <unistd.h>
+
+static fake_handle *handles[FAKE_MAX_FD];
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+
+typedef struct {
+    void *address;
+    size_t length;
+    fake_handle *handle;
+} mapping;
+static mapping mappings[FAKE_MAX_DEVICES * FAKE_MAX_BUFFERS * 2];
+
+static const uint32_t sizes[][2] = {{640, 480}, {1280, 720}, {1920, 1080}};
+enum { SIZE_COUNT = 3 };
+
+fake_handle *fake_handle_for(int fd) {
+    if (fd < 0 || fd >= FAKE_MAX_FD) return NULL;
+    return __atomic_load_n(&handles[fd], __ATOMIC_ACQUIRE);
+}
+
+/// Frames per second a format offers at a size, as a USB camera does: raw YUYV is slow at
+/// high resolutions, MJPEG and GREY are not.
+static uint32_t max_fps(uint32_t pixelformat, uint32_t width) {
+    if (pixelformat != V4L2_PIX_FMT_YUYV) return 30;
+    return width <= 640 ? 30 : width <= 1280 ? 10 : 5;
+}
+
+static void apply_size(fake_handle *handle, uint32_t width, uint32_t height) {
+    int best = 0;
+    long best_distance = -1;
+    for (int i = 0; i < SIZE_COUNT; i++) {
+        long distance = labs((long)sizes[i][0] - (long)width) + labs((long)sizes[i][1] - (long)height);
+        if (best_distance < 0 || distance < best_distance) { best = i; best_distance = distance; }
+    }
+    handle->width = sizes[best][0];
+    handle->height = sizes[best][1];
+    uint32_t format = handle->pixelformat;
+    handle->bytesperline = format == V4L2_PIX_FMT_YUYV ? handle->width * 2 : format == V4L2_PIX_FMT_GREY ? handle->width : 0;
+    handle->sizeimage = format == V4L2_PIX_FMT_YUYV ? handle->width * handle->height * 2 : handle->width * handle->height;
+    if (handle->fps > max_fps(format, handle->width)) handle->fps = max_fps(format, handle->width);
+}
+
+static void fill_format(fake_handle *handle, struct v4l2_format *format) {
+    memset(&format->fmt.pix, 0, sizeof format->fmt.pix);
+    format->fmt.pix.width = handle->width;
+    format->fmt.pix.height = handle->height;
+    format->fmt.pix.pixelformat = handle->pixelformat;
+    format->fmt.pix.field = V4L2_FIELD_NONE;
+    format->fmt.pix.bytesperline = handle->bytesperline;
+    format->fmt.pix.sizeimage = handle->sizeimage;
+    format->fmt.pix.colorspace = V4L2_COLORSPACE_SRGB;
+}
+
+/// Paces frames: one byte into the pipe per frame period while buffers wait for frames.
+static void *tick(void *argument) {
+    fake_handle *handle = argument;
+    while (__atomic_load_n(&handle->ticker_running, __ATOMIC_ACQUIRE)) {
+        struct timespec period = {0, 1000000000L / (handle->fps ? handle->fps : 30)};
+        nanosleep(&period, NULL);
+        if (__atomic_load_n(&handle->ticker_running, __ATOMIC_ACQUIRE) && handle->queued > 0) {
+            char byte = 1;
+            ssize_t ignored = write(handle->tick, &byte, 1);
+            (void)ignored;
+        }
+    }
+    return NULL;
+}
+
+int fake_device_open(fake_device *device, int flags) {
+    const fake_config *settings = fake_settings();
+    if (settings->fail_open_errno) { errno = settings->fail_open_errno; return -1; }
+    if (!device->present) { errno = ENOENT; return -1; }
+    int ends[2];
+    if (pipe2(ends, O_CLOEXEC | O_NONBLOCK) != 0) return -1;
+    if (!(flags & O_NONBLOCK)) fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) & ~O_NONBLOCK);
+    if (ends[0] >= FAKE_MAX_FD) { real_close(ends[0]); real_close(ends[1]); errno = EMFILE; return -1; }
+    fake_handle *handle = calloc(1, sizeof *handle);
+    handle->fd = ends[0];
+    handle->tick = ends[1];
+    handle->nonblocking = (flags & O_NONBLOCK) != 0;
+    handle->device = device;
+    handle->pixelformat = device->pixelformat;
+    handle->memfd = -1;
+    handle->fps = settings->fps > 0 ? (uint32_t)settings->fps : 30;
+    apply_size(handle, 640, 480);
+    __atomic_store_n(&handles[handle->fd], handle, __ATOMIC_RELEASE);
+    fake_log("open %s fd=%d", device->path, handle->fd);
+    return handle->fd;
+}
+
+static void stop_streaming(fake_handle *handle) {
+    if (handle->ticker_running) {
+        __atomic_store_n(&handle->ticker_running, 0, __ATOMIC_RELEASE);
+        pthread_join(handle->ticker, NULL);
+    }
+    if (handle->streaming) fake_log("streamoff fd=%d", handle->fd);
+    handle->streaming = 0;
+    handle->queued = 0;
+    char drain[256];
+    int flags = fcntl(handle->fd, F_GETFL);
+    fcntl(handle->fd, F_SETFL, flags | O_NONBLOCK);
+    while (read(handle->fd, drain, sizeof drain) > 0) {}
+    fcntl(handle->fd, F_SETFL, flags);
+}
+
+static void release_buffers(fake_handle *handle) {
+    if (handle->memfd >= 0) real_close(handle->memfd);
+    handle->memfd = -1;
+    handle->buffers = 0;
+    fake_free_frames(handle);
+}
+
+int fake_device_close(int fd) {
+    pthread_mutex_lock(&lock);
+    fake_handle *handle = handles[fd];
+    __atomic_store_n(&handles[fd], NULL, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&lock);
+    if (!handle) return real_close(fd);
+    stop_streaming(handle);
+    fake_log("close fd=%d mappings=%d", fd, handle->mappings);
+    release_buffers(handle);
+    if (handle->tick >= 0) real_close(handle->tick);
+    int result = real_close(fd);
+    if (handle->mappings == 0) free(handle);  // else the mappings still name it
+    return result;
+}
+
+/// The camera goes away: readers see POLLHUP, every ioctl fails with ENODEV, the node is gone.
+static void unplug(fake_handle *handle) {
+    handle->unplugged = 1;
+    handle->device->present = 0;
+    double replug = fake_settings()->replug_seconds;
+    handle->device->replug_at = replug >= 0 ? fake_now() + replug : 0;
+    __atomic_store_n(&handle->ticker_running, 0, __ATOMIC_RELEASE);
+    if (handle->ticker) pthread_join(handle->ticker, NULL);
+    handle->ticker = 0;
+    real_close(handle->tick);
+    handle->tick = -1;
+    fake_log("unplug %s after %u frames", handle->device->path, handle->sequence);
+}
+
+static int fail(int code) {
+    errno = code;
+    return -1;
+}
+
+static int dequeue(fake_handle *handle, struct v4l2_buffer *buffer) {
+    const fake_config *settings = fake_settings();
+    if (!handle->streaming) return fail(EINVAL);
+    if (handle->queued == 0) return fail(handle->nonblocking ? EAGAIN : EINVAL);
+    if (settings->unplug_after >= 0 && handle->sequence >= (uint32_t)settings->unplug_after) {
+        unplug(handle);
+        return fail(ENODEV);
+    }
+    char byte;
+    ssize_t got = read(handle->fd, &byte, 1);
+    if (got <= 0) return fail(got == 0 ? ENODEV : errno);
+    int index = handle->queue[0];
+    memmove(handle->queue, handle->queue + 1, sizeof(int) * (handle->queued - 1));
+    handle->queued--;
+    uint8_t *memory = real_mmap(NULL, handle->buffer_stride, PROT_READ | PROT_WRITE, MAP_SHARED, handle->memfd,
+                                (off_t)(index * handle->buffer_stride));
+    if (memory == MAP_FAILED) return fail(EIO);
+    int corrupt = settings->corrupt_first >= 0 && (long)handle->sequence >= settings->corrupt_first &&
+                  (long)handle->sequence <= settings->corrupt_last;
+    uint32_t used = fake_fill_frame(handle, memory, corrupt);
+    real_munmap(memory, handle->buffer_stride);
+    memset(buffer, 0, sizeof *buffer);
+    buffer->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
+    buffer->memory = V4L2_MEMORY_MMAP;
+    buffer->index = (uint32_t)index;
+    buffer->bytesused = used;
+    buffer->length = handle->sizeimage;
+    buffer->m.offset = (uint32_t)(index * handle->buffer_stride);
+    buffer->field = V4L2_FIELD_NONE;
+    buffer->sequence = handle->sequence++;
+    buffer->flags = V4L2_BUF_FLAG_MAPPED | V4L2_BUF_FLAG_DONE | V4L2_BUF_FLAG_TIMESTAMP_MONOTONIC;
+    if (corrupt && handle->pixelformat != V4L2_PIX_FMT_MJPEG) buffer->flags |= V4L2_BUF_FLAG_ERROR;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    buffer->timestamp.tv_sec = now.tv_sec;
+    buffer->timestamp.tv_usec = now.tv_nsec / 1000;
+    return 0;
+}
+
+static int enqueue(fake_handle *handle, struct v4l2_buffer *buffer) {
+    if (buffer->index >= handle->buffers || handle->queued >= FAKE_MAX_BUFFERS) return fail(EINVAL);
+    handle->queue[handle->queued++] = (int)buffer->index;
+    buffer->flags = V4L2_BUF_FLAG_MAPPED | V4L2_BUF_FLAG_QUEUED;
+    if (handle->streaming && fake_settings()->fps == 0) {
+        char byte = 1;
+        ssize_t ignored = write(handle->tick, &byte, 1);  // unpaced: a frame is due at once
+        (void)ignored;
+    }
+    return 0;
+}
+
+static int request_buffers(fake_handle *handle, struct v4l2_requestbuffers *request) {
+    if (fake_settings()->busy) return fail(EBUSY);
+    if (request->memory != V4L2_MEMORY_MMAP) return fail(EINVAL);
+    if (handle->streaming) return fail(EBUSY);
+    if (request->count == 0) {
+        if (handle->mappings > 0) return fail(EBUSY);
+        release_buffers(handle);
+        return 0;
+    }
+    release_buffers(handle);
+    uint32_t count = request->count > FAKE_MAX_BUFFERS ? FAKE_MAX_BUFFERS : request->count;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    handle->buffer_stride = (handle->sizeimage + page - 1) / page * page;
+    handle->memfd = memfd_create("qrtui-fake-v4l2", MFD_CLOEXEC);
+    if (handle->memfd < 0 || ftruncate(handle->memfd, (off_t)(handle->buffer_stride * count)) != 0) return fail(ENOMEM);
+    handle->buffers = count;
+    request->count = count;
+    request->capabilities = V4L2_BUF_CAP_SUPPORTS_MMAP;
+    return 0;
+}
+
+static int enum_format(fake_handle *handle, struct v4l2_fmtdesc *description) {
+    if (description->type != V4L2_BUF_TYPE_VIDEO_CAPTURE || description->index > 0 || !handle->pixelformat) return fail(EINVAL);
+    uint32_t index = description->index, type = description->type;
+    memset(description, 0, sizeof *description);
+    description->index = index;
+    description->type = type;
+    description->pixelformat = handle->pixelformat;
+    const char *name = handle->pixelformat == V4L2_PIX_FMT_YUYV ? "YUYV 4:2:2"
+                     : handle->pixelformat == V4L2_PIX_FMT_GREY ? "8-bit Greyscale" : "Motion-JPEG";
+    strncpy((char *)description->description, name, sizeof description->description - 1);
+    if (handle->pixelformat == V4L2_PIX_FMT_MJPEG) description->flags = V4L2_FMT_FLAG_COMPRESSED;
+    return 0;
+}
+
+static int enum_sizes(fake_handle *handle, struct v4l2_frmsizeenum *size) {
+    if (size->pixel_format != handle->pixelformat || size->index >= SIZE_COUNT) return fail(EINVAL);
+    size->type = V4L2_FRMSIZE_TYPE_DISCRETE;
+    size->discrete.width = sizes[size->index][0];
+    size->discrete.height = sizes[size->index][1];
+    return 0;
+}
+
+static int enum_intervals(fake_handle *handle, struct v4l2_frmivalenum *interval) {
+    int known = 0;
+    for (int i = 0; i < SIZE_COUNT; i++) known |= sizes[i][0] == interval->width && sizes[i][1] == interval->height;
+    if (interval->pixel_format != handle->pixelformat || !known || interval->index > 0) return fail(EINVAL);
+    interval->type = V4L2_FRMIVAL_TYPE_DISCRETE;
+    interval->discrete.numerator = 1;
+    interval->discrete.denominator = max_fps(handle->pixelformat, interval->width);
+    return 0;
+}
+
+int fake_device_ioctl(fake_handle *handle, unsigned long request, void *arg) {
+    if (handle->unplugged) return fail(ENODEV);
+    int capture = handle->pixelformat != 0;
+    switch (request) {
+    case VIDIOC_QUERYCAP: {
+        struct v4l2_capability *capability = arg;
+        memset(capability, 0, sizeof *capability);
+        strcpy((char *)capability->driver, "fake_v4l2");
+        strcpy((char *)capability->card, capture ? "qrtui fake camera" : "qrtui fake metadata");
+        strcpy((char *)capability->bus_info, "platform:qrtui-fake");
+        capability->version = (6 << 16) | (1 << 8);
+        capability->device_caps = (capture ? V4L2_CAP_VIDEO_CAPTURE : V4L2_CAP_META_CAPTURE) | V4L2_CAP_STREAMING;
+        capability->capabilities = capability->device_caps | V4L2_CAP_DEVICE_CAPS;
+        return 0;
+    }
+    case VIDIOC_ENUM_FMT: return enum_format(handle, arg);
+    case VIDIOC_ENUM_FRAMESIZES: return enum_sizes(handle, arg);
+    case VIDIOC_ENUM_FRAMEINTERVALS: return enum_intervals(handle, arg);
+    case VIDIOC_G_FMT: {
+        struct v4l2_format *format = arg;
+        if (!capture || format->type != V4L2_BUF_TYPE_VIDEO_CAPTURE) return fail(EINVAL);
+        fill_format(handle, format);
+        return 0;
+    }
+    case VIDIOC_TRY_FMT:
+    case VIDIOC_S_FMT: {
+        struct v4l2_format *format = arg;
+        if (!capture || format->type != V4L2_BUF_TYPE_VIDEO_CAPTURE) return fail(EINVAL);
+        if (request == VIDIOC_S_FMT && (fake_settings()->busy || handle->streaming || handle->buffers)) return fail(EBUSY);
+        fake_handle trial = *handle;
+        apply_size(&trial, format->fmt.pix.width, format->fmt.pix.height);
+        if (request == VIDIOC_S_FMT) apply_size(handle, format->fmt.pix.width, format->fmt.pix.height);
+        fill_format(&trial, format);
+        return 0;
+    }
+    case VIDIOC_G_PARM:
+    case VIDIOC_S_PARM: {
+        struct v4l2_streamparm *parameters = arg;
+        if (!capture || parameters->type != V4L2_BUF_TYPE_VIDEO_CAPTURE) return fail(EINVAL);
+        struct v4l2_fract wanted = parameters->parm.capture.timeperframe;
+        if (request == VIDIOC_S_PARM && wanted.numerator > 0 && wanted.denominator > 0) {
+            uint32_t fps = wanted.denominator / wanted.numerator;
+            uint32_t limit = max_fps(handle->pixelformat, handle->width);
+            handle->fps = fps < 1 ? 1 : fps > limit ? limit : fps;
+        }
+        memset(&parameters->parm, 0, sizeof parameters->parm);
+        parameters->parm.capture.capability = V4L2_CAP_TIMEPERFRAME;
+        parameters->parm.capture.timeperframe.numerator = 1;
+        parameters->parm.capture.timeperframe.denominator = handle->fps;
+        return 0;
+    }
+    case VIDIOC_REQBUFS: return request_buffers(handle, arg);
+    case VIDIOC_QUERYBUF: {
+        struct v4l2_buffer *buffer = arg;
+        if (buffer->index >= handle->buffers) return fail(EINVAL);
+        buffer->length = handle->sizeimage;
+        buffer->m.offset = (uint32_t)(buffer->index * handle->buffer_stride);
+        buffer->flags = V4L2_BUF_FLAG_MAPPED;
+        buffer->memory = V4L2_MEMORY_MMAP;
+        return 0;
+    }
+    case VIDIOC_QBUF: return enqueue(handle, arg);
+    case VIDIOC_DQBUF: return dequeue(handle, arg);
+    case VIDIOC_STREAMON: {
+        if (fake_settings()->busy) return fail(EBUSY);
+        if (handle->buffers == 0) return fail(EINVAL);
+        if (handle->streaming) return 0;
+        fake_prepare_frames(handle);
+        handle->streaming = 1;
+        fake_log("streamon fd=%d %ux%u", handle->fd, handle->width, handle->height);
+        if (fake_settings()->fps == 0) {
+            for (uint32_t i = 0; i < handle->queued; i++) {
+                char byte = 1;
+                ssize_t ignored = write(handle->tick, &byte, 1);
+                (void)ignored;
+            }
+        } else {
+            __atomic_store_n(&handle->ticker_running, 1, __ATOMIC_RELEASE);
+            pthread_create(&handle->ticker, NULL, tick, handle);
+        }
+        return 0;
+    }
+    case VIDIOC_STREAMOFF:
+        stop_streaming(handle);
+        return 0;
+    case VIDIOC_QUERYCTRL:
+    case VIDIOC_QUERY_EXT_CTRL:
+    case VIDIOC_ENUMINPUT:
+    case VIDIOC_ENUMSTD:
+        return fail(EINVAL);
+    default:
+        return fail(ENOTTY);
+    }
+}
+
+void *fake_device_mmap(fake_handle *handle, void *addr, size_t length, int prot, int flags, off_t offset) {
+    if (handle->unplugged) { errno = ENODEV; return MAP_FAILED; }
+    if (handle->memfd < 0 || (size_t)offset + length > handle->buffer_stride * handle->buffers) {
+        errno = EINVAL;
+        return MAP_FAILED;
+    }
+    void *address = real_mmap(addr, length, prot, flags, handle->memfd, offset);
+    if (address == MAP_FAILED) return address;
+    pthread_mutex_lock(&lock);
+    for (size_t i = 0; i < sizeof mappings / sizeof mappings[0]; i++) {
+        if (!mappings[i].address) {
+            mappings[i] = (mapping){address, length, handle};
+            handle->mappings++;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+    return address;
+}
+
+int fake_device_munmap(void *addr, size_t length, int *handled) {
+    pthread_mutex_lock(&lock);
+    fake_handle *owner = NULL;
+    for (size_t i = 0; i < sizeof mappings / sizeof mappings[0]; i++) {
+        if (mappings[i].address == addr) {
+            owner = mappings[i].handle;
+            mappings[i].address = NULL;
+            break;
+        }
+    }
+    int orphan = 0;
+    if (owner) {
+        owner->mappings--;
+        // A handle whose descriptor is already closed goes with its last mapping.
+        orphan = owner->mappings == 0 && fake_handle_for(owner->fd) != owner;
+    }
+    pthread_mutex_unlock(&lock);
+    *handled = owner != NULL;
+    if (!owner) return 0;
+    int result = real_munmap(addr, length);
+    if (orphan) {
+        fake_log("unmapped last buffer of closed fd=%d", owner->fd);
+        free(owner);
+    }
+    return result;
+}

@@ -1,0 +1,88 @@
+// Shared between the parts of the fake camera (see include/fake_v4l2.h).
+#ifndef QRTUI_FAKE_INTERNAL_H
+#define QRTUI_FAKE_INTERNAL_H
+#define _GNU_SOURCE
+#include <glob.h>
+#include <linux/videodev2.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define FAKE_MAX_DEVICES 8
+#define FAKE_MAX_BUFFERS 8
+#define FAKE_MAX_FD 4096
+
+typedef struct {
+    char path[64];
+    uint32_t pixelformat;  // 0 for a metadata (non-capture) node
+    int present;           // the node exists (unplugging removes it)
+    double replug_at;      // monotonic time it comes back, 0 = never
+} fake_device;
+
+typedef struct {
+    int fd;            // read end of a pipe: one byte per frame that is due
+    int tick;          // write end
+    int nonblocking;
+    fake_device *device;
+    uint32_t pixelformat;
+    uint32_t width, height, bytesperline, sizeimage;
+    uint32_t fps;
+    int memfd;
+    size_t buffer_stride;  // page-aligned size of one buffer in the memfd
+    uint32_t buffers;
+    int queue[FAKE_MAX_BUFFERS];
+    uint32_t queued;
+    int streaming;
+    uint32_t sequence;
+    int unplugged;
+    int mappings;
+    pthread_t ticker;
+    int ticker_running;
+    uint8_t *variants[4];    // prepared frames (noise differs), each sizeimage long
+    uint32_t variant_size[4];
+} fake_handle;
+
+typedef struct {
+    fake_device devices[FAKE_MAX_DEVICES];
+    int device_count;
+    uint8_t *image;  // the picture, grey
+    int image_width, image_height;
+    int noise;
+    int fps;
+    int fail_open_errno;
+    int busy;
+    long unplug_after;
+    double replug_seconds;
+    long corrupt_first, corrupt_last;
+    char log_path[256];
+} fake_config;
+
+// fake_config.c
+const fake_config *fake_settings(void);
+fake_device *fake_find_device(const char *path);
+double fake_now(void);
+void fake_log(const char *format, ...);
+
+// fake_real.c: the functions the fake stands in front of
+int real_open(const char *path, int flags, mode_t mode);
+int real_close(int fd);
+int real_ioctl(int fd, unsigned long request, void *arg);
+void *real_mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset);
+int real_munmap(void *addr, size_t length);
+long real_syscall(long number, long a, long b, long c, long d, long e, long f);
+int real_glob(const char *pattern, int flags, int (*errfunc)(const char *, int), glob_t *result);
+
+// fake_device.c
+fake_handle *fake_handle_for(int fd);
+int fake_device_open(fake_device *device, int flags);
+int fake_device_close(int fd);
+int fake_device_ioctl(fake_handle *handle, unsigned long request, void *arg);
+void *fake_device_mmap(fake_handle *handle, void *addr, size_t length, int prot, int flags, off_t offset);
+int fake_device_munmap(void *addr, size_t length, int *handled);
+
+// fake_frames.c
+void fake_prepare_frames(fake_handle *handle);
+void fake_free_frames(fake_handle *handle);
+uint32_t fake_fill_frame(fake_handle *handle, uint8_t *buffer, int corrupt);
+#endif

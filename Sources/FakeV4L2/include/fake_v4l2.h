@@ -1,0 +1,17 @@
+// A fake V4L2 camera for tests, loaded with LD_PRELOAD. It has no API of its own: it
+// intercepts open, ioctl, mmap, close, glob and syscall (libv4l2 makes its kernel calls
+// through syscall). Configuration comes from the environment:
+//
+//   QRTUI_FAKE_DEVICES   "/dev/video0:yuyv,/dev/video1:mjpeg,/dev/video2:grey,/dev/video3:meta"
+//   QRTUI_FAKE_IMAGE     a binary PGM shown by every device (scaled to the chosen size)
+//   QRTUI_FAKE_NOISE     sensor noise amplitude in grey levels (default 4)
+//   QRTUI_FAKE_FPS       frames per second (default 30; 0 = as fast as frames are taken)
+//   QRTUI_FAKE_FAIL      open:EACCES | open:ENOENT | busy (S_FMT, REQBUFS, STREAMON: EBUSY)
+//   QRTUI_FAKE_UNPLUG    unplug after this many frames (POLLHUP, ENODEV, node gone)
+//   QRTUI_FAKE_REPLUG    seconds until an unplugged device comes back (default: never)
+//   QRTUI_FAKE_CORRUPT   "FIRST-LAST": frames in that range are corrupt (MJPEG garbage,
+//                        raw formats flagged V4L2_BUF_FLAG_ERROR)
+//   QRTUI_FAKE_LOG       append one line per open, stream on/off, mapping and close
+#ifndef QRTUI_FAKE_V4L2_H
+#define QRTUI_FAKE_V4L2_H
+#endif
