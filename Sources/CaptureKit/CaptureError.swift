@@ -38,6 +38,10 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .system(operation, path, code) where operation == "open":
             return "cannot open \(path): \(String(cString: strerror(code)))"
+        case let .system(_, path, code) where code == EBUSY:
+            return "\(path) is busy: another program is using it"
+        case let .system(_, path, code) where code == ENODEV:
+            return "\(path): the camera was unplugged"
         case let .system(operation, path, code):
             return "\(path): \(operation) failed: \(String(cString: strerror(code)))"
         case let .malformed(path, detail):

@@ -120,3 +120,25 @@ public enum ScanDensity {
         min(area.width, area.height) >= 240 ? 2 : 1
     }
 }
+
+/// How densely to scan each frame of a live stream: cheaply (every other line) while that
+/// finds codes; when it finds nothing, every other frame is scanned at full density, so a
+/// code that needs it (small, blurred, distorted) is still read, at half the extra cost.
+public struct LiveScanPlan: Sendable {
+    private var turn = 0
+    private var working: Int?
+
+    public init() {}
+
+    public mutating func density(for area: PixelRect) -> Int {
+        let cheap = ScanDensity.live(for: area)
+        if let working { return min(working, cheap) }
+        turn += 1
+        return turn % 2 == 0 ? 1 : cheap
+    }
+
+    /// What the scan at `density` found: a density that reads the code is kept.
+    public mutating func record(found: Bool, density: Int) {
+        working = found ? density : nil
+    }
+}

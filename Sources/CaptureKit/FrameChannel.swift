@@ -10,6 +10,8 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
     public enum Mode: Sendable { case latestWins, lossless }
     public enum Item: Sendable {
         case value(Value)
+        /// Something happened that does not end the stream (see `CaptureNotice`).
+        case notice(CaptureNotice)
         /// The producer has ended (end of file, stream closed).
         case ended
         case failed(CaptureError)
@@ -18,6 +20,7 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
     public let mode: Mode
     private let condition = NSCondition()
     private var pending: Value?
+    private var notices: [CaptureNotice] = []
     private var outcome: Item?
     private var closed = false
     private var droppedCount = 0
@@ -52,6 +55,18 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
         return true
     }
 
+    /// Passes news on; notices are never dropped and come before frames.
+    public func notify(_ notice: CaptureNotice) {
+        condition.lock()
+        // Only the latest corrupt-frame count matters.
+        if case .corruptFrames = notice, case .corruptFrames? = notices.last { notices.removeLast() }
+        notices.append(notice)
+        let action = wake
+        condition.broadcast()
+        condition.unlock()
+        action?()
+    }
+
     /// The producer is done: `error` nil for a normal end of input.
     public func finish(_ error: CaptureError?) {
         condition.lock()
@@ -67,12 +82,13 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
     public func take(until deadline: Double? = nil) -> Item? {
         condition.lock()
         defer { condition.unlock() }
-        while pending == nil && outcome == nil {
+        while pending == nil && outcome == nil && notices.isEmpty {
             guard let deadline else { condition.wait(); continue }
             let remaining = deadline - MonotonicClock.now()
             if remaining <= 0 { return nil }
             _ = condition.wait(until: Date(timeIntervalSinceNow: remaining))
         }
+        if !notices.isEmpty { return .notice(notices.removeFirst()) }
         if let value = pending {
             pending = nil
             condition.broadcast()
@@ -101,27 +117,43 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
 /// a slow device) never blocks the caller, and its errors arrive like any other.
 public final class CaptureThread: Sendable {
     public let channel: FrameChannel
+    private let finished = DispatchSemaphore(value: 0)
 
     public init(mode: FrameChannel.Mode,
                 open: @escaping @Sendable () throws(CaptureError) -> any FrameSource) {
         let channel = FrameChannel(mode: mode)
         self.channel = channel
+        let finished = self.finished
         let thread = Thread {
-            do throws(CaptureError) {
-                let source = try open()
-                while !channel.isClosed {
-                    guard let frame = try source.nextFrame() else { break }
-                    guard channel.publish(frame) else { return }
-                }
-                channel.finish(nil)
-            } catch {
-                channel.finish(error)
-            }
+            Self.run(channel, open)  // the source is released (devices closed) when this returns
+            finished.signal()
         }
         thread.name = "qrtui capture"
         thread.start()
     }
 
+    private static func run(_ channel: FrameChannel, _ open: () throws(CaptureError) -> any FrameSource) {
+        do throws(CaptureError) {
+            let source = try open()
+            source.setNoticeHandler { channel.notify($0) }
+            while !channel.isClosed {
+                guard let frame = try source.nextFrame(cancelled: { channel.isClosed }) else { break }
+                guard channel.publish(frame) else { return }
+            }
+            channel.finish(nil)
+        } catch {
+            channel.finish(error)
+        }
+    }
+
     /// Asks the thread to stop; it ends after its current frame.
     public func stop() { channel.close() }
+
+    /// Stops and waits (at most `timeout` seconds) until the source is closed: a camera
+    /// has then stopped streaming, unmapped its buffers and closed its device.
+    @discardableResult
+    public func stopAndWait(timeout: Double = 2) -> Bool {
+        stop()
+        return finished.wait(timeout: .now() + timeout) == .success
+    }
 }

@@ -17,6 +17,25 @@ public protocol FrameSource: AnyObject {
     var framesPerSecond: Double? { get }
     /// The next frame, blocking until it is there; nil when the input has ended.
     func nextFrame() throws(CaptureError) -> Frame?
+    /// The same, giving up (nil) once `cancelled` returns true: sources that can wait long
+    /// (cameras) check it while they wait.
+    func nextFrame(cancelled: () -> Bool) throws(CaptureError) -> Frame?
+    /// Where to report what happens besides frames (corrupt frames, unplugging).
+    func setNoticeHandler(_ handler: @escaping (CaptureNotice) -> Void)
+}
+
+public extension FrameSource {
+    func nextFrame(cancelled: () -> Bool) throws(CaptureError) -> Frame? { try nextFrame() }
+    func setNoticeHandler(_ handler: @escaping (CaptureNotice) -> Void) {}
+}
+
+/// News from a source that does not end it.
+public enum CaptureNotice: Equatable, Sendable {
+    /// Frames that could not be decoded were skipped; `total` so far.
+    case corruptFrames(total: Int)
+    /// The camera went away (unplugged); qrtui waits for it to come back.
+    case disconnected(CaptureError)
+    case reconnected
 }
 
 /// A single decoded picture.

@@ -7,27 +7,41 @@ struct HeadlessRunner {
     let printer: CodePrinter
 
     func run(_ choice: SourceFactory.Choice) -> ExitStatus {
+        let request = options.cameraRequest
         let capture = CaptureThread(mode: choice.handOver) { () throws(CaptureError) in
-            try SourceFactory.open(choice)
+            try SourceFactory.open(choice, camera: request)
         }
-        defer { capture.stop() }
-        var scanner: CodeScanner?
+        var corrupt = 0
+        defer {
+            capture.stopAndWait()
+            if corrupt > 0 { Console.message("\(choice.displayName): skipped \(corrupt) corrupt frame\(corrupt == 1 ? "" : "s")") }
+        }
+        let scanner = CodeScanner(symbologies: options.symbologies)
+        var plan = LiveScanPlan()
         var tracker = CodeTracker()
         let deadline = options.timeout.map { MonotonicClock.now() + $0 }
         var read = 0
         while true {
-            switch capture.channel.take(until: deadline) {
+            // Frames may keep coming faster than they are scanned: the deadline still holds.
+            let expired = deadline.map { MonotonicClock.now() >= $0 } ?? false
+            switch expired ? nil : capture.channel.take(until: deadline) {
             case .value(let frame):
                 // Live pictures are scanned within a frame budget, files at full density.
-                let active = scanner ?? CodeScanner(
-                    symbologies: options.symbologies,
-                    density: choice.handOver == .latestWins ? ScanDensity.live(for: frame.bounds) : 1)
-                scanner = active
-                for code in tracker.update(with: active.scan(frame), at: frame.timestamp) {
+                let live = choice.handOver == .latestWins
+                scanner.density = live ? plan.density(for: frame.bounds) : 1
+                let codes = scanner.scan(frame)
+                if live { plan.record(found: !codes.isEmpty, density: scanner.density) }
+                for code in tracker.update(with: codes, at: frame.timestamp) {
                     Console.output(printer.line(for: code, frame: frame.sequence))
                     read += 1
                     if options.once { return .read }
                 }
+            case .notice(.corruptFrames(let total)):
+                corrupt = total
+            case .notice(.disconnected(let error)):
+                Console.message("\(error.description); waiting for it to come back")
+            case .notice(.reconnected):
+                Console.message("\(choice.displayName): the camera is back")
             case .ended:
                 if read == 0 { Console.message("no code found in \(choice.displayName)") }
                 return read > 0 ? .read : .nothingRead

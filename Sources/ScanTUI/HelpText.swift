@@ -19,6 +19,9 @@ enum HelpText {
                                   (ffmpeg -i clip.mp4 -f yuv4mpegpipe - | qrtui -i -)
               --demo              the built-in demo scene (a drifting QR code)
               --loop              repeat the --input file when it ends
+              --size WxH          camera picture size (default 1280x720, or the nearest)
+              --fps N             camera frame rate (default 30)
+              --list-devices      list cameras with their formats, sizes and rates
 
         Scanning:
           -S, --symbologies LIST  comma-separated codes to read (default: all zbar reads):

@@ -27,8 +27,9 @@ struct LiveSession {
         }
         let wake = WakePipe()
         let choice = self.choice
+        let request = options.cameraRequest
         let capture = CaptureThread(mode: .latestWins) { () throws(CaptureError) in
-            let source = try SourceFactory.open(choice)
+            let source = try SourceFactory.open(choice, camera: request)
             return source.kind == .recorded ? PacedSource(source) : source
         }
         capture.channel.onAvailable { wake.wake() }
@@ -43,8 +44,8 @@ struct LiveSession {
         loop.run(&state, deadline: options.timeout.map { MonotonicClock.now() + $0 })
 
         worker.stop()
-        capture.stop()
         terminal.end()
+        capture.stopAndWait()
         if let code = state.lastCode {
             let printer = CodePrinter(format: options.format, toTerminal: Console.stdoutIsTerminal)
             Console.output(printer.line(for: code, frame: code.corners.isEmpty ? 0 : state.frame?.sequence ?? 0))
@@ -86,12 +87,15 @@ struct EventLoop {
             case nil: break
             }
             while let event = terminal.readEvent() { effects += state.update(translate(event)) }
-            if !captureDone, let item = capture.channel.poll() {
+            // Every notice, then the newest frame.
+            while !captureDone, let item = capture.channel.poll() {
                 switch item {
                 case .value(let frame): effects += state.update(.frame(frame, now: now))
+                case .notice(let notice): effects += state.update(.notice(notice, now: now))
                 case .ended: captureDone = true; effects += state.update(.captureEnded)
                 case .failed(let error): captureDone = true; effects += state.update(.captureFailed(error))
                 }
+                if case .value = item { break }
             }
             if case .value(let result)? = worker.results.poll() {
                 effects += state.update(.scanned(result, now: now))

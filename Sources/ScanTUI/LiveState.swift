@@ -13,6 +13,7 @@ enum LiveEvent: Sendable {
     case scanned(ScanResult, now: Double)
     case captureFailed(CaptureError)
     case captureEnded
+    case notice(CaptureNotice, now: Double)
     /// The clipboard was written: what to tell the user.
     case copied(String, now: Double)
     /// SIGINT, SIGTERM or SIGHUP.
@@ -51,6 +52,7 @@ struct LiveState {
     var showHelp = false
     var inputEnded = false
     var framesReceived = 0
+    var corruptFrames = 0
     private var tracker = CodeTracker()
     private var lastCodeSeen = 0.0
     private var flashUntil = 0.0
@@ -132,6 +134,8 @@ struct LiveState {
             // A single picture simply stays on screen; a video that ended says so.
             if framesReceived > 1, case .scanning = status { status = .stop(byUser: false) }
             return []
+        case let .notice(notice, now):
+            return handle(notice, now: now)
         case let .copied(text, now):
             notice = (text, now + Self.noticeTime)
             revision += 1
@@ -140,6 +144,23 @@ struct LiveState {
             status = .stop(byUser: true)
             return [.quit]
         }
+    }
+
+    private mutating func handle(_ notice: CaptureNotice, now: Double) -> [LiveEffect] {
+        switch notice {
+        case .corruptFrames(let total):
+            corruptFrames = total
+        case .disconnected(let error):
+            // The last picture stays on screen while qrtui waits for the camera.
+            failure = error
+            codes = []
+            status = .fail(reason: error.description, hint: "waiting for it to come back")
+        case .reconnected:
+            failure = nil
+            status = .scanning
+            self.notice = ("the camera is back", now + Self.noticeTime)
+        }
+        return []
     }
 
     private mutating func accept(_ frame: Frame) {
@@ -268,7 +289,7 @@ struct LiveState {
         if let frame { info.frameSize = (frame.width, frame.height) }
         info.framesPerSecond = measuredFramesPerSecond
         info.paused = paused
-        info.notice = notice?.text
+        info.notice = notice?.text ?? (corruptFrames > 0 ? "skipped \(corruptFrames) corrupt frame\(corruptFrames == 1 ? "" : "s")" : nil)
         info.lastCode = lastCode.map(Self.summary)
         let image = frame.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
         return Scene(image: image, transform: transform, scanArea: scanArea,

@@ -18,11 +18,28 @@ struct Options: Equatable {
     var scaling = ViewTransform.Mode.fill
     var color = true
     var beep = true
+    /// Camera picture size and rate (`--size`, `--fps`).
+    var size = (width: 1280, height: 720)
+    var framesPerSecond = 30
+
+    static func == (a: Options, b: Options) -> Bool {
+        a.device == b.device && a.input == b.input && a.demo == b.demo && a.loop == b.loop
+            && a.symbologies == b.symbologies && a.preview == b.preview && a.once == b.once
+            && a.timeout == b.timeout && a.format == b.format && a.glyphs == b.glyphs && a.scaling == b.scaling
+            && a.color == b.color && a.beep == b.beep && a.size == b.size && a.framesPerSecond == b.framesPerSecond
+    }
+
+    var cameraRequest: @Sendable (String) -> CameraRequest {
+        { [size, framesPerSecond] path in
+            CameraRequest(path: path, width: size.width, height: size.height, framesPerSecond: framesPerSecond)
+        }
+    }
 }
 
 /// What the command line resolves to.
 enum Command: Equatable {
     case run(Options)
+    case listDevices
     case help
     case version
 }
@@ -100,6 +117,20 @@ enum CommandLineParser {
                 options.color = text != "none"
             case "--no-color", "--no-colour": try noValue(); options.color = false
             case "--no-beep": try noValue(); options.beep = false
+            case "--size":
+                let text = try value()
+                let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+                guard parts.count == 2, (16...16384).contains(parts[0]), (16...16384).contains(parts[1]) else {
+                    throw UsageError(message: "--size needs WIDTHxHEIGHT, e.g. 1280x720, not '\(text)'")
+                }
+                options.size = (parts[0], parts[1])
+            case "--fps":
+                let text = try value()
+                guard let rate = Int(text), (1...240).contains(rate) else {
+                    throw UsageError(message: "--fps needs a whole number of frames per second (1-240), not '\(text)'")
+                }
+                options.framesPerSecond = rate
+            case "--list-devices": try noValue(); return .listDevices
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     throw UsageError(message: "unknown option '\(name)'")

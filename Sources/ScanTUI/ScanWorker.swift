@@ -23,9 +23,11 @@ final class ScanWorker: Sendable {
         let jobs = self.jobs, results = self.results
         let thread = Thread {
             let scanner = CodeScanner(symbologies: symbologies)
+            var plan = LiveScanPlan()
             while case .value(let job)? = jobs.take() {
-                scanner.density = ScanDensity.live(for: job.area)
+                scanner.density = plan.density(for: job.area)
                 let codes = scanner.scan(job.frame, in: job.area)
+                plan.record(found: !codes.isEmpty, density: scanner.density)
                 guard results.publish(ScanResult(codes: codes, frameSequence: job.frame.sequence, area: job.area)) else { return }
             }
         }

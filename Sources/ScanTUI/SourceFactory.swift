@@ -34,7 +34,7 @@ enum SourceFactory {
         return .demo(reason: .noCamera)
     }
 
-    static func open(_ choice: Choice) throws(CaptureError) -> any FrameSource {
+    static func open(_ choice: Choice, camera: @Sendable (String) -> CameraRequest) throws(CaptureError) -> any FrameSource {
         switch choice {
         case let .input(path, loop):
             if loop { return try LoopingSource { () throws(CaptureError) in try InputOpener.open(path: path) } }
@@ -42,8 +42,7 @@ enum SourceFactory {
         case .demo:
             return DemoSource()
         case let .device(path):
-            // Camera capture arrives with the V4L2 issue; until then the device is refused.
-            throw .unsupported(path: path, detail: "camera capture is not built into this version")
+            return try ReconnectingCamera(camera(path))
         }
     }
 

@@ -15,6 +15,8 @@ func runMain() -> ExitStatus {
     case .help:
         Console.output(Array((HelpText.usage + "\n").utf8))
         return .read
+    case .listDevices:
+        return DeviceList.run(paths: SourceFactory.cameraNodes())
     case .version:
         Console.output(Array("qrtui \(HelpText.version) (zbar \(CodeScanner.zbarVersion))\n".utf8))
         return .read

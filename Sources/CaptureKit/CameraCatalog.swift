@@ -1,0 +1,26 @@
+import CV4L2
+
+/// What `--list-devices` shows of one device node.
+public struct CameraDescription: Sendable {
+    public let path: String
+    public let card: String
+    public let driver: String
+    public let bus: String
+    public let isCapture: Bool
+    /// The camera's own formats (libv4l2's emulated ones left out).
+    public let formats: [CameraFormat]
+}
+
+public enum CameraCatalog {
+    public static func describe(_ path: String) throws(CaptureError) -> CameraDescription {
+        let device = try V4L2Device(path: path)
+        let capability = try device.capabilities()
+        func text<T>(_ field: T) -> String {
+            withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        }
+        let isCapture = try device.nodeCapabilities() & QRTUI_CAP_VIDEO_CAPTURE != 0
+        return CameraDescription(path: path, card: text(capability.card), driver: text(capability.driver),
+                                 bus: text(capability.bus_info), isCapture: isCapture,
+                                 formats: isCapture ? try device.formats().filter { !$0.emulated } : [])
+    }
+}

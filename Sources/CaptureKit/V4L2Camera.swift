@@ -1,0 +1,185 @@
+import CV4L2
+import Glibc
+
+/// A V4L2 camera through libv4l2 (so MJPEG-only and unusual cameras work through
+/// libv4lconvert): mmap streaming with several buffers, luma taken from each frame.
+/// Everything is released (STREAMOFF, munmap, close) by `shutdown`, also from deinit.
+public final class V4L2Camera: FrameSource {
+    public let name: String
+    public let kind = SourceKind.live
+    public private(set) var framesPerSecond: Double?
+    public let width: Int
+    public let height: Int
+    /// The pixel format frames arrive in, and the camera's own when libv4l2 converts.
+    public let fourcc: UInt32
+    public let convertedFrom: UInt32?
+    public private(set) var corruptFrames = 0
+
+    private var device: V4L2Device?
+    private let stride: Int
+    private let layout: LumaLayout
+    private var buffers: [UnsafeMutableRawBufferPointer] = []
+    private var streaming = false
+    private var sequence = 0
+    private var noticeHandler: ((CaptureNotice) -> Void)?
+
+    public init(_ request: CameraRequest) throws(CaptureError) {
+        let device = try V4L2Device(path: request.path)
+        name = request.path
+        let capabilities = try device.nodeCapabilities()
+        guard capabilities & QRTUI_CAP_VIDEO_CAPTURE != 0 else {
+            throw .unsupported(path: request.path, detail: "not a video capture device (a metadata or output node?)")
+        }
+        guard capabilities & QRTUI_CAP_STREAMING != 0 else {
+            throw .unsupported(path: request.path, detail: "the device cannot stream frames (no mmap I/O)")
+        }
+        guard let choice = CameraFormatChoice.choose(from: try device.formats(), for: request) else {
+            throw .unsupported(path: request.path, detail: "the camera offers no usable picture format")
+        }
+        var format = v4l2_format()
+        format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        format.fmt.pix.width = UInt32(choice.width)
+        format.fmt.pix.height = UInt32(choice.height)
+        format.fmt.pix.pixelformat = choice.fourcc
+        format.fmt.pix.field = V4L2_FIELD_NONE.rawValue
+        try device.control(QRTUI_VIDIOC_S_FMT, "VIDIOC_S_FMT", &format)
+        guard let layout = LumaLayout(fourcc: format.fmt.pix.pixelformat), format.fmt.pix.width > 0, format.fmt.pix.height > 0 else {
+            throw .unsupported(path: request.path,
+                               detail: "the camera offers no usable picture format (got \(FourCC.string(format.fmt.pix.pixelformat)))")
+        }
+        width = Int(format.fmt.pix.width)
+        height = Int(format.fmt.pix.height)
+        let bytesPerLine = Int(format.fmt.pix.bytesperline)
+        stride = bytesPerLine > 0 ? bytesPerLine : (layout == .yuyv || layout == .uyvy ? 2 * width : width)
+        self.layout = layout
+        fourcc = format.fmt.pix.pixelformat
+        convertedFrom = choice.convertedFrom
+        self.device = device
+        framesPerSecond = Self.setRate(device, request.framesPerSecond)
+        do {
+            try startStreaming(device)
+        } catch {
+            shutdown()
+            throw error
+        }
+    }
+
+    deinit { shutdown() }
+
+    private static func setRate(_ device: V4L2Device, _ rate: Int) -> Double? {
+        var parameters = v4l2_streamparm()
+        parameters.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        parameters.parm.capture.timeperframe = v4l2_fract(numerator: 1, denominator: UInt32(max(1, rate)))
+        guard (try? device.control(QRTUI_VIDIOC_S_PARM, "VIDIOC_S_PARM", &parameters)) != nil else { return nil }
+        let fraction = parameters.parm.capture.timeperframe
+        return fraction.numerator > 0 ? Double(fraction.denominator) / Double(fraction.numerator) : nil
+    }
+
+    private func startStreaming(_ device: V4L2Device) throws(CaptureError) {
+        var request = v4l2_requestbuffers()
+        request.count = 4
+        request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        request.memory = V4L2_MEMORY_MMAP.rawValue
+        try device.control(QRTUI_VIDIOC_REQBUFS, "VIDIOC_REQBUFS", &request)
+        guard request.count > 0 else { throw .system(operation: "VIDIOC_REQBUFS", path: name, errno: ENOMEM) }
+        for index in 0..<request.count {
+            var buffer = v4l2_buffer()
+            buffer.index = index
+            buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+            buffer.memory = V4L2_MEMORY_MMAP.rawValue
+            try device.control(QRTUI_VIDIOC_QUERYBUF, "VIDIOC_QUERYBUF", &buffer)
+            let memory = v4l2_mmap(nil, Int(buffer.length), PROT_READ | PROT_WRITE, MAP_SHARED, device.fd, Int64(buffer.m.offset))
+            guard let memory, memory != MAP_FAILED else { throw .system(operation: "mmap", path: name, errno: errno) }
+            buffers.append(UnsafeMutableRawBufferPointer(start: memory, count: Int(buffer.length)))
+            try device.control(QRTUI_VIDIOC_QBUF, "VIDIOC_QBUF", &buffer)
+        }
+        var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
+        try device.control(QRTUI_VIDIOC_STREAMON, "VIDIOC_STREAMON", &type)
+        streaming = true
+    }
+
+    /// Stops streaming, unmaps the buffers and closes the device. Safe to call again.
+    public func shutdown() {
+        guard let device else { return }
+        if streaming {
+            var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
+            try? device.control(QRTUI_VIDIOC_STREAMOFF, "VIDIOC_STREAMOFF", &type)
+            streaming = false
+        }
+        for buffer in buffers { v4l2_munmap(buffer.baseAddress, buffer.count) }
+        buffers = []
+        self.device = nil  // closes it
+    }
+
+    public func setNoticeHandler(_ handler: @escaping (CaptureNotice) -> Void) { noticeHandler = handler }
+
+    public func nextFrame() throws(CaptureError) -> Frame? { try nextFrame(cancelled: { false }) }
+
+    /// Waits for the next good frame; corrupt frames are skipped and counted. Returns nil
+    /// once `cancelled` says so (checked a few times a second).
+    public func nextFrame(cancelled: () -> Bool) throws(CaptureError) -> Frame? {
+        guard let device else { return nil }
+        while !cancelled() {
+            var descriptor = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 100)
+            if ready < 0 && errno != EINTR { throw .system(operation: "poll", path: name, errno: errno) }
+            if descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+                throw .system(operation: "poll", path: name, errno: ENODEV)  // unplugged
+            }
+            guard ready > 0, descriptor.revents & Int16(POLLIN) != 0 else { continue }
+            if let frame = try dequeue(device) { return frame }
+        }
+        return nil
+    }
+
+    private func dequeue(_ device: V4L2Device) throws(CaptureError) -> Frame? {
+        var buffer = v4l2_buffer()
+        buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
+        buffer.memory = V4L2_MEMORY_MMAP.rawValue
+        do {
+            try device.control(QRTUI_VIDIOC_DQBUF, "VIDIOC_DQBUF", &buffer)
+        } catch {
+            switch error.errnoValue {
+            case EAGAIN: return nil
+            case EIO:  // libv4l2 could not decode a frame (a corrupt MJPEG): skip it, count it
+                countCorrupt()
+                return nil
+            default: throw error
+            }
+        }
+        defer { try? device.control(QRTUI_VIDIOC_QBUF, "VIDIOC_QBUF", &buffer) }
+        guard Int(buffer.index) < buffers.count else { return nil }
+        let memory = UnsafeRawBufferPointer(buffers[Int(buffer.index)])
+        guard buffer.flags & QRTUI_BUF_FLAG_ERROR == 0, let luma = extractLuma(memory, used: Int(buffer.bytesused)) else {
+            countCorrupt()
+            return nil
+        }
+        defer { sequence += 1 }
+        return Frame(width: width, height: height, sequence: sequence, timestamp: MonotonicClock.now(), luma: luma)
+    }
+
+    private func countCorrupt() {
+        corruptFrames += 1
+        noticeHandler?(.corruptFrames(total: corruptFrames))
+    }
+
+    /// The luma plane of one frame, or nil when the frame is too short to hold a picture.
+    func extractLuma(_ memory: UnsafeRawBufferPointer, used: Int) -> [UInt8]? {
+        let needed = stride * (height - 1) + (layout == .yuyv || layout == .uyvy ? 2 * width : width)
+        guard min(used > 0 ? used : memory.count, memory.count) >= needed else { return nil }
+        var luma = [UInt8](repeating: 0, count: width * height)
+        luma.withUnsafeMutableBufferPointer { out in
+            let source = memory.bindMemory(to: UInt8.self)
+            for row in 0..<height {
+                let input = source.baseAddress! + row * stride
+                let output = out.baseAddress! + row * width
+                switch layout {
+                case .grey, .planar: output.update(from: input, count: width)
+                case .yuyv: for x in 0..<width { output[x] = input[2 * x] }
+                case .uyvy: for x in 0..<width { output[x] = input[2 * x + 1] }
+                }
+            }
+        }
+        return luma
+    }
+}

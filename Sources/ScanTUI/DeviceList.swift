@@ -1,0 +1,43 @@
+import CaptureKit
+
+/// `qrtui --list-devices`: every video device with its name, driver, formats, sizes, rates.
+enum DeviceList {
+    static func run(paths: [String]) -> ExitStatus {
+        guard !paths.isEmpty else {
+            Console.message("no video devices found (/dev/video*)")
+            return .failure
+        }
+        var captures = 0
+        for path in paths {
+            do {
+                let description = try CameraCatalog.describe(path)
+                Console.output(Array(lines(for: description).joined(separator: "\n").utf8) + [0x0A])
+                if description.isCapture { captures += 1 }
+            } catch {
+                Console.output(Array("\(path): \(error.description)\n".utf8))
+            }
+        }
+        return captures > 0 ? .read : .failure
+    }
+
+    static func lines(for camera: CameraDescription) -> [String] {
+        let heading = "\(camera.path): \(camera.card) (\(camera.driver), \(camera.bus))"
+        guard camera.isCapture else { return [heading + ": not a video capture device"] }
+        let width = camera.formats.map { $0.name.count }.max() ?? 0
+        return [heading] + camera.formats.map { format in
+            let sizes = format.sizes.map { size in
+                let rates = size.rates.sorted(by: >).map { formatRate($0) }.joined(separator: "/")
+                return "\(size.width)x\(size.height)" + (rates.isEmpty ? "" : " @ \(rates) fps")
+            }
+            return "  \(format.code.padding(4))  \(format.name.padding(width))  \(sizes.joined(separator: ", "))"
+        }
+    }
+
+    static func formatRate(_ rate: Double) -> String {
+        rate == rate.rounded() ? String(Int(rate)) : String((rate * 100).rounded() / 100)
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+}
