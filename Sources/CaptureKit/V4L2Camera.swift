@@ -140,8 +140,9 @@ public final class V4L2Camera: FrameSource {
             try device.control(QRTUI_VIDIOC_DQBUF, "VIDIOC_DQBUF", &buffer)
         } catch {
             switch error.errnoValue {
-            case EAGAIN: return nil
-            case EIO:  // libv4l2 could not decode a frame (a corrupt MJPEG): skip it, count it
+            // A frame was ready (poll said so) but libv4l2 could not decode it (a corrupt
+            // MJPEG): non-blocking, it drops it with EAGAIN, or EIO after several in a row.
+            case EAGAIN, EIO:
                 countCorrupt()
                 return nil
             default: throw error

@@ -23,6 +23,7 @@ static uint32_t format_named(const char *name) {
     if (strcmp(name, "yuyv") == 0) return V4L2_PIX_FMT_YUYV;
     if (strcmp(name, "grey") == 0) return V4L2_PIX_FMT_GREY;
     if (strcmp(name, "mjpeg") == 0) return V4L2_PIX_FMT_MJPEG;
+    if (strcmp(name, "h264") == 0) return V4L2_PIX_FMT_H264;  // nothing qrtui or libv4l2 can decode
     return 0;  // "meta": not a capture device
 }
 

@@ -234,9 +234,11 @@ static int enum_format(fake_handle *handle, struct v4l2_fmtdesc *description) {
     description->type = type;
     description->pixelformat = handle->pixelformat;
     const char *name = handle->pixelformat == V4L2_PIX_FMT_YUYV ? "YUYV 4:2:2"
-                     : handle->pixelformat == V4L2_PIX_FMT_GREY ? "8-bit Greyscale" : "Motion-JPEG";
+                     : handle->pixelformat == V4L2_PIX_FMT_GREY ? "8-bit Greyscale"
+                     : handle->pixelformat == V4L2_PIX_FMT_H264 ? "H.264" : "Motion-JPEG";
     strncpy((char *)description->description, name, sizeof description->description - 1);
-    if (handle->pixelformat == V4L2_PIX_FMT_MJPEG) description->flags = V4L2_FMT_FLAG_COMPRESSED;
+    if (handle->pixelformat == V4L2_PIX_FMT_MJPEG || handle->pixelformat == V4L2_PIX_FMT_H264)
+        description->flags = V4L2_FMT_FLAG_COMPRESSED;
     return 0;
 }
 

@@ -28,7 +28,7 @@ import Testing
             switch item {
             case .value(let f): sequences.append(f.sequence)
             case .ended: break loop
-            case .failed: Issue.record("unexpected failure"); break loop
+            case .failed, .notice: Issue.record("unexpected \(item)"); break loop
             }
         }
         #expect(sequences == Array(0..<50))
@@ -59,6 +59,17 @@ import Testing
         #expect(done.get())
     }
 
+    @Test func noticesComeFirstAndCorruptCountsMerge() {
+        let channel = FrameChannel(mode: .latestWins)
+        channel.publish(frame(1))
+        channel.notify(.corruptFrames(total: 1))
+        channel.notify(.corruptFrames(total: 2))
+        channel.notify(.reconnected)
+        #expect(channel.poll() == .notice(.corruptFrames(total: 2)))
+        #expect(channel.poll() == .notice(.reconnected))
+        #expect(channel.poll() == .value(frame(1)))
+    }
+
     @Test func takeHonoursItsDeadline() {
         let channel = FrameChannel(mode: .latestWins)
         #expect(channel.take(until: MonotonicClock.now() + 0.05) == nil)
@@ -75,7 +86,7 @@ import Testing
             switch item {
             case .value: seen += 1
             case .ended: break loop
-            case .failed(let e): Issue.record("\(e)"); break loop
+            case .failed, .notice: Issue.record("unexpected \(item)"); break loop
             }
         }
         #expect(seen == 4)
@@ -113,6 +124,7 @@ extension FrameChannel.Item: Equatable {
         case (.ended, .ended): true
         case let (.failed(a), .failed(b)): a == b
         case let (.value(a), .value(b)): a.sequence == b.sequence && a.luma == b.luma
+        case let (.notice(a), .notice(b)): a == b
         default: false
         }
     }

@@ -1,0 +1,83 @@
+import CaptureKit
+import Foundation
+import Testing
+
+/// The live screen on the fake camera: picture, success, failures, unplugging, all in tmux.
+@Suite struct CameraScreenTests {
+    func start(_ camera: FakeCamera, _ arguments: String = "--device /dev/video0") throws -> TmuxSession {
+        try TmuxSession(width: 120, height: 40, command: "\(camera.shellPrefix) \(QRTUIProcess.executable) \(arguments)")
+    }
+
+    /// qrtui's process id in the pane (the shell's child).
+    func pid(_ session: TmuxSession) throws -> String {
+        let shell = try session.tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        return try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// No buffer of the fake camera is still mapped and no descriptor of it is open.
+    func expectNothingHeld(_ session: TmuxSession, _ camera: FakeCamera) throws {
+        let maps = try String(contentsOfFile: "/proc/\(try pid(session))/maps", encoding: .utf8)
+        #expect(!maps.contains("qrtui-fake-v4l2"))
+        let log = camera.log
+        #expect(log.filter { $0.hasPrefix("open ") }.count == log.filter { $0.hasPrefix("close ") }.count)
+        #expect(log.filter { $0.hasPrefix("close ") }.allSatisfy { $0.hasSuffix("mappings=0") })
+    }
+
+    @Test(arguments: ["yuyv", "grey", "mjpeg"])
+    func showsThePictureAndReadsTheCode(format: String) throws {
+        let camera = FakeCamera("/dev/video0:\(format)")
+        let session = try start(camera)
+        let pane = try session.waitFor("the success status", seconds: 30) { $0.lines[39].contains("QR-Code") }
+        #expect(pane.lines[39].contains("https://example.org/camera"))
+        #expect(pane.lines[39].contains("/dev/video0"))
+        #expect(pane.brackets != nil)
+        // The picture is drawn: the code's dark and light modules give dense and sparse glyphs.
+        #expect(Set(pane.lines.prefix(39).joined()).count > 6)
+        let maps = try String(contentsOfFile: "/proc/\(try pid(session))/maps", encoding: .utf8)
+        #expect(maps.contains("qrtui-fake-v4l2"))  // streaming: the buffers are mapped
+        try session.send("q")
+        let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        #expect(done.lines.contains("https://example.org/camera"))
+        #expect(done.text.contains("EXIT=0"))
+        #expect(camera.log.last?.hasSuffix("mappings=0") == true)
+    }
+
+    @Test func permissionDeniedSaysWhatToDo() throws {
+        let camera = FakeCamera(settings: ["QRTUI_FAKE_FAIL": "open:EACCES"])
+        let session = try start(camera)
+        let pane = try session.waitFor("the fail status") { $0.lines[39].contains("FAIL") }
+        #expect(pane.lines[39].contains("cannot open /dev/video0: Permission denied (join the video group"))
+        try expectNothingHeld(session, camera)
+        try session.send("q")
+        let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        #expect(done.lines.contains("qrtui: cannot open /dev/video0: Permission denied"))
+        #expect(done.text.contains("EXIT=1"))
+    }
+
+    @Test func aBusyCameraIsReleasedAtOnce() throws {
+        let camera = FakeCamera(settings: ["QRTUI_FAKE_FAIL": "busy"])
+        let session = try start(camera)
+        let pane = try session.waitFor("the fail status") { $0.lines[39].contains("FAIL") }
+        #expect(pane.lines[39].contains("/dev/video0 is busy: another program is using it"))
+        #expect(camera.log.first?.hasPrefix("open /dev/video0") == true)
+        try expectNothingHeld(session, camera)
+        try session.send("q")
+        #expect(try session.waitFor("the shell") { $0.text.contains("EXIT=") }.text.contains("EXIT=1"))
+    }
+
+    @Test func unpluggingKeepsTheLastPictureAndRecovers() throws {
+        let camera = FakeCamera(settings: ["QRTUI_FAKE_UNPLUG": "20", "QRTUI_FAKE_REPLUG": "3"])
+        let session = try start(camera)
+        try session.waitFor("the code", seconds: 30) { $0.lines[39].contains("QR-Code") }
+        let unplugged = try session.waitFor("the unplug", seconds: 30) { $0.lines[39].contains("unplugged") }
+        #expect(unplugged.lines[39].contains("/dev/video0: the camera was unplugged (waiting for it to come back)"))
+        #expect(unplugged.brackets != nil)
+        #expect(Set(unplugged.lines.prefix(39).joined()).count > 6)  // the last picture stays
+        try expectNothingHeld(session, camera)
+        let back = try session.waitFor("the camera to come back", seconds: 30) { $0.lines[39].contains("the camera is back") }
+        #expect(!back.lines[39].contains("FAIL"))
+        try session.send("q")
+        #expect(try session.waitFor("the shell") { $0.text.contains("EXIT=") }.text.contains("EXIT=0"))
+    }
+}

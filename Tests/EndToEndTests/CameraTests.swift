@@ -1,0 +1,101 @@
+import CaptureKit
+import Foundation
+import Testing
+
+/// The camera path against the fake V4L2 device: libv4l2, mmap streaming, every failure.
+@Suite struct CameraTests {
+    func run(_ camera: FakeCamera, _ arguments: [String], deadline: Double = 30) throws -> QRTUIRun {
+        try QRTUIProcess.run(arguments, environment: camera.environment, deadline: deadline)
+    }
+
+    @Test(arguments: ["yuyv", "grey", "mjpeg"])
+    func readsACodeFromEachFormatAndClosesCleanly(format: String) throws {
+        let camera = FakeCamera("/dev/video0:\(format)")
+        let result = try run(camera, ["--device", "/dev/video0", "--no-preview", "--once", "--timeout", "20"])
+        #expect(result.status == 0)
+        #expect(result.stdoutText == "https://example.org/camera\n")
+        #expect(result.stderr.isEmpty)
+        let log = camera.log
+        #expect(log.first == "open /dev/video0 fd=\(log.first?.split(separator: "=").last ?? "")")
+        #expect(log.contains { $0.hasPrefix("streamon ") && $0.hasSuffix("1280x720") })
+        #expect(log.contains { $0.hasPrefix("streamoff ") })
+        #expect(log.last?.hasPrefix("close fd=") == true && log.last?.hasSuffix("mappings=0") == true)
+    }
+
+    @Test func sizeAndRateOptionsReachTheDevice() throws {
+        let camera = FakeCamera("/dev/video0:grey")
+        let result = try run(camera, ["-d", "/dev/video0", "--no-preview", "--once", "--size", "640x480", "--fps", "15"])
+        #expect(result.status == 0)
+        #expect(camera.log.contains { $0.hasPrefix("streamon ") && $0.hasSuffix("640x480") })
+    }
+
+    @Test func listsDevicesWithFormatsAndSizes() throws {
+        let camera = FakeCamera("/dev/video0:yuyv,/dev/video1:meta,/dev/video2:mjpeg")
+        let result = try run(camera, ["--list-devices"])
+        #expect(result.status == 0)
+        #expect(result.stdoutText.split(separator: "\n").map(String.init) == [
+            "/dev/video0: qrtui fake camera (fake_v4l2, platform:qrtui-fake)",
+            "  YUYV  YUYV 4:2:2  640x480 @ 30 fps, 1280x720 @ 10 fps, 1920x1080 @ 5 fps",
+            "/dev/video1: qrtui fake metadata (fake_v4l2, platform:qrtui-fake): not a video capture device",
+            "/dev/video2: qrtui fake camera (fake_v4l2, platform:qrtui-fake)",
+            "  MJPG  Motion-JPEG  640x480 @ 30 fps, 1280x720 @ 30 fps, 1920x1080 @ 30 fps",
+        ])
+    }
+
+    @Test(arguments: [
+        ("open:EACCES", "cannot open /dev/video0: Permission denied"),
+        ("open:ENOENT", "cannot open /dev/video0: No such file or directory"),
+        ("busy", "/dev/video0 is busy: another program is using it"),
+    ])
+    func failuresAreOneClearLineAndStatusOne(failure: String, message: String) throws {
+        let camera = FakeCamera(settings: ["QRTUI_FAKE_FAIL": failure])
+        let result = try run(camera, ["--device", "/dev/video0", "--no-preview"], deadline: 20)
+        #expect(!result.timedOut)
+        #expect(result.status == 1)
+        #expect(result.stderrLines == ["qrtui: " + message])
+        // Whatever was opened was closed again, with nothing left mapped.
+        let opens = camera.log.filter { $0.hasPrefix("open ") }.count
+        #expect(camera.log.filter { $0.hasPrefix("close ") && $0.hasSuffix("mappings=0") }.count == opens)
+    }
+
+    @Test func notACaptureDeviceAndNoUsableFormat() throws {
+        let camera = FakeCamera("/dev/video1:meta,/dev/video2:h264")
+        let meta = try run(camera, ["--device", "/dev/video1", "--no-preview"])
+        #expect(meta.status == 1)
+        #expect(meta.stderrLines == ["qrtui: /dev/video1: unsupported: not a video capture device (a metadata or output node?)"])
+        let h264 = try run(camera, ["--device", "/dev/video2", "--no-preview"])
+        #expect(h264.status == 1)
+        #expect(h264.stderrLines.count == 1)
+        #expect(h264.stderr.hasPrefix("qrtui: /dev/video2: unsupported: the camera offers no usable picture format"))
+    }
+
+    @Test func aMissingDeviceNode() throws {
+        let result = try run(FakeCamera(), ["--device", "/dev/video42", "--no-preview"])
+        #expect(result.status == 1)
+        #expect(result.stderrLines == ["qrtui: cannot open /dev/video42: No such file or directory"])
+    }
+
+    @Test func unpluggedCameraIsWaitedForAndComesBack() throws {
+        let camera = FakeCamera(payload: nil, settings: ["QRTUI_FAKE_UNPLUG": "5", "QRTUI_FAKE_REPLUG": "0.5"])
+        let result = try run(camera, ["--device", "/dev/video0", "--no-preview", "--timeout", "3"])
+        #expect(!result.timedOut)
+        #expect(result.status == 4)
+        let lines = result.stderrLines
+        #expect(lines.first == "qrtui: /dev/video0: the camera was unplugged; waiting for it to come back")
+        #expect(lines.contains("qrtui: /dev/video0: the camera is back"))
+        #expect(lines.last == "qrtui: no code found within 3 s")
+        let log = camera.log
+        #expect(log.filter { $0.hasPrefix("open ") }.count >= 2)
+        #expect(log.filter { $0.hasPrefix("open ") }.count == log.filter { $0.hasPrefix("close ") }.count)
+        #expect(log.filter { $0.hasPrefix("close ") }.allSatisfy { $0.hasSuffix("mappings=0") })
+    }
+
+    @Test func corruptFramesAreSkippedCountedAndSurvived() throws {
+        let camera = FakeCamera("/dev/video0:mjpeg", settings: ["QRTUI_FAKE_CORRUPT": "0-11"])
+        let result = try run(camera, ["--device", "/dev/video0", "--no-preview", "--once", "--timeout", "20"])
+        #expect(result.status == 0)
+        #expect(result.stdoutText == "https://example.org/camera\n")
+        let line = try #require(result.stderrLines.first)
+        #expect(line.hasPrefix("qrtui: /dev/video0: skipped ") && line.hasSuffix(" corrupt frames"))
+    }
+}
