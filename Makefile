@@ -28,12 +28,17 @@ build: deps
 run: build
 	.build/release/qrtui $(ARGS)
 
+# The capture, hand-over and camera tests also run under ThreadSanitizer (own build folder).
+TSAN_TESTS := HandOverTests|CameraTests|CameraScreenTests|HeadlessTests
+
 test: deps
 	swift build --build-tests
 	swift test
+	swift build --build-tests --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS=halt_on_error=1 swift test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
 
 bench: deps
-	swift run -c release qrtui-bench --corpus $(CORPUS) --frames
+	swift run -c release qrtui-bench --corpus $(CORPUS) --frames --render --capture
 
 clean:
 	rm -rf .build

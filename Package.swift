@@ -31,6 +31,9 @@ let package = Package(
         .target(name: "CodeFixtures", dependencies: ["CaptureKit"]),
         .target(
             name: "FakeV4L2",
+            // Never instrumented: under --sanitize it is preloaded into uninstrumented
+            // programs too (the sanitizer's own symbolizer).
+            cSettings: [.unsafeFlags(["-fno-sanitize=all"])],
             linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("dl"), .linkedLibrary("pthread")]
         ),
         // signalfd, which Glibc's module does not export.

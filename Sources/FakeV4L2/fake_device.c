@@ -67,7 +67,7 @@ static void *tick(void *argument) {
     while (__atomic_load_n(&handle->ticker_running, __ATOMIC_ACQUIRE)) {
         struct timespec period = {0, 1000000000L / (handle->fps ? handle->fps : 30)};
         nanosleep(&period, NULL);
-        if (__atomic_load_n(&handle->ticker_running, __ATOMIC_ACQUIRE) && handle->queued > 0) {
+        if (__atomic_load_n(&handle->ticker_running, __ATOMIC_ACQUIRE) && __atomic_load_n(&handle->queued, __ATOMIC_ACQUIRE) > 0) {
             char byte = 1;
             ssize_t ignored = write(handle->tick, &byte, 1);
             (void)ignored;
@@ -105,7 +105,7 @@ static void stop_streaming(fake_handle *handle) {
     }
     if (handle->streaming) fake_log("streamoff fd=%d", handle->fd);
     handle->streaming = 0;
-    handle->queued = 0;
+    __atomic_store_n(&handle->queued, 0, __ATOMIC_RELEASE);
     char drain[256];
     int flags = fcntl(handle->fd, F_GETFL);
     fcntl(handle->fd, F_SETFL, flags | O_NONBLOCK);
@@ -167,7 +167,7 @@ static int dequeue(fake_handle *handle, struct v4l2_buffer *buffer) {
     if (got <= 0) return fail(got == 0 ? ENODEV : errno);
     int index = handle->queue[0];
     memmove(handle->queue, handle->queue + 1, sizeof(int) * (handle->queued - 1));
-    handle->queued--;
+    __atomic_fetch_sub(&handle->queued, 1, __ATOMIC_RELEASE);
     uint8_t *memory = real_mmap(NULL, handle->buffer_stride, PROT_READ | PROT_WRITE, MAP_SHARED, handle->memfd,
                                 (off_t)(index * handle->buffer_stride));
     if (memory == MAP_FAILED) return fail(EIO);
@@ -195,7 +195,8 @@ static int dequeue(fake_handle *handle, struct v4l2_buffer *buffer) {
 
 static int enqueue(fake_handle *handle, struct v4l2_buffer *buffer) {
     if (buffer->index >= handle->buffers || handle->queued >= FAKE_MAX_BUFFERS) return fail(EINVAL);
-    handle->queue[handle->queued++] = (int)buffer->index;
+    handle->queue[handle->queued] = (int)buffer->index;
+    __atomic_fetch_add(&handle->queued, 1, __ATOMIC_RELEASE);
     buffer->flags = V4L2_BUF_FLAG_MAPPED | V4L2_BUF_FLAG_QUEUED;
     if (handle->streaming && fake_settings()->fps == 0) {
         char byte = 1;

@@ -3,11 +3,12 @@ import Glibc
 
 /// qrtui-bench: figures, not assertions. See README.md, "Benchmark".
 let usage = """
-Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--repetitions N] [-S LIST]
+Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--capture] [--repetitions N] [-S LIST]
   --corpus DIR      decode every NAME.png under DIR's folders, compare with NAME.txt
   --frames          per-stage cost per frame at 640x480, 1280x720, 1920x1080
   --render          render cost (1280x720 into 160x48 cells) and terminal bytes per frame
-  --repetitions N   frames per measurement (default 30)
+  --capture         capture frames/s and CPU per frame from the fake camera, pacing off
+  --repetitions N   frames per measurement (default 30; --capture reads 10x as many)
   -S LIST           symbologies for --corpus (default: all)
 """
 
@@ -21,6 +22,7 @@ var arguments = CommandLine.arguments.dropFirst()
 var corpus: String?
 var frames = false
 var render = false
+var capture = false
 var repetitions = 30
 var symbologies: Set<Symbology>?
 while let argument = arguments.popFirst() {
@@ -30,6 +32,7 @@ while let argument = arguments.popFirst() {
         corpus = folder
     case "--frames": frames = true
     case "--render": render = true
+    case "--capture": capture = true
     case "--repetitions":
         guard let n = arguments.popFirst().flatMap({ Int($0) }), n > 0 else { fail("--repetitions needs a count") }
         repetitions = n
@@ -40,8 +43,9 @@ while let argument = arguments.popFirst() {
     default: fail("unknown argument '\(argument)'\n\(usage)")
     }
 }
-if corpus == nil && !frames && !render { fail("nothing to do\n\(usage)") }
+if corpus == nil && !frames && !render && !capture { fail("nothing to do\n\(usage)") }
 
+if capture { CaptureBenchmark.ensureFakeCamera() }
 if let corpus {
     do {
         let results = try CorpusBenchmark(root: corpus, symbologies: symbologies).run()
@@ -60,4 +64,8 @@ if frames {
 if render {
     print("\nRendering a noisy static 1280x720 scene into 160x48 cells (\(repetitions) frames per glyph set):\n")
     print(RenderBenchmark(repetitions: repetitions).run())
+}
+if capture {
+    print("\nCapture from the fake V4L2 camera through libv4l2, pacing off (\(repetitions * 10) frames each):\n")
+    print(CaptureBenchmark(frames: repetitions * 10).run())
 }

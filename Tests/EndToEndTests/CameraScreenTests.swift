@@ -11,13 +11,12 @@ import Testing
     /// qrtui's process id in the pane (the shell's child).
     func pid(_ session: TmuxSession) throws -> String {
         let shell = try session.tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        return try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return try procFile("/proc/\(shell)/task/\(shell)/children").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// No buffer of the fake camera is still mapped and no descriptor of it is open.
     func expectNothingHeld(_ session: TmuxSession, _ camera: FakeCamera) throws {
-        let maps = try String(contentsOfFile: "/proc/\(try pid(session))/maps", encoding: .utf8)
+        let maps = try procFile("/proc/\(try pid(session))/maps")
         #expect(!maps.contains("qrtui-fake-v4l2"))
         let log = camera.log
         #expect(log.filter { $0.hasPrefix("open ") }.count == log.filter { $0.hasPrefix("close ") }.count)
@@ -34,7 +33,7 @@ import Testing
         #expect(pane.brackets != nil)
         // The picture is drawn: the code's dark and light modules give dense and sparse glyphs.
         #expect(Set(pane.lines.prefix(39).joined()).count > 6)
-        let maps = try String(contentsOfFile: "/proc/\(try pid(session))/maps", encoding: .utf8)
+        let maps = try procFile("/proc/\(try pid(session))/maps")
         #expect(maps.contains("qrtui-fake-v4l2"))  // streaming: the buffers are mapped
         try session.send("q")
         let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
@@ -80,4 +79,11 @@ import Testing
         try session.send("q")
         #expect(try session.waitFor("the shell") { $0.text.contains("EXIT=") }.text.contains("EXIT=0"))
     }
+}
+
+/// A /proc file read to its end (they report size 0, so size-based readers stop short).
+func procFile(_ path: String) throws -> String {
+    guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
+    defer { try? handle.close() }
+    return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
 }

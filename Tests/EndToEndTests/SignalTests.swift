@@ -18,7 +18,7 @@ import Testing
     /// The qrtui process: the child of the pane's shell.
     func qrtuiPID(_ session: TmuxSession) throws -> pid_t {
         let shell = try session.tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
+        let children = try procFile("/proc/\(shell)/task/\(shell)/children")
         return try #require(children.split(separator: " ").compactMap { pid_t($0) }.first)
     }
 
