@@ -1,5 +1,19 @@
 import CZbar
 
+/// What one zbar scan found.
+public struct ScanOutput: Sendable {
+    public var codes: [DetectedCode] = []
+    /// Parts of structured-append messages (see `StructuredAppend`).
+    public var parts: [SymbolPart] = []
+    public init() {}
+}
+
+/// One symbol of a structured-append message, as zbar hands it over.
+public struct SymbolPart: Sendable, Hashable {
+    public let bytes: [UInt8]
+    public let corners: [PixelPoint]
+}
+
 /// zbar behind a Swift face: scans a frame inside a rectangle and returns codes with their
 /// corners in full-frame pixels. zbar documents no thread safety: one scanner per thread.
 public final class CodeScanner {
@@ -42,40 +56,35 @@ public final class CodeScanner {
         zbar_image_scanner_destroy(scanner)
     }
 
-    /// Scans `area` of `frame` (the whole frame when nil). Only the area is handed to zbar.
+    /// Scans `area` of `frame` (the whole frame when nil) once, as it is. Only the area is
+    /// handed to zbar; corners come back in full-frame pixels.
     public func scan(_ frame: Frame, in area: PixelRect? = nil) -> [DetectedCode] {
         let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
         guard !rect.isEmpty else { return [] }
-        let crop = frame.cropped(to: rect)
-        return scanWhole(crop).map { code in
-            DetectedCode(symbology: code.symbology, bytes: code.bytes,
-                         corners: code.corners.map { PixelPoint(x: $0.x + rect.x, y: $0.y + rect.y) },
-                         quality: code.quality)
-        }
+        return read(frame.cropped(to: rect)).codes.map { $0.moved(by: PixelPoint(x: rect.x, y: rect.y)) }
     }
 
-    /// Scans a tightly packed frame in full.
-    private func scanWhole(_ frame: Frame) -> [DetectedCode] {
-        precondition(frame.stride == frame.width)
-        return frame.luma.withUnsafeBytes { raw -> [DetectedCode] in
+    /// Scans a whole picture; corners are in its own pixels. Structured-append symbols that
+    /// zbar could not join come back as parts.
+    public func read(_ picture: Frame) -> ScanOutput {
+        let frame = picture.packed
+        return frame.luma.withUnsafeBytes { raw -> ScanOutput in
             zbar_image_set_size(image, UInt32(frame.width), UInt32(frame.height))
             zbar_image_set_data(image, raw.baseAddress, UInt(raw.count), nil)
             defer { zbar_image_set_data(image, nil, 0, nil) }
-            guard zbar_scan_image(scanner, image) > 0 else { return [] }
-            var codes = [DetectedCode]()
+            var output = ScanOutput()
+            guard zbar_scan_image(scanner, image) > 0 else { return output }
             var symbol = zbar_image_first_symbol(image)
             while let current = symbol {
-                if let code = Self.code(from: current, frameHeight: frame.height) { codes.append(code) }
+                Self.collect(current, into: &output)
                 symbol = zbar_symbol_next(current)
             }
-            return codes
+            return output
         }
     }
 
-    private static func code(from symbol: OpaquePointer, frameHeight: Int) -> DetectedCode? {
-        guard let symbology = Symbology(rawValue: Int32(zbar_symbol_get_type(symbol).rawValue)) else {
-            return nil  // ZBAR_PARTIAL and other intermediate results
-        }
+    private static func collect(_ symbol: OpaquePointer, into output: inout ScanOutput) {
+        let type = zbar_symbol_get_type(symbol)
         let length = Int(zbar_symbol_get_data_length(symbol))
         let bytes: [UInt8] = zbar_symbol_get_data(symbol).map { pointer in
             pointer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
@@ -83,9 +92,16 @@ public final class CodeScanner {
         let points = (0..<zbar_symbol_get_loc_size(symbol)).map {
             PixelPoint(x: Int(zbar_symbol_get_loc_x(symbol, $0)), y: Int(zbar_symbol_get_loc_y(symbol, $0)))
         }
+        if type == ZBAR_PARTIAL {
+            // zbar reports the symbols of a structured-append message it could not join.
+            if !bytes.isEmpty && points.count == 4 { output.parts.append(SymbolPart(bytes: bytes, corners: points)) }
+            return
+        }
+        guard let symbology = Symbology(rawValue: Int32(type.rawValue)) else { return }
         let corners = symbology == .qr || symbology == .sq ? points : boundingBox(of: points)
-        return DetectedCode(symbology: symbology, bytes: bytes, corners: corners,
-                            quality: Int(zbar_symbol_get_quality(symbol)))
+        let payload = symbology == .code39 ? Code32.pharmacode(from: bytes) ?? bytes : bytes
+        output.codes.append(DetectedCode(symbology: symbology, bytes: payload, corners: corners,
+                                         quality: Int(zbar_symbol_get_quality(symbol))))
     }
 
     /// zbar locates 1D codes by the points where scan lines crossed them; the box around

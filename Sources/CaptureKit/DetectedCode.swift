@@ -20,6 +20,16 @@ public struct DetectedCode: Sendable, Hashable {
         self.quality = quality
     }
 
+    /// The same code with its corners moved (from a crop back to the whole frame).
+    public func moved(by offset: PixelPoint) -> DetectedCode {
+        mapped { PixelPoint(x: $0.x + offset.x, y: $0.y + offset.y) }
+    }
+
+    /// The same code with its corners mapped (from a transformed picture back to the original).
+    public func mapped(_ transform: (PixelPoint) -> PixelPoint) -> DetectedCode {
+        DetectedCode(symbology: symbology, bytes: bytes, corners: corners.map(transform), quality: quality)
+    }
+
     /// Two reads are the same code when type and bytes agree, wherever they were seen.
     public var identity: CodeIdentity { CodeIdentity(symbology: symbology, bytes: bytes) }
 }

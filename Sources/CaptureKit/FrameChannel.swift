@@ -24,9 +24,16 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
     private var outcome: Item?
     private var closed = false
     private var droppedCount = 0
+    private var kind: SourceKind?
     private var wake: (@Sendable () -> Void)?
 
     public init(mode: Mode) { self.mode = mode }
+
+    /// What kind of source feeds the channel, once it is open.
+    public var sourceKind: SourceKind? {
+        get { condition.withLock { kind } }
+        set { condition.withLock { kind = newValue } }
+    }
 
     /// Values replaced before the consumer took them (latest-wins only).
     public var dropped: Int { condition.withLock { droppedCount } }
@@ -135,6 +142,7 @@ public final class CaptureThread: Sendable {
     private static func run(_ channel: FrameChannel, _ open: () throws(CaptureError) -> any FrameSource) {
         do throws(CaptureError) {
             let source = try open()
+            channel.sourceKind = source.kind
             source.setNoticeHandler { channel.notify($0) }
             while !channel.isClosed {
                 guard let frame = try source.nextFrame(cancelled: { channel.isClosed }) else { break }

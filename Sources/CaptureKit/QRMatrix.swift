@@ -26,6 +26,19 @@ public struct QRMatrix: Sendable {
         self.init(code: code.pointee)
     }
 
+    /// A structured-append set: the text split over several symbols of `version`.
+    public static func structured(text: String, version: Int, level: Level = .low) -> [QRMatrix] {
+        guard let list = QRcode_encodeStringStructured(text, Int32(version), level.qrencode, QR_MODE_8, 1) else { return [] }
+        defer { QRcode_List_free(list) }
+        var result = [QRMatrix]()
+        var entry: UnsafeMutablePointer<QRcode_List>? = list
+        while let current = entry {
+            if let code = current.pointee.code { result.append(QRMatrix(code: code.pointee)) }
+            entry = current.pointee.next
+        }
+        return result
+    }
+
     private init(code: QRcode) {
         size = Int(code.width)
         modules = (0..<(size * size)).map { code.data[$0] & 1 == 1 }

@@ -19,6 +19,8 @@ struct CorpusBenchmark {
         let folder: String
         var total = 0, decoded = 0, misread = 0, falsePositive = 0
         var timings = Timings()
+        /// Which pass read each decoded case ("joined" for structured append).
+        var passes: [String: Int] = [:]
     }
 
     func cases(in folder: String) -> [Case] {
@@ -54,15 +56,17 @@ struct CorpusBenchmark {
             for testCase in cases(in: "\(root)/\(folder)") {
                 var payloads = [[UInt8]]()
                 var wrong = false
+                var pass: String?
+                // A fresh reader per case (zbar keeps state between scans), shared by the
+                // images of one structured-append message.
+                let reader = CodeReader(symbologies: symbologies, budget: nil)
                 for image in testCase.images {
                     let frame = try ImageDecoder.load(path: image)
-                    let scanner = CodeScanner(symbologies: symbologies)  // fresh per image
-                    let codes = result.timings.measure { scanner.scan(frame) }
-                    let texts = codes.map { Array($0.text.utf8) }
-                    if testCase.images.count == 1 {
-                        payloads = texts
-                    } else {
-                        payloads.append(texts.first ?? [])
+                    let report = result.timings.measure { reader.read(frame) }
+                    let texts = report.codes.map { Array($0.text.utf8) }
+                    payloads += texts
+                    if let expected = testCase.expected, texts.contains(expected) {
+                        pass = report.codes.contains { $0.corners.isEmpty } ? "joined" : report.pass?.rawValue
                     }
                     if let expected = testCase.expected, testCase.images.count == 1 {
                         wrong = wrong || texts.contains { $0 != expected }
@@ -75,8 +79,10 @@ struct CorpusBenchmark {
                 }
                 guard let expected = testCase.expected else { continue }
                 result.total += 1
-                let joined = testCase.images.count > 1 ? [Array(payloads.joined())] : payloads
-                if joined.contains(expected) { result.decoded += 1 }
+                if payloads.contains(expected) {
+                    result.decoded += 1
+                    result.passes[pass ?? "?", default: 0] += 1
+                }
                 if wrong { result.misread += 1 }
             }
             results.append(result)
@@ -85,12 +91,13 @@ struct CorpusBenchmark {
     }
 
     static func report(_ results: [FolderResult]) -> String {
-        var rows = [["folder", "decoded", "misread", "false pos.", "median ms", "p95 ms"]]
+        var rows = [["folder", "decoded", "misread", "false pos.", "median ms", "p95 ms", "read by pass"]]
         var all = FolderResult(folder: "total")
         for r in results {
             rows.append([r.folder, r.folder.isFalsePositiveFolder ? "-" : "\(r.decoded)/\(r.total)",
                          "\(r.misread)", r.folder.isFalsePositiveFolder ? "\(r.falsePositive)/\(r.total)" : "-",
-                         format(r.timings.median), format(r.timings.percentile(95))])
+                         format(r.timings.median), format(r.timings.percentile(95)), passList(r.passes)])
+            for (pass, count) in r.passes { all.passes[pass, default: 0] += count }
             if !r.folder.isFalsePositiveFolder {
                 all.total += r.total
                 all.decoded += r.decoded
@@ -101,10 +108,17 @@ struct CorpusBenchmark {
         }
         let percent = all.total == 0 ? 0 : Double(all.decoded) * 100 / Double(all.total)
         rows.append(["total", "\(all.decoded)/\(all.total)", "\(all.misread)", "\(all.falsePositive)",
-                     format(all.timings.median), format(all.timings.percentile(95))])
+                     format(all.timings.median), format(all.timings.percentile(95)), passList(all.passes)])
         return table(rows) + "\n\ndecoded \(all.decoded) of \(all.total) (\(format(percent, 1))%), "
             + "\(all.misread) misread, \(all.falsePositive) false positives"
     }
+}
+
+/// "plain 12, enlarged 2" in the strategy's order.
+func passList(_ passes: [String: Int]) -> String {
+    let order = ScanPass.allCases.map(\.rawValue) + ["joined", "?"]
+    return passes.sorted { (order.firstIndex(of: $0.key) ?? 99) < (order.firstIndex(of: $1.key) ?? 99) }
+        .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
 }
 
 extension String {

@@ -35,6 +35,33 @@ struct FrameBenchmark {
                 }
             }
         }
+        return table(rows) + "\n\n" + strategyTable()
+    }
+
+    /// qrtui's live strategy (plain pass, extra passes in turn within the budget) on 720p
+    /// frames with the default scan area: its cost with nothing to find, and how often the
+    /// first pass reads a code that is there.
+    func strategyTable() -> String {
+        let scene = DemoSource(width: 1280, height: 720, paced: false)
+        let area = PixelRect.centredSquare(fraction: 0.6, width: 1280, height: 720)
+        let count = max(repetitions, 20)
+        var rows = [["1280x720, scan area \(area.width)x\(area.height), live budget \(Int(ScanStrategy.liveBudget)) ms",
+                     "median ms", "p95 ms", "read by the plain pass"]]
+        for (name, symbologies) in [("QR only", Set([Symbology.qr])), ("all types", nil)] {
+            for withCode in [false, true] {
+                var strategy = ScanStrategy(budget: ScanStrategy.liveBudget)
+                let scanner = CodeScanner(symbologies: symbologies)
+                var timings = Timings()
+                var plain = 0
+                for n in 0..<count {
+                    let frame = scene.frame(at: Double(n) / 30, sequence: n, withCode: withCode)
+                    let report = timings.measure { strategy.scan(frame, in: area, with: scanner) }
+                    if report.pass == .plain { plain += 1 }
+                }
+                rows.append(["\(name), \(withCode ? "code present" : "nothing to find")", format(timings.median),
+                             format(timings.percentile(95)), withCode ? "\(plain) of \(count)" : "-"])
+            }
+        }
         return table(rows)
     }
 

@@ -1,9 +1,15 @@
 import Glibc
+import Overlay
 
 /// stdout carries codes only; every message goes to stderr with the program's name.
 enum Console {
     static func message(_ text: String) {
         write(STDERR_FILENO, Array("qrtui: \(text)\n".utf8))
+    }
+
+    /// A line other code wrote, its control characters made visible.
+    static func raw(_ line: String) {
+        write(STDERR_FILENO, Array("\(VisibleText.escaping(line))\n".utf8))
     }
 
     /// Writes and flushes at once, so each code is visible to a pipe as soon as it is read.

@@ -16,9 +16,11 @@ struct HeadlessRunner {
             capture.stopAndWait()
             if corrupt > 0 { Console.message("\(choice.displayName): skipped \(corrupt) corrupt frame\(corrupt == 1 ? "" : "s")") }
         }
-        let scanner = CodeScanner(symbologies: options.symbologies)
-        var plan = LiveScanPlan()
-        var tracker = CodeTracker()
+        // Files are read thoroughly, live pictures within a frame budget.
+        let live = choice.handOver == .latestWins
+        let reader = CodeReader(symbologies: options.symbologies,
+                                budget: (options.effort ?? (live ? .normal : .thorough)).budget)
+        var tracker = CodeTracker(confirmations: options.confirmations)
         let deadline = options.timeout.map { MonotonicClock.now() + $0 }
         var read = 0
         while true {
@@ -26,11 +28,9 @@ struct HeadlessRunner {
             let expired = deadline.map { MonotonicClock.now() >= $0 } ?? false
             switch expired ? nil : capture.channel.take(until: deadline) {
             case .value(let frame):
-                // Live pictures are scanned within a frame budget, files at full density.
-                let live = choice.handOver == .latestWins
-                scanner.density = live ? plan.density(for: frame.bounds) : 1
-                let codes = scanner.scan(frame)
-                if live { plan.record(found: !codes.isEmpty, density: scanner.density) }
+                // A single picture cannot be confirmed by a second frame.
+                tracker.confirmations = capture.channel.sourceKind == .still ? 1 : options.confirmations
+                let codes = reader.read(frame).codes
                 for code in tracker.update(with: codes, at: frame.timestamp) {
                     Console.output(printer.line(for: code, frame: frame.sequence))
                     read += 1

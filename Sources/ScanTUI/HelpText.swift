@@ -26,6 +26,10 @@ enum HelpText {
         Scanning:
           -S, --symbologies LIST  comma-separated codes to read (default: all zbar reads):
                                   \(CommandLineParser.knownSymbologies)
+              --effort E          scan budget per frame: fast, normal (default for cameras,
+                                  20 ms), thorough (every pass; default for files) or ms
+              --confirm N         1D codes on a stream are announced after N identical
+                                  reads (default 2); QR codes at once
 
         Screen:
               --glyphs SET        how the picture is drawn: ascii (default), blocks,

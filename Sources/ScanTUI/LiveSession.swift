@@ -25,6 +25,7 @@ struct LiveSession {
             Console.message("\(error.description): running without preview")
             return nil
         }
+        let captured = StderrCapture()
         let wake = WakePipe()
         let choice = self.choice
         let request = options.cameraRequest
@@ -33,7 +34,7 @@ struct LiveSession {
             return source.kind == .recorded ? PacedSource(source) : source
         }
         capture.channel.onAvailable { wake.wake() }
-        let worker = ScanWorker(symbologies: options.symbologies)
+        let worker = ScanWorker(symbologies: options.symbologies, effort: options.effort)
         worker.results.onAvailable { wake.wake() }
 
         var state = LiveState(options: options, source: choice)
@@ -46,6 +47,7 @@ struct LiveSession {
         worker.stop()
         terminal.end()
         capture.stopAndWait()
+        for line in captured?.restore() ?? [] { Console.raw(line) }
         if let code = state.lastCode {
             let printer = CodePrinter(format: options.format, toTerminal: Console.stdoutIsTerminal)
             Console.output(printer.line(for: code, frame: code.corners.isEmpty ? 0 : state.frame?.sequence ?? 0))
@@ -90,7 +92,8 @@ struct EventLoop {
             // Every notice, then the newest frame.
             while !captureDone, let item = capture.channel.poll() {
                 switch item {
-                case .value(let frame): effects += state.update(.frame(frame, now: now))
+                case .value(let frame):
+                    effects += state.update(.frame(frame, still: capture.channel.sourceKind == .still, now: now))
                 case .notice(let notice): effects += state.update(.notice(notice, now: now))
                 case .ended: captureDone = true; effects += state.update(.captureEnded)
                 case .failed(let error): captureDone = true; effects += state.update(.captureFailed(error))
@@ -107,7 +110,7 @@ struct EventLoop {
             for effect in effects {
                 switch effect {
                 case .scan(let area):
-                    if let frame = state.frame { worker.submit(ScanJob(frame: frame, area: area)) }
+                    if let frame = state.frame { worker.submit(ScanJob(frame: frame, area: area, still: state.still)) }
                 case .copy(let bytes):
                     let notice = clipboard.copy(bytes, terminal: terminal)
                     _ = state.update(.copied(notice, now: now))

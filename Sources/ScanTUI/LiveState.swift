@@ -9,7 +9,7 @@ enum LiveEvent: Sendable {
     case click(column: Int, row: Int)
     case resize(columns: Int, rows: Int, cellAspect: Double)
     case tick(now: Double)
-    case frame(Frame, now: Double)
+    case frame(Frame, still: Bool, now: Double)
     case scanned(ScanResult, now: Double)
     case captureFailed(CaptureError)
     case captureEnded
@@ -52,8 +52,10 @@ struct LiveState {
     var showHelp = false
     var inputEnded = false
     var framesReceived = 0
+    /// The picture is a still (an image file), not a stream.
+    var still = false
     var corruptFrames = 0
-    private var tracker = CodeTracker()
+    private var tracker: CodeTracker
     private var lastCodeSeen = 0.0
     private var flashUntil = 0.0
     private var notice: (text: String, until: Double)?
@@ -72,6 +74,7 @@ struct LiveState {
         if case .demo = source { isDemo = true } else { isDemo = false }
         if case .input = source { isInput = true } else { isInput = false }
         glyphs = options.glyphs
+        tracker = CodeTracker(confirmations: options.confirmations)
     }
 
     var transform: ViewTransform? {
@@ -116,8 +119,11 @@ struct LiveState {
         case .tick(let now):
             expire(now: now)
             return []
-        case let .frame(frame, now):
+        case let .frame(frame, still, now):
             framesReceived += 1
+            self.still = still
+            // A single picture cannot be confirmed by a second frame.
+            tracker.confirmations = still ? 1 : options.confirmations
             frameTimes = (frameTimes + [now]).filter { now - $0 <= 2 }
             if paused { return [] }
             accept(frame)

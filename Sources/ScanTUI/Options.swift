@@ -21,12 +21,17 @@ struct Options: Equatable {
     /// Camera picture size and rate (`--size`, `--fps`).
     var size = (width: 1280, height: 720)
     var framesPerSecond = 30
+    /// Per-frame scan budget; nil: thorough for files, normal for live pictures.
+    var effort: ScanEffort?
+    /// Identical reads a 1D code needs on a stream before it is announced.
+    var confirmations = 2
 
     static func == (a: Options, b: Options) -> Bool {
         a.device == b.device && a.input == b.input && a.demo == b.demo && a.loop == b.loop
             && a.symbologies == b.symbologies && a.preview == b.preview && a.once == b.once
             && a.timeout == b.timeout && a.format == b.format && a.glyphs == b.glyphs && a.scaling == b.scaling
             && a.color == b.color && a.beep == b.beep && a.size == b.size && a.framesPerSecond == b.framesPerSecond
+            && a.effort == b.effort && a.confirmations == b.confirmations
     }
 
     var cameraRequest: @Sendable (String) -> CameraRequest {
@@ -131,6 +136,18 @@ enum CommandLineParser {
                 }
                 options.framesPerSecond = rate
             case "--list-devices": try noValue(); return .listDevices
+            case "--effort":
+                let text = try value()
+                guard let effort = ScanEffort(text) else {
+                    throw UsageError(message: "--effort must be fast, normal, thorough or milliseconds per frame, not '\(text)'")
+                }
+                options.effort = effort
+            case "--confirm":
+                let text = try value()
+                guard let count = Int(text), (1...10).contains(count) else {
+                    throw UsageError(message: "--confirm needs a number of frames from 1 to 10, not '\(text)'")
+                }
+                options.confirmations = count
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     throw UsageError(message: "unknown option '\(name)'")

@@ -5,6 +5,8 @@ import CaptureKit
 struct ScanJob: Sendable {
     let frame: Frame
     let area: PixelRect
+    /// A still picture is scanned once per scan area: thoroughly.
+    let still: Bool
 }
 
 struct ScanResult: Sendable {
@@ -19,15 +21,14 @@ final class ScanWorker: Sendable {
     let jobs = HandOver<ScanJob>(mode: .latestWins)
     let results = HandOver<ScanResult>(mode: .latestWins)
 
-    init(symbologies: Set<Symbology>?) {
+    /// `effort` nil: thorough for still pictures, normal for moving ones.
+    init(symbologies: Set<Symbology>?, effort: ScanEffort?) {
         let jobs = self.jobs, results = self.results
         let thread = Thread {
-            let scanner = CodeScanner(symbologies: symbologies)
-            var plan = LiveScanPlan()
+            let reader = CodeReader(symbologies: symbologies, budget: nil)
             while case .value(let job)? = jobs.take() {
-                scanner.density = plan.density(for: job.area)
-                let codes = scanner.scan(job.frame, in: job.area)
-                plan.record(found: !codes.isEmpty, density: scanner.density)
+                reader.strategy.budget = (effort ?? (job.still ? .thorough : .normal)).budget
+                let codes = reader.read(job.frame, in: job.area).codes
                 guard results.publish(ScanResult(codes: codes, frameSequence: job.frame.sequence, area: job.area)) else { return }
             }
         }

@@ -118,3 +118,33 @@ import Testing
         #expect(version.stdoutText.contains("zbar 0.23"))
     }
 }
+
+/// On a stream, a barcode must be read in two frames before it is announced.
+@Suite struct ConfirmationEndToEndTests {
+    let directory = TemporaryDirectory("confirm")
+    let blank = Frame.filled(width: 640, height: 360, value: 190)
+    let barcode = EAN13.scene("590123412345")
+
+    func run(_ frames: [Frame], _ extra: [String] = []) throws -> QRTUIRun {
+        let path = directory.write("clip.y4m", Y4MSource.encode(frames))
+        return try QRTUIProcess.run(["-i", path, "--no-preview"] + extra)
+    }
+
+    @Test func aBarcodeInOneFrameOnlyIsNotAnnounced() throws {
+        let once = try run([blank, barcode, blank, blank])
+        #expect(once.status == 4)
+        #expect(once.stdout.isEmpty)
+        let twice = try run([blank, barcode, barcode, blank])
+        #expect(twice.status == 0)
+        #expect(twice.stdoutText == "5901234123457\n")
+        let unconfirmed = try run([blank, barcode, blank, blank], ["--confirm", "1"])
+        #expect(unconfirmed.stdoutText == "5901234123457\n")
+    }
+
+    @Test func aStillPictureNeedsNoSecondFrame() throws {
+        let path = directory.write("ean.png", PNGCodec.encode(barcode))
+        let result = try QRTUIProcess.run(["-i", path, "--no-preview", "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.stdoutText.hasPrefix("{\"type\":\"EAN-13\",\"text\":\"5901234123457\""))
+    }
+}

@@ -14,7 +14,7 @@ import Testing
     func started(_ options: Options = Options()) -> (LiveState, PixelRect) {
         var state = LiveState(options: options, source: .demo(reason: .requested))
         _ = state.update(.resize(columns: 120, rows: 40, cellAspect: 0.5))
-        let effects = state.update(.frame(frame, now: 0))
+        let effects = state.update(.frame(frame, still: false, now: 0))
         guard case .scan(let area)? = effects.first else { preconditionFailure("no scan asked for") }
         return (state, area)
     }
@@ -82,7 +82,7 @@ import Testing
         _ = state.update(.key(.space))
         #expect(state.paused)
         let next = Frame(width: 1280, height: 720, sequence: 9, luma: [UInt8](repeating: 0, count: 1280 * 720))
-        #expect(state.update(.frame(next, now: 1)).isEmpty)
+        #expect(state.update(.frame(next, still: false, now: 1)).isEmpty)
         #expect(state.frame?.sequence == 0)
         #expect(!state.update(.key(.space)).isEmpty)  // resuming rescans
     }
@@ -108,7 +108,7 @@ import Testing
     @Test func aStillPictureStaysAfterItsInputEnds() {
         var state = LiveState(options: Options(input: "a.png"), source: .input("a.png", loop: false))
         _ = state.update(.resize(columns: 80, rows: 24, cellAspect: 0.5))
-        _ = state.update(.frame(frame, now: 0))
+        _ = state.update(.frame(frame, still: false, now: 0))
         _ = state.update(.captureEnded)
         #expect(state.status == .scanning)
         #expect(state.frame != nil)

@@ -1,0 +1,212 @@
+import Glibc
+
+/// Picture transformations the scanner's extra passes use: each makes a new tightly packed
+/// frame, leaving the original alone. Loops work on raw buffers: they run per frame.
+public extension Frame {
+    /// Light on dark becomes dark on light (inverted codes).
+    func inverted() -> Frame {
+        transformed { source, out, count in for i in 0..<count { out[i] = 255 &- source[i] } }
+    }
+
+    /// Levels stretched so that the darkest and brightest 1% become black and white
+    /// (low contrast, haze, glare).
+    func stretched() -> Frame {
+        var histogram = [Int](repeating: 0, count: 256)
+        packed.luma.withUnsafeBufferPointer { for value in $0 { histogram[Int(value)] += 1 } }
+        let cut = width * height / 100
+        var low = 0, seen = 0
+        while low < 255 && seen + histogram[low] <= cut { seen += histogram[low]; low += 1 }
+        var high = 255
+        seen = 0
+        while high > low && seen + histogram[high] <= cut { seen += histogram[high]; high -= 1 }
+        guard high > low else { return packed }
+        let table = (0..<256).map { UInt8(max(0, min(255, ($0 - low) * 255 / (high - low)))) }
+        return transformed { source, out, count in for i in 0..<count { out[i] = table[Int(source[i])] } }
+    }
+
+    /// Black or white by comparison with the mean of the surrounding `window` x `window`
+    /// pixels (shadows, uneven light): what a global threshold cannot do.
+    func binarisedLocally(window: Int = 25, offset: Int = 5) -> Frame {
+        let w = width, h = height, half = window / 2
+        var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
+        let source = packed.luma
+        source.withUnsafeBufferPointer { pixels in
+            integral.withUnsafeMutableBufferPointer { sums in
+                for y in 0..<h {
+                    var row = 0
+                    for x in 0..<w {
+                        row += Int(pixels[y * w + x])
+                        sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row
+                    }
+                }
+            }
+        }
+        var out = [UInt8](repeating: 0, count: w * h)
+        source.withUnsafeBufferPointer { pixels in
+            integral.withUnsafeBufferPointer { sums in
+                out.withUnsafeMutableBufferPointer { result in
+                    for y in 0..<h {
+                        let y0 = max(0, y - half), y1 = min(h, y + half + 1)
+                        for x in 0..<w {
+                            let x0 = max(0, x - half), x1 = min(w, x + half + 1)
+                            let total = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0]
+                            let mean = total / ((x1 - x0) * (y1 - y0))
+                            result[y * w + x] = Int(pixels[y * w + x]) < mean - offset ? 0 : 255
+                        }
+                    }
+                }
+            }
+        }
+        return Frame(width: w, height: h, sequence: sequence, timestamp: timestamp, luma: out)
+    }
+
+    /// Edges made steeper with an unsharp mask (slightly blurred codes).
+    func sharpened(amount: Int = 2) -> Frame {
+        let w = width, h = height
+        var out = packed.luma
+        let source = out
+        source.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { o in
+                for y in 1..<max(1, h - 1) {
+                    for x in 1..<max(1, w - 1) {
+                        let i = y * w + x
+                        let blur = (Int(p[i - w - 1]) + Int(p[i - w]) + Int(p[i - w + 1]) + Int(p[i - 1]) + Int(p[i])
+                            + Int(p[i + 1]) + Int(p[i + w - 1]) + Int(p[i + w]) + Int(p[i + w + 1])) / 9
+                        o[i] = UInt8(max(0, min(255, Int(p[i]) + amount * (Int(p[i]) - blur))))
+                    }
+                }
+            }
+        }
+        return Frame(width: w, height: h, sequence: sequence, timestamp: timestamp, luma: out)
+    }
+
+    /// Scaled by a whole factor: bilinear when enlarging (codes of one or two pixels per
+    /// module), area averaging when shrinking (noisy, very large pictures).
+    func scaled(by factor: Double) -> Frame {
+        let w = max(1, Int(Double(width) * factor)), h = max(1, Int(Double(height) * factor))
+        let source = packed
+        var out = [UInt8](repeating: 0, count: w * h)
+        source.luma.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { o in
+                if factor >= 1 {
+                    for y in 0..<h {
+                        let sy = max(0, (Double(y) + 0.5) / factor - 0.5)
+                        let y0 = min(Int(sy), height - 1), y1 = min(y0 + 1, height - 1), fy = sy - Double(y0)
+                        for x in 0..<w {
+                            let sx = max(0, (Double(x) + 0.5) / factor - 0.5)
+                            let x0 = min(Int(sx), width - 1), x1 = min(x0 + 1, width - 1), fx = sx - Double(x0)
+                            let top = Double(p[y0 * width + x0]) * (1 - fx) + Double(p[y0 * width + x1]) * fx
+                            let bottom = Double(p[y1 * width + x0]) * (1 - fx) + Double(p[y1 * width + x1]) * fx
+                            o[y * w + x] = UInt8(top * (1 - fy) + bottom * fy + 0.5)
+                        }
+                    }
+                } else {
+                    let step = 1 / factor
+                    for y in 0..<h {
+                        let sy0 = Int(Double(y) * step), sy1 = max(sy0 + 1, min(height, Int(Double(y + 1) * step)))
+                        for x in 0..<w {
+                            let sx0 = Int(Double(x) * step), sx1 = max(sx0 + 1, min(width, Int(Double(x + 1) * step)))
+                            var total = 0
+                            for yy in sy0..<sy1 { for xx in sx0..<sx1 { total += Int(p[yy * width + xx]) } }
+                            o[y * w + x] = UInt8(total / ((sy1 - sy0) * (sx1 - sx0)))
+                        }
+                    }
+                }
+            }
+        }
+        return Frame(width: w, height: h, sequence: sequence, timestamp: timestamp, luma: out)
+    }
+
+    /// Turned by `degrees` about the centre, on a canvas that holds the whole picture
+    /// (zbar reads 1D codes only along rows and columns).
+    func rotated(degrees: Double) -> Frame {
+        let angle = degrees * .pi / 180
+        let c = abs(cos(angle)), s = abs(sin(angle))
+        let w = Int(Double(width) * c + Double(height) * s + 0.5), h = Int(Double(width) * s + Double(height) * c + 0.5)
+        let canvas = Frame.filled(width: max(1, w), height: max(1, h), value: 255)
+        return canvas.drawing(packed, centreX: Double(w) / 2, centreY: Double(h) / 2, degrees: degrees)
+    }
+
+    /// Scaled separately across and down (area averaging down, bilinear up): averaging rows
+    /// smooths a 1D code's bars along their length without blurring across them.
+    func scaled(across: Double, down: Double) -> Frame {
+        scaled(by: down).scaledAcross(across / down)
+    }
+
+    private func scaledAcross(_ factor: Double) -> Frame {
+        guard factor != 1 else { return self }
+        let turned = transposed().scaled(by: 1).transposed()
+        let w = max(1, Int(Double(width) * factor))
+        var out = [UInt8](repeating: 0, count: w * height)
+        turned.luma.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { o in
+                for y in 0..<height {
+                    for x in 0..<w {
+                        let sx = max(0, (Double(x) + 0.5) / factor - 0.5)
+                        let x0 = min(Int(sx), width - 1), x1 = min(x0 + 1, width - 1), f = sx - Double(x0)
+                        o[y * w + x] = UInt8(Double(p[y * width + x0]) * (1 - f) + Double(p[y * width + x1]) * f + 0.5)
+                    }
+                }
+            }
+        }
+        return Frame(width: w, height: height, sequence: sequence, timestamp: timestamp, luma: out)
+    }
+
+    func transposed() -> Frame {
+        let source = packed
+        var out = [UInt8](repeating: 0, count: width * height)
+        source.luma.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { o in
+                for y in 0..<height { for x in 0..<width { o[x * height + y] = p[y * width + x] } }
+            }
+        }
+        return Frame(width: height, height: width, sequence: sequence, timestamp: timestamp, luma: out)
+    }
+
+    /// Every pixel doubled across and down: a crisp code at one pixel per module becomes
+    /// one at two, without the blur that interpolation would add.
+    func doubled() -> Frame {
+        let source = packed, w = width * 2
+        var out = [UInt8](repeating: 0, count: w * height * 2)
+        source.luma.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { o in
+                for y in 0..<height {
+                    let row = o.baseAddress! + 2 * y * w
+                    for x in 0..<width {
+                        let value = p[y * width + x]
+                        row[2 * x] = value
+                        row[2 * x + 1] = value
+                    }
+                    (row + w).update(from: row, count: w)
+                }
+            }
+        }
+        return Frame(width: w, height: height * 2, sequence: sequence, timestamp: timestamp, luma: out)
+    }
+
+    /// Surrounded by a border of `margin` pixels of `value`: codes cropped to their edge
+    /// get back the quiet zone zbar needs to find them.
+    func padded(margin: Int, value: UInt8 = 255) -> Frame {
+        let w = width + 2 * margin, h = height + 2 * margin
+        var out = [UInt8](repeating: value, count: w * h)
+        let source = packed
+        source.luma.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { o in
+                for y in 0..<height {
+                    (o.baseAddress! + (y + margin) * w + margin).update(from: p.baseAddress! + y * width, count: width)
+                }
+            }
+        }
+        return Frame(width: w, height: h, sequence: sequence, timestamp: timestamp, luma: out)
+    }
+
+    /// This frame with stride equal to width.
+    internal var packed: Frame { stride == width ? self : cropped(to: bounds) }
+
+    private func transformed(_ body: (UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>, Int) -> Void) -> Frame {
+        let source = packed
+        var out = [UInt8](repeating: 0, count: width * height)
+        source.luma.withUnsafeBufferPointer { p in out.withUnsafeMutableBufferPointer { o in body(p, o, width * height) } }
+        return Frame(width: width, height: height, sequence: sequence, timestamp: timestamp, luma: out)
+    }
+}

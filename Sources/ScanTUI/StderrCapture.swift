@@ -1,0 +1,48 @@
+import Glibc
+
+/// While the screen is up, whatever libraries write to stderr (zbar prints internal
+/// warnings there) would garble it: stderr goes to a hidden file meanwhile, and what is
+/// worth reading is passed on once the terminal is restored.
+final class StderrCapture {
+    private let saved: Int32
+    private let file: Int32
+
+    init?() {
+        var template = Array("/tmp/qrtui-stderr-XXXXXX".utf8CString)
+        let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard file >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        let saved = dup(STDERR_FILENO)
+        guard saved >= 0, dup2(file, STDERR_FILENO) >= 0 else {
+            close(file)
+            return nil
+        }
+        self.saved = saved
+        self.file = file
+    }
+
+    /// Puts stderr back; returns the lines written meanwhile, without zbar's debugging.
+    func restore() -> [String] {
+        fflush(nil)
+        dup2(saved, STDERR_FILENO)
+        close(saved)
+        defer { close(file) }
+        var text = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var offset: off_t = 0
+        while true {
+            let n = pread(file, &chunk, chunk.count, offset)
+            guard n > 0 else { break }
+            text += chunk.prefix(n)
+            offset += off_t(n)
+        }
+        return String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init)
+            .filter { !Self.isLibraryDebugging($0) }
+    }
+
+    /// zbar's internal assertion messages: "WARNING: decoder/databar.c:1265: ..." and the
+    /// indented detail lines after them.
+    static func isLibraryDebugging(_ line: String) -> Bool {
+        line.hasPrefix("WARNING: decoder/") || line.hasPrefix("WARNING: qrcode/") || line.hasPrefix("\t")
+    }
+}
