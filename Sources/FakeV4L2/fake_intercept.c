@@ -18,54 +18,38 @@ static int open_fake(const char *path, int flags, int *handled) {
     return fake_device_open(device, flags);
 }
 
-int open(const char *path, int flags, ...) {
-    mode_t mode = 0;
-    if (flags & (O_CREAT | O_TMPFILE)) {
-        va_list arguments;
-        va_start(arguments, flags);
-        mode = va_arg(arguments, mode_t);
-        va_end(arguments);
+/// The mode argument exists only when a file may be created.
+#define OPEN_MODE(flags, mode) \
+    mode_t mode = 0; \
+    if ((flags) & (O_CREAT | O_TMPFILE)) { \
+        va_list arguments; \
+        va_start(arguments, flags); \
+        mode = va_arg(arguments, mode_t); \
+        va_end(arguments); \
     }
+
+int open(const char *path, int flags, ...) {
+    OPEN_MODE(flags, mode)
     int handled, fd = open_fake(path, flags, &handled);
     return handled ? fd : real_open(path, flags, mode);
 }
 
 int open64(const char *path, int flags, ...) {
-    mode_t mode = 0;
-    if (flags & (O_CREAT | O_TMPFILE)) {
-        va_list arguments;
-        va_start(arguments, flags);
-        mode = va_arg(arguments, mode_t);
-        va_end(arguments);
-    }
+    OPEN_MODE(flags, mode)
     int handled, fd = open_fake(path, flags, &handled);
     return handled ? fd : real_open(path, flags, mode);
 }
 
 int openat(int directory, const char *path, int flags, ...) {
-    mode_t mode = 0;
-    if (flags & (O_CREAT | O_TMPFILE)) {
-        va_list arguments;
-        va_start(arguments, flags);
-        mode = va_arg(arguments, mode_t);
-        va_end(arguments);
-    }
+    OPEN_MODE(flags, mode)
     int handled, fd = open_fake(path, flags, &handled);
-    if (handled) return fd;
-    return (int)real_syscall(SYS_openat, directory, (long)path, flags, mode, 0, 0);
+    return handled ? fd : (int)real_syscall(SYS_openat, directory, (long)path, flags, mode, 0, 0);
 }
 
 int openat64(int directory, const char *path, int flags, ...) {
-    mode_t mode = 0;
-    if (flags & (O_CREAT | O_TMPFILE)) {
-        va_list arguments;
-        va_start(arguments, flags);
-        mode = va_arg(arguments, mode_t);
-        va_end(arguments);
-    }
+    OPEN_MODE(flags, mode)
     int handled, fd = open_fake(path, flags, &handled);
-    if (handled) return fd;
-    return (int)real_syscall(SYS_openat, directory, (long)path, flags, mode, 0, 0);
+    return handled ? fd : (int)real_syscall(SYS_openat, directory, (long)path, flags, mode, 0, 0);
 }
 
 int close(int fd) {
