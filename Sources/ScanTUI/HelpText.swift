@@ -1,6 +1,21 @@
 import CaptureKit
 
 enum HelpText {
+    /// A comma-separated list broken into lines of at most 80 columns.
+    static func wrapped(_ list: String, indent: Int) -> String {
+        var lines = [""]
+        for item in list.split(separator: ",") {
+            let piece = (lines[lines.count - 1].isEmpty ? "" : ",") + item
+            if indent + lines[lines.count - 1].count + piece.count >= 80 {
+                lines[lines.count - 1] += ","
+                lines.append(String(item))
+            } else {
+                lines[lines.count - 1] += piece
+            }
+        }
+        return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
+    }
+
     static let version = "0.1.0"
 
     static var usage: String {
@@ -10,8 +25,8 @@ enum HelpText {
         Usage: qrtui [OPTIONS]
 
         With no option qrtui reads the first camera; with no camera at all it shows the
-        built-in demo scene. The screen is drawn on /dev/tty, so stdout carries codes only:
-        xdg-open "$(qrtui --once)". Messages go to stderr.
+        built-in demo scene. The screen is drawn on /dev/tty, so stdout carries codes
+        only: xdg-open "$(qrtui --once)". Messages go to stderr.
 
         Sources (one of):
           -d, --device PATH       V4L2 camera device, e.g. /dev/video0
@@ -24,10 +39,10 @@ enum HelpText {
               --list-devices      list cameras with their formats, sizes and rates
 
         Scanning:
-          -S, --symbologies LIST  comma-separated codes to read (default: all zbar reads):
-                                  \(CommandLineParser.knownSymbologies)
-              --effort E          scan budget per frame: fast, normal (default for cameras,
-                                  20 ms), thorough (every pass; default for files) or ms
+          -S, --symbologies LIST  codes to read, comma-separated (default: all of them):
+                                  \(wrapped(CommandLineParser.knownSymbologies, indent: 26))
+              --effort E          scan budget per frame: fast, normal (cameras' default,
+                                  20 ms), thorough (every pass; files' default) or ms
               --confirm N         1D codes on a stream are announced after N identical
                                   reads (default 2); QR codes at once
 

@@ -109,9 +109,13 @@ import Testing
     @Test func helpAndVersion() throws {
         let help = try QRTUIProcess.run(["--help"])
         #expect(help.status == 0)
-        for option in ["--device", "--input", "--demo", "--loop", "--symbologies", "--no-preview", "--once",
+        for option in ["--device", "--input", "--demo", "--loop", "--size", "--fps", "--list-devices", "--symbologies",
+                       "--effort", "--confirm", "--glyphs", "--fit", "--color", "--no-beep", "--no-preview", "--once",
                        "--timeout", "--format", "--help", "--version"] {
             #expect(help.stdoutText.contains(option), "help lacks \(option)")
+        }
+        for key in ["arrows", "shift+arrows", "mouse click", "enter", "space", "q, esc", "?"] {
+            #expect(help.stdoutText.contains(key), "help lacks the key \(key)")
         }
         let version = try QRTUIProcess.run(["-V"])
         #expect(version.stdoutText.hasPrefix("qrtui "))
