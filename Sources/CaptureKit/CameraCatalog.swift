@@ -12,6 +12,11 @@ public struct CameraDescription: Sendable {
 }
 
 public enum CameraCatalog {
+    /// Whether the node is a video capture device (metadata nodes of the same camera are not).
+    public static func isCapture(_ path: String) throws(CaptureError) -> Bool {
+        try V4L2Device(path: path).nodeCapabilities() & QRTUI_CAP_VIDEO_CAPTURE != 0
+    }
+
     public static func describe(_ path: String) throws(CaptureError) -> CameraDescription {
         let device = try V4L2Device(path: path)
         let capability = try device.capabilities()

@@ -46,7 +46,7 @@ struct HeadlessRunner {
                 if read == 0 { Console.message("no code found in \(choice.displayName)") }
                 return read > 0 ? .read : .nothingRead
             case .failed(let error):
-                Console.message(error.description)
+                Console.message(FailureHint.message(error, device: choice.isDevice))
                 return .failure
             case nil:
                 if read == 0 { Console.message("no code found within \(formatSeconds(options.timeout ?? 0)) s") }

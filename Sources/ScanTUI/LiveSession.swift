@@ -52,7 +52,7 @@ struct LiveSession {
             let printer = CodePrinter(format: options.format, toTerminal: Console.stdoutIsTerminal)
             Console.output(printer.line(for: code, frame: code.corners.isEmpty ? 0 : state.frame?.sequence ?? 0))
         } else if let failure = state.failure {
-            Console.message(failure.description)
+            Console.message(FailureHint.message(failure, device: choice.isDevice))
         }
         return state.exitStatus
     }

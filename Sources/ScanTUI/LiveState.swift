@@ -132,7 +132,7 @@ struct LiveState {
             return scanned(result, now: now)
         case .captureFailed(let error):
             failure = error
-            status = .fail(reason: error.description, hint: Self.hint(for: error, device: !isInput))
+            status = .fail(reason: error.description, hint: FailureHint.for(error, device: !isInput))
             codes = []
             return []
         case .captureEnded:
@@ -270,18 +270,6 @@ struct LiveState {
 
     static func summary(_ code: DetectedCode) -> CodeSummary {
         CodeSummary(type: code.symbology.displayName, text: code.text, byteCount: code.bytes.count)
-    }
-
-    /// What to do about a failure, for the status line.
-    static func hint(for error: CaptureError, device: Bool) -> String? {
-        guard device else { return error.errnoValue == EACCES ? "check the file's permissions" : nil }
-        switch error.errnoValue {
-        case EACCES: return "join the video group: sudo usermod -aG video $USER, then log in again"
-        case EBUSY: return "another program is using the camera; close it and try again"
-        case ENOENT: return "no such device; qrtui --list-devices shows the cameras"
-        case ENODEV: return "the camera was unplugged; plug it in again"
-        default: return nil
-        }
     }
 
     var measuredFramesPerSecond: Double? {

@@ -15,6 +15,11 @@ enum SourceFactory {
             return .latestWins
         }
 
+        var isDevice: Bool {
+            if case .device = self { return true }
+            return false
+        }
+
         var displayName: String {
             switch self {
             case .input(let path, _): path == "-" ? "stdin" : path
@@ -44,6 +49,12 @@ enum SourceFactory {
         case let .device(path):
             return try ReconnectingCamera(camera(path))
         }
+    }
+
+    /// The nodes that may be the default camera: capture devices, and those that cannot be
+    /// opened at all (so that "permission denied" is reported, not passed over).
+    static func defaultCameras() -> [String] {
+        cameraNodes().filter { path in (try? CameraCatalog.isCapture(path)) ?? true }
     }
 
     /// Video device nodes present now, in order (/dev/video0 before /dev/video10).

@@ -21,7 +21,8 @@ func runMain() -> ExitStatus {
         Console.output(Array("qrtui \(HelpText.version) (zbar \(CodeScanner.zbarVersion))\n".utf8))
         return .read
     case .run(let options):
-        let choice = SourceFactory.choose(options, cameras: SourceFactory.cameraNodes())
+        let namesSource = options.input != nil || options.device != nil || options.demo
+        let choice = SourceFactory.choose(options, cameras: namesSource ? [] : SourceFactory.defaultCameras())
         if case .demo(reason: .noCamera) = choice, !options.preview {
             Console.message("no camera found: showing the demo scene (see --help for --input)")
         }

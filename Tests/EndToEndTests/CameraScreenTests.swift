@@ -50,7 +50,7 @@ import Testing
         try expectNothingHeld(session, camera)
         try session.send("q")
         let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
-        #expect(done.lines.contains("qrtui: cannot open /dev/video0: Permission denied"))
+        #expect(done.text.contains("qrtui: cannot open /dev/video0: Permission denied (join the video group"))
         #expect(done.text.contains("EXIT=1"))
     }
 

@@ -22,6 +22,23 @@ import Testing
         #expect(log.last?.hasPrefix("close fd=") == true && log.last?.hasSuffix("mappings=0") == true)
     }
 
+    @Test func theDefaultSourceIsTheFirstCaptureDevice() throws {
+        // video0 is a metadata node of the camera, as UVC cameras have: it is passed over.
+        let camera = FakeCamera("/dev/video0:meta,/dev/video1:grey")
+        let result = try run(camera, ["--no-preview", "--once", "--timeout", "20"])
+        #expect(result.status == 0)
+        #expect(result.stdoutText == "https://example.org/camera\n")
+        #expect(camera.log.contains { $0.hasPrefix("streamon ") })
+        #expect(camera.log.filter { $0.hasPrefix("open /dev/video1") }.count >= 1)
+    }
+
+    @Test func aDefaultCameraThatCannotBeOpenedIsReportedNotSkipped() throws {
+        let camera = FakeCamera(settings: ["QRTUI_FAKE_FAIL": "open:EACCES"])
+        let result = try run(camera, ["--no-preview"], deadline: 20)
+        #expect(result.status == 1)
+        #expect(result.stderrLines == ["qrtui: cannot open /dev/video0: Permission denied (join the video group: sudo usermod -aG video $USER, then log in again)"])
+    }
+
     @Test func sizeAndRateOptionsReachTheDevice() throws {
         let camera = FakeCamera("/dev/video0:grey")
         let result = try run(camera, ["-d", "/dev/video0", "--no-preview", "--once", "--size", "640x480", "--fps", "15"])
@@ -43,9 +60,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("open:EACCES", "cannot open /dev/video0: Permission denied"),
-        ("open:ENOENT", "cannot open /dev/video0: No such file or directory"),
-        ("busy", "/dev/video0 is busy: another program is using it"),
+        ("open:EACCES", "cannot open /dev/video0: Permission denied (join the video group: sudo usermod -aG video $USER, then log in again)"),
+        ("open:ENOENT", "cannot open /dev/video0: No such file or directory (no such device; qrtui --list-devices shows the cameras)"),
+        ("busy", "/dev/video0 is busy: another program is using it (another program is using the camera; close it and try again)"),
     ])
     func failuresAreOneClearLineAndStatusOne(failure: String, message: String) throws {
         let camera = FakeCamera(settings: ["QRTUI_FAKE_FAIL": failure])
@@ -72,7 +89,7 @@ import Testing
     @Test func aMissingDeviceNode() throws {
         let result = try run(FakeCamera(), ["--device", "/dev/video42", "--no-preview"])
         #expect(result.status == 1)
-        #expect(result.stderrLines == ["qrtui: cannot open /dev/video42: No such file or directory"])
+        #expect(result.stderrLines == ["qrtui: cannot open /dev/video42: No such file or directory (no such device; qrtui --list-devices shows the cameras)"])
     }
 
     @Test func unpluggedCameraIsWaitedForAndComesBack() throws {
