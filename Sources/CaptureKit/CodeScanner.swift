@@ -127,34 +127,46 @@ extension CodeScanner {
     }
 }
 
-/// How densely to scan. Files are scanned at full density (every line): there is time.
-/// On a live stream the frame budget matters: a large scan area is scanned on every other
-/// line, which halves zbar's cost (measured: 432x432, QR only, 7.5 ms to 3.7 ms) and loses
-/// only codes below 2 pixels per module, which a camera blurs anyway.
-public enum ScanDensity {
-    public static func live(for area: PixelRect) -> Int {
-        min(area.width, area.height) >= 240 ? 2 : 1
+/// How a live frame's plain pass is made cheap: files are scanned at full resolution and
+/// density, there is time; on a live stream the frame budget matters.
+public enum LiveEconomy: Int, Sendable {
+    /// Every line at full resolution.
+    case full = 1
+    /// Every other line (zbar's density 2): half the cost (432x432, QR only: 7.5 to 3.7 ms).
+    case sparse = 2
+    /// Half the resolution, pixels averaged in twos both ways: a quarter of the pixels and
+    /// less sensor noise; codes of 4 or more pixels per module still read.
+    case halved = 4
+
+    /// The cheapest that suits a scan area: large areas hold codes large enough to halve.
+    public static func cheapest(for area: PixelRect) -> LiveEconomy {
+        let side = min(area.width, area.height)
+        return side >= 400 ? .halved : side >= 240 ? .sparse : .full
     }
 }
 
-/// How densely to scan each frame of a live stream: cheaply (every other line) while that
-/// finds codes; when it finds nothing, every other frame is scanned at full density, so a
-/// code that needs it (small, blurred, distorted) is still read, at half the extra cost.
+/// How cheaply to scan each frame of a live stream: as cheaply as the area allows while
+/// that finds codes; when it finds nothing, every other frame is scanned in full, so a code
+/// that needs it (small, blurred, distorted) is still read, at half the extra cost.
 public struct LiveScanPlan: Sendable {
     private var turn = 0
-    private var working: Int?
+    private var working: LiveEconomy?
 
     public init() {}
 
-    public mutating func density(for area: PixelRect) -> Int {
-        let cheap = ScanDensity.live(for: area)
-        if let working { return min(working, cheap) }
+    /// `fullCost`: what a full pass of this area is expected to take, and `budget` what a
+    /// frame may take (ms): the thorough turn is as full as the budget allows.
+    public mutating func economy(for area: PixelRect, fullCost: Double = 0, budget: Double = .infinity) -> LiveEconomy {
+        let cheap = LiveEconomy.cheapest(for: area)
+        if let working { return working.rawValue <= cheap.rawValue ? working : cheap }
         turn += 1
-        return turn % 2 == 0 ? 1 : cheap
+        guard turn % 2 == 0 else { return cheap }
+        let affordable = [LiveEconomy.full, .sparse].first { fullCost / Double($0.rawValue) <= budget }
+        return affordable.map { $0.rawValue <= cheap.rawValue ? $0 : cheap } ?? cheap
     }
 
-    /// What the scan at `density` found: a density that reads the code is kept.
-    public mutating func record(found: Bool, density: Int) {
-        working = found ? density : nil
+    /// What the scan at `economy` found: an economy that reads the code is kept.
+    public mutating func record(found: Bool, economy: LiveEconomy) {
+        working = found ? economy : nil
     }
 }

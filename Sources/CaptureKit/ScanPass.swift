@@ -6,6 +6,8 @@ import Glibc
 public enum ScanPass: String, CaseIterable, Sendable {
     /// The crop as it is.
     case plain
+    /// The crop at half resolution: the cheap plain pass of a live frame (`LiveEconomy`).
+    case halved
     /// Twice the size, bilinear: codes at one or two pixels per module, and some that are
     /// found only when bigger (measured on the corpus: the largest gain of all passes).
     case enlarged
@@ -22,6 +24,7 @@ public enum ScanPass: String, CaseIterable, Sendable {
     /// Relative cost against the plain pass (pixels and preparation), for the frame budget.
     var costFactor: Double {
         switch self {
+        case .halved: 0.25
         case .plain, .inverted: 1
         case .binarised: 1.5
         case .rotated: 2.2
@@ -39,6 +42,7 @@ public enum ScanPass: String, CaseIterable, Sendable {
     func prepare(_ crop: Frame) -> (picture: Frame, back: (PixelPoint) -> PixelPoint) {
         switch self {
         case .plain: return (crop, { $0 })
+        case .halved: return (crop.scaled(by: 0.5), { PixelPoint(x: $0.x * 2, y: $0.y * 2) })
         case .inverted: return (crop.inverted(), { $0 })
         case .binarised:
             let window = max(15, min(51, max(crop.width, crop.height) / 5) | 1)

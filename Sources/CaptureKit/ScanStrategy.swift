@@ -8,6 +8,8 @@ public struct ScanStrategy: Sendable {
     public let extraPasses: [ScanPass]
     private var nextExtra = 0
     private var plan = LiveScanPlan()
+    /// The last measured cost of a full plain pass (ms), for the live plan.
+    private var fullCost = 0.0
 
     /// The measured order (qrtui-bench --corpus): enlarged reads 5 more corpus codes than the
     /// plain pass alone, binarised 3, inverted 2, rotated 1; doubled none there, but it is
@@ -28,14 +30,15 @@ public struct ScanStrategy: Sendable {
         var report = ScanReport()
         guard !rect.isEmpty else { return report }
         let crop = frame.cropped(to: rect)
-        // Live frames: the plain pass alternates scan density (see LiveScanPlan).
-        let density = budget == nil ? 1 : plan.density(for: rect)
-        scanner.density = density
-        run(.plain, on: crop, with: scanner, into: &report)
-        if budget != nil { plan.record(found: !report.codes.isEmpty, density: density) }
+        // Live frames: the plain pass is made cheap in turns (see LiveScanPlan).
+        let economy = budget.map { plan.economy(for: rect, fullCost: fullCost, budget: $0) } ?? .full
+        scanner.density = economy == .sparse ? 2 : 1
+        run(economy == .halved ? .halved : .plain, on: crop, with: scanner, into: &report)
+        if budget != nil { plan.record(found: !report.codes.isEmpty, economy: economy) }
         scanner.density = 1
-        // What the plain pass would have cost at full density, the extras' unit of cost.
-        let plainCost = (MonotonicClock.now() - start) * 1000 * Double(density)
+        // What the plain pass would have cost in full, the extras' unit of cost.
+        let plainCost = (MonotonicClock.now() - start) * 1000 * Double(economy.rawValue)
+        fullCost = plainCost
         let applicable = extraPasses.map { $0.applies(to: crop) }
         let (passes, next) = budget.map {
             Self.extras(budget: $0, plainCost: plainCost, passes: extraPasses, applicable: applicable, from: nextExtra)
