@@ -8,22 +8,6 @@ public extension Frame {
         transformed { source, out, count in for i in 0..<count { out[i] = 255 &- source[i] } }
     }
 
-    /// Levels stretched so that the darkest and brightest 1% become black and white
-    /// (low contrast, haze, glare).
-    func stretched() -> Frame {
-        var histogram = [Int](repeating: 0, count: 256)
-        packed.luma.withUnsafeBufferPointer { for value in $0 { histogram[Int(value)] += 1 } }
-        let cut = width * height / 100
-        var low = 0, seen = 0
-        while low < 255 && seen + histogram[low] <= cut { seen += histogram[low]; low += 1 }
-        var high = 255
-        seen = 0
-        while high > low && seen + histogram[high] <= cut { seen += histogram[high]; high -= 1 }
-        guard high > low else { return packed }
-        let table = (0..<256).map { UInt8(max(0, min(255, ($0 - low) * 255 / (high - low)))) }
-        return transformed { source, out, count in for i in 0..<count { out[i] = table[Int(source[i])] } }
-    }
-
     /// Black or white by comparison with the mean of the surrounding `window` x `window`
     /// pixels (shadows, uneven light): what a global threshold cannot do.
     func binarisedLocally(window: Int = 25, offset: Int = 5) -> Frame {
@@ -53,26 +37,6 @@ public extension Frame {
                             let mean = total / ((x1 - x0) * (y1 - y0))
                             result[y * w + x] = Int(pixels[y * w + x]) < mean - offset ? 0 : 255
                         }
-                    }
-                }
-            }
-        }
-        return Frame(width: w, height: h, sequence: sequence, timestamp: timestamp, luma: out)
-    }
-
-    /// Edges made steeper with an unsharp mask (slightly blurred codes).
-    func sharpened(amount: Int = 2) -> Frame {
-        let w = width, h = height
-        var out = packed.luma
-        let source = out
-        source.withUnsafeBufferPointer { p in
-            out.withUnsafeMutableBufferPointer { o in
-                for y in 1..<max(1, h - 1) {
-                    for x in 1..<max(1, w - 1) {
-                        let i = y * w + x
-                        let blur = (Int(p[i - w - 1]) + Int(p[i - w]) + Int(p[i - w + 1]) + Int(p[i - 1]) + Int(p[i])
-                            + Int(p[i + 1]) + Int(p[i + w - 1]) + Int(p[i + w]) + Int(p[i + w + 1])) / 9
-                        o[i] = UInt8(max(0, min(255, Int(p[i]) + amount * (Int(p[i]) - blur))))
                     }
                 }
             }
@@ -125,42 +89,6 @@ public extension Frame {
         let w = Int(Double(width) * c + Double(height) * s + 0.5), h = Int(Double(width) * s + Double(height) * c + 0.5)
         let canvas = Frame.filled(width: max(1, w), height: max(1, h), value: 255)
         return canvas.drawing(packed, centreX: Double(w) / 2, centreY: Double(h) / 2, degrees: degrees)
-    }
-
-    /// Scaled separately across and down (area averaging down, bilinear up): averaging rows
-    /// smooths a 1D code's bars along their length without blurring across them.
-    func scaled(across: Double, down: Double) -> Frame {
-        scaled(by: down).scaledAcross(across / down)
-    }
-
-    private func scaledAcross(_ factor: Double) -> Frame {
-        guard factor != 1 else { return self }
-        let turned = transposed().scaled(by: 1).transposed()
-        let w = max(1, Int(Double(width) * factor))
-        var out = [UInt8](repeating: 0, count: w * height)
-        turned.luma.withUnsafeBufferPointer { p in
-            out.withUnsafeMutableBufferPointer { o in
-                for y in 0..<height {
-                    for x in 0..<w {
-                        let sx = max(0, (Double(x) + 0.5) / factor - 0.5)
-                        let x0 = min(Int(sx), width - 1), x1 = min(x0 + 1, width - 1), f = sx - Double(x0)
-                        o[y * w + x] = UInt8(Double(p[y * width + x0]) * (1 - f) + Double(p[y * width + x1]) * f + 0.5)
-                    }
-                }
-            }
-        }
-        return Frame(width: w, height: height, sequence: sequence, timestamp: timestamp, luma: out)
-    }
-
-    func transposed() -> Frame {
-        let source = packed
-        var out = [UInt8](repeating: 0, count: width * height)
-        source.luma.withUnsafeBufferPointer { p in
-            out.withUnsafeMutableBufferPointer { o in
-                for y in 0..<height { for x in 0..<width { o[x * height + y] = p[y * width + x] } }
-            }
-        }
-        return Frame(width: height, height: width, sequence: sequence, timestamp: timestamp, luma: out)
     }
 
     /// Every pixel doubled across and down: a crisp code at one pixel per module becomes

@@ -20,7 +20,7 @@ public struct CodeSummary: Equatable, Sendable {
 }
 
 /// The rest of the status line: where the picture comes from and how it is going.
-public struct StatusInfo: Equatable, Sendable {
+public struct StatusInfo: Sendable {
     public var source: String
     public var isDemo: Bool
     public var frameSize: (width: Int, height: Int)?
@@ -41,11 +41,5 @@ public struct StatusInfo: Equatable, Sendable {
         self.paused = paused
         self.notice = notice
         self.lastCode = lastCode
-    }
-
-    public static func == (a: StatusInfo, b: StatusInfo) -> Bool {
-        a.source == b.source && a.isDemo == b.isDemo && a.frameSize?.width == b.frameSize?.width
-            && a.frameSize?.height == b.frameSize?.height && a.framesPerSecond == b.framesPerSecond
-            && a.paused == b.paused && a.notice == b.notice && a.lastCode == b.lastCode
     }
 }

@@ -67,13 +67,7 @@ enum ChildProcess {
         close(ends[0])
         defer { close(ends[1]) }
         guard status == 0 else { return false }
-        var offset = 0
-        while offset < input.count {
-            let n = input.withUnsafeBytes { write(ends[1], $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            offset += n
-        }
+        Console.write(ends[1], input)
         return true
     }
 }

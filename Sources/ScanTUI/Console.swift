@@ -19,7 +19,8 @@ enum Console {
 
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
-    private static func write(_ fd: Int32, _ bytes: [UInt8]) {
+    /// Writes every byte (short writes and EINTR continue; a closed reader ends it).
+    static func write(_ fd: Int32, _ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }

@@ -25,6 +25,9 @@ struct LiveSession {
             Console.message("\(error.description): running without preview")
             return nil
         }
+        // A clipboard tool that exits before reading must not kill qrtui (and leave the
+        // terminal in screen mode) with SIGPIPE: writes then fail with EPIPE instead.
+        signal(SIGPIPE, SIG_IGN)
         let captured = StderrCapture()
         let wake = WakePipe()
         let choice = self.choice

@@ -19,26 +19,24 @@ struct Options: Equatable {
     var color = true
     var beep = true
     /// Camera picture size and rate (`--size`, `--fps`).
-    var size = (width: 1280, height: 720)
+    var size = PictureSize(width: 1280, height: 720)
     var framesPerSecond = 30
     /// Per-frame scan budget; nil: thorough for files, normal for live pictures.
     var effort: ScanEffort?
     /// Identical reads a 1D code needs on a stream before it is announced.
     var confirmations = 2
 
-    static func == (a: Options, b: Options) -> Bool {
-        a.device == b.device && a.input == b.input && a.demo == b.demo && a.loop == b.loop
-            && a.symbologies == b.symbologies && a.preview == b.preview && a.once == b.once
-            && a.timeout == b.timeout && a.format == b.format && a.glyphs == b.glyphs && a.scaling == b.scaling
-            && a.color == b.color && a.beep == b.beep && a.size == b.size && a.framesPerSecond == b.framesPerSecond
-            && a.effort == b.effort && a.confirmations == b.confirmations
-    }
-
     var cameraRequest: @Sendable (String) -> CameraRequest {
         { [size, framesPerSecond] path in
             CameraRequest(path: path, width: size.width, height: size.height, framesPerSecond: framesPerSecond)
         }
     }
+}
+
+/// A camera picture size (`--size WxH`).
+struct PictureSize: Equatable {
+    var width: Int
+    var height: Int
 }
 
 /// What the command line resolves to.
@@ -128,7 +126,7 @@ enum CommandLineParser {
                 guard parts.count == 2, (16...16384).contains(parts[0]), (16...16384).contains(parts[1]) else {
                     throw UsageError(message: "--size needs WIDTHxHEIGHT, e.g. 1280x720, not '\(text)'")
                 }
-                options.size = (parts[0], parts[1])
+                options.size = PictureSize(width: parts[0], height: parts[1])
             case "--fps":
                 let text = try value()
                 guard let rate = Int(text), (1...240).contains(rate) else {
