@@ -79,6 +79,7 @@ public final class CodeScanner {
                 Self.collect(current, into: &output)
                 symbol = zbar_symbol_next(current)
             }
+            output.codes = output.codes.withoutConflictingReads()
             return output
         }
     }
@@ -107,14 +108,9 @@ public final class CodeScanner {
     /// zbar locates 1D codes by the points where scan lines crossed them; the box around
     /// those points (in QR corner order) is what the outline shows.
     static func boundingBox(of points: [PixelPoint]) -> [PixelPoint] {
-        guard let first = points.first else { return [] }
-        var minX = first.x, maxX = first.x, minY = first.y, maxY = first.y
-        for p in points {
-            minX = min(minX, p.x); maxX = max(maxX, p.x)
-            minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
-        return [PixelPoint(x: minX, y: minY), PixelPoint(x: minX, y: maxY),
-                PixelPoint(x: maxX, y: maxY), PixelPoint(x: maxX, y: minY)]
+        guard let box = points.boundingRect else { return [] }
+        return [PixelPoint(x: box.minX, y: box.minY), PixelPoint(x: box.minX, y: box.maxY),
+                PixelPoint(x: box.maxX, y: box.maxY), PixelPoint(x: box.maxX, y: box.minY)]
     }
 }
 

@@ -1,66 +1,133 @@
 import Glibc
 
 /// One way of looking at the scan area. The plain crop comes first; the others are tried
-/// when it finds nothing (see `ScanStrategy`). Each prepares a picture and maps the corners
-/// found in it back to the crop.
+/// when it finds nothing (see `ScanStrategy`). Each prepares a picture through a few steps
+/// and maps the corners found in it back to the crop. Which passes exist, and in which
+/// order they run, was measured on the corpus (`qrtui-bench --corpus --passes`).
 public enum ScanPass: String, CaseIterable, Sendable {
     /// The crop as it is.
     case plain
     /// The crop at half resolution: the cheap plain pass of a live frame (`LiveEconomy`).
     case halved
-    /// Twice the size, bilinear: codes at one or two pixels per module, and some that are
-    /// found only when bigger (measured on the corpus: the largest gain of all passes).
+    /// Twice the size, bicubic: codes at one or two pixels per module, and some that are
+    /// found only when bigger (the largest gain of all passes).
     case enlarged
     /// Black and white by comparison with the local mean: shadows, glare, uneven light.
     case binarised
     /// Light on dark turned dark on light.
     case inverted
+    /// Black and white against one threshold (Otsu): blurred bars.
+    case thresholded
+    /// Enlarged, then thresholded: small blurred bars.
+    case enlargedThresholded
+    /// Enlarged, then the grey levels spread out: small codes in dull light.
+    case enlargedEqualised
+    /// Enlarged, then binarised: small codes under uneven light.
+    case enlargedBinarised
+    /// Grey levels spread, enlarged, binarised in a small window: faded photos of barcodes.
+    case equalisedBinarised
+    /// Softened: pictures or halftone dots inside the modules.
+    case smoothed
     /// Turned by 45 degrees: zbar reads 1D codes only along rows and columns.
     case rotated
     /// Every pixel doubled: crisp codes at one pixel per module (screenshots), which
     /// interpolation would blur.
     case doubled
 
-    /// Relative cost against the plain pass (pixels and preparation), for the frame budget.
-    var costFactor: Double {
+    /// What this pass does to the crop, in order.
+    var steps: [PictureStep] {
         switch self {
-        case .halved: 0.25
+        case .plain: []
+        case .halved: [.halve]
+        case .enlarged: [.enlarge]
+        case .binarised: [.binarise]
+        case .inverted: [.invert]
+        case .thresholded: [.threshold]
+        case .enlargedThresholded: [.enlarge, .threshold]
+        case .enlargedEqualised: [.enlarge, .equalise]
+        case .enlargedBinarised: [.enlarge, .binarise]
+        case .equalisedBinarised: [.equalise, .enlarge, .binariseFinely]
+        case .smoothed: [.smooth]
+        case .rotated: [.rotate]
+        case .doubled: [.double]
+        }
+    }
+
+    /// Relative cost against the plain pass, for the frame budget: measured with
+    /// `qrtui-bench --frames` (432x432 area of a 720p frame with nothing to find, all types),
+    /// rounded up to the next half.
+    public var costFactor: Double {
+        switch self {
+        case .halved: 0.5
+        case .thresholded, .smoothed: 0.5
         case .plain, .inverted: 1
-        case .binarised: 1.5
-        case .rotated: 2.2
-        case .enlarged: 4.5
-        case .doubled: 4
+        case .binarised, .rotated: 1.5
+        case .doubled, .enlargedThresholded: 3
+        case .enlarged, .enlargedBinarised: 4
+        case .enlargedEqualised, .equalisedBinarised: 5
         }
     }
 
     /// Enlarging a crop that is already large gains nothing and costs four times as much.
     func applies(to crop: Frame) -> Bool {
-        (self != .enlarged && self != .doubled) || max(crop.width, crop.height) <= 900
+        !steps.contains { $0.scale > 1 } || max(crop.width, crop.height) <= 900
     }
 
     /// The picture for this pass and the map from its pixels back to the crop's.
-    func prepare(_ crop: Frame) -> (picture: Frame, back: (PixelPoint) -> PixelPoint) {
+    public func prepare(_ crop: Frame) -> (picture: Frame, back: (PixelPoint) -> PixelPoint) {
+        let picture = steps.reduce(crop) { $1.apply(to: $0) }
+        if steps.contains(.rotate) { return (picture, Self.unturning(picture, to: crop)) }
+        let scale = steps.reduce(1.0) { $0 * $1.scale }
+        if scale == 1 { return (picture, { $0 }) }
+        return (picture, { PixelPoint(x: Int((Double($0.x) / scale).rounded(.down)), y: Int((Double($0.y) / scale).rounded(.down))) })
+    }
+
+    /// The map from a picture turned by 45 degrees (on a larger canvas) back to the crop.
+    private static func unturning(_ picture: Frame, to crop: Frame) -> (PixelPoint) -> PixelPoint {
+        let angle = -PictureStep.turn * .pi / 180
+        let (c, s) = (cos(angle), sin(angle))
+        let (cx, cy) = (Double(picture.width) / 2, Double(picture.height) / 2)
+        let (ox, oy) = (Double(crop.width) / 2, Double(crop.height) / 2)
+        return { point in
+            let dx = Double(point.x) - cx, dy = Double(point.y) - cy
+            return PixelPoint(x: Int((ox + dx * c - dy * s).rounded()), y: Int((oy + dx * s + dy * c).rounded()))
+        }
+    }
+}
+
+/// One picture operation of a pass.
+enum PictureStep: Equatable {
+    case halve, enlarge, double, rotate
+    case invert, threshold, equalise, smooth
+    /// Local mean in a window a fifth of the picture (15 to 101 pixels).
+    case binarise
+    /// Local mean in a 15-pixel window: fine detail kept even in a large picture.
+    case binariseFinely
+
+    static let turn = 45.0
+
+    /// How much larger the picture gets.
+    var scale: Double {
         switch self {
-        case .plain: return (crop, { $0 })
-        case .halved: return (crop.scaled(by: 0.5), { PixelPoint(x: $0.x * 2, y: $0.y * 2) })
-        case .inverted: return (crop.inverted(), { $0 })
-        case .binarised:
-            let window = max(15, min(51, max(crop.width, crop.height) / 5) | 1)
-            return (crop.binarisedLocally(window: window, offset: 3), { $0 })
-        case .enlarged:
-            return (crop.scaled(by: 2), { PixelPoint(x: $0.x / 2, y: $0.y / 2) })
-        case .doubled:
-            return (crop.doubled(), { PixelPoint(x: $0.x / 2, y: $0.y / 2) })
-        case .rotated:
-            let picture = crop.rotated(degrees: 45)
-            let angle = -45.0 * .pi / 180
-            let (c, s) = (cos(angle), sin(angle))
-            let (cx, cy) = (Double(picture.width) / 2, Double(picture.height) / 2)
-            let (ox, oy) = (Double(crop.width) / 2, Double(crop.height) / 2)
-            return (picture, { point in
-                let dx = Double(point.x) - cx, dy = Double(point.y) - cy
-                return PixelPoint(x: Int((ox + dx * c - dy * s).rounded()), y: Int((oy + dx * s + dy * c).rounded()))
-            })
+        case .halve: 0.5
+        case .enlarge, .double: 2
+        default: 1
+        }
+    }
+
+    func apply(to picture: Frame) -> Frame {
+        switch self {
+        case .halve: picture.scaled(by: 0.5)
+        case .enlarge: picture.enlargedCubic(by: 2)
+        case .double: picture.doubled()
+        case .rotate: picture.rotated(degrees: Self.turn)
+        case .invert: picture.inverted()
+        case .threshold: picture.thresholded()
+        case .equalise: picture.equalised()
+        case .smooth: picture.smoothed()
+        case .binarise:
+            picture.binarisedLocally(window: max(15, min(101, max(picture.width, picture.height) / 5) | 1), offset: 3)
+        case .binariseFinely: picture.binarisedLocally(window: 15, offset: 3)
         }
     }
 }

@@ -11,10 +11,15 @@ public struct ScanStrategy: Sendable {
     /// The last measured cost of a full plain pass (ms), for the live plan.
     private var fullCost = 0.0
 
-    /// The measured order (qrtui-bench --corpus): enlarged reads 5 more corpus codes than the
-    /// plain pass alone, binarised 3, inverted 2, rotated 1; doubled none there, but it is
-    /// the one that reads crisp codes at one pixel per module.
-    public static let measuredOrder: [ScanPass] = [.enlarged, .binarised, .inverted, .rotated, .doubled]
+    /// The measured order (qrtui-bench --corpus --list): enlarged reads 6 corpus codes the
+    /// plain pass cannot, binarised 4, inverted 2, equalisedBinarised 2, enlargedEqualised 2,
+    /// one each the others; doubled none there, but it reads crisp codes at one pixel per
+    /// module. The order matters: a pass that misreads a 1D code must not come before one
+    /// that reads it right.
+    public static let measuredOrder: [ScanPass] = [
+        .enlarged, .binarised, .inverted, .thresholded, .enlargedThresholded, .enlargedEqualised,
+        .enlargedBinarised, .equalisedBinarised, .smoothed, .rotated, .doubled,
+    ]
     /// Live default: a frame budget that leaves most of a 30 fps frame interval free.
     public static let liveBudget = 20.0
 

@@ -8,6 +8,10 @@ import Foundation
 struct CorpusBenchmark {
     let root: String
     let symbologies: Set<Symbology>?
+    /// The extra passes, in order (qrtui's measured order unless `--passes`).
+    let passes: [ScanPass]
+    /// Name on stdout each case that was not decoded or gave a wrong payload.
+    let listCases: Bool
 
     struct Case {
         let name: String
@@ -60,6 +64,7 @@ struct CorpusBenchmark {
                 // A fresh reader per case (zbar keeps state between scans), shared by the
                 // images of one structured-append message.
                 let reader = CodeReader(symbologies: symbologies, budget: nil)
+                reader.strategy = ScanStrategy(budget: nil, extraPasses: passes)
                 for image in testCase.images {
                     let frame = try ImageDecoder.load(path: image)
                     let report = result.timings.measure { reader.read(frame) }
@@ -75,6 +80,7 @@ struct CorpusBenchmark {
                 if folder.isFalsePositiveFolder {
                     result.total += 1
                     if !payloads.isEmpty { result.falsePositive += 1 }
+                    if listCases && !payloads.isEmpty { print("false positive  \(folder)/\(testCase.name)") }
                     continue
                 }
                 guard let expected = testCase.expected else { continue }
@@ -84,6 +90,10 @@ struct CorpusBenchmark {
                     result.passes[pass ?? "?", default: 0] += 1
                 }
                 if wrong { result.misread += 1 }
+                if listCases && (wrong || !payloads.contains(expected)) {
+                    let got = payloads.filter { $0 != expected }.map { String(decoding: $0.prefix(40), as: UTF8.self).debugDescription }
+                    print("\(payloads.contains(expected) ? "also read" : "missed")  \(folder)/\(testCase.name)  \(got.joined(separator: " "))")
+                }
             }
             results.append(result)
         }

@@ -35,7 +35,7 @@ struct FrameBenchmark {
                 }
             }
         }
-        return table(rows) + "\n\n" + strategyTable()
+        return table(rows) + "\n\n" + strategyTable() + "\n\n" + passTable()
     }
 
     /// qrtui's live strategy (plain pass, extra passes in turn within the budget) on 720p
@@ -61,6 +61,31 @@ struct FrameBenchmark {
                 rows.append(["\(name), \(withCode ? "code present" : "nothing to find")", format(timings.median),
                              format(timings.percentile(95)), withCode ? "\(plain) of \(count)" : "-"])
             }
+        }
+        return table(rows)
+    }
+
+    /// What each pass costs on 720p frames with nothing to find (default area, all types),
+    /// against the plain pass: the measurement behind `ScanPass.costFactor`.
+    func passTable() -> String {
+        let scene = DemoSource(width: 1280, height: 720, paced: false)
+        let area = PixelRect.centredSquare(fraction: 0.6, width: 1280, height: 720)
+        let crops = (0..<max(repetitions, 10)).map {
+            scene.frame(at: Double($0) / 30, sequence: $0, withCode: false).cropped(to: area)
+        }
+        let scanner = CodeScanner()
+        var medians = [ScanPass: Double]()
+        for pass in ScanPass.allCases {
+            var timings = Timings()
+            for crop in crops { _ = timings.measure { scanner.read(pass.prepare(crop).picture) } }
+            medians[pass] = timings.median
+        }
+        let plain = medians[.plain] ?? 1
+        var rows = [["pass, 1280x720, scan area \(area.width)x\(area.height), nothing to find", "median ms",
+                     "measured x plain", "budget factor"]]
+        for pass in ScanPass.allCases {
+            let median = medians[pass] ?? 0
+            rows.append([pass.rawValue, format(median), format(median / plain), format(pass.costFactor)])
         }
         return table(rows)
     }

@@ -4,12 +4,15 @@ import Glibc
 /// qrtui-bench: figures, not assertions. See README.md, "Benchmark".
 let usage = """
 Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--capture] [--repetitions N] [-S LIST]
+                   [--passes LIST] [--list]
   --corpus DIR      decode every NAME.png under DIR's folders, compare with NAME.txt
   --frames          per-stage cost per frame at 640x480, 1280x720, 1920x1080
   --render          render cost (1280x720 into 160x48 cells) and terminal bytes per frame
   --capture         capture frames/s and CPU per frame from the fake camera, pacing off
   --repetitions N   frames per measurement (default 30; --capture reads 10x as many)
   -S LIST           symbologies for --corpus (default: all)
+  --passes LIST     extra passes for --corpus, in order (default: the measured order)
+  --list            --corpus: name each case not decoded or misread
 """
 
 func fail(_ message: String) -> Never {
@@ -25,6 +28,8 @@ var render = false
 var capture = false
 var repetitions = 30
 var symbologies: Set<Symbology>?
+var passes = ScanStrategy.measuredOrder
+var listCases = false
 while let argument = arguments.popFirst() {
     switch argument {
     case "--corpus":
@@ -39,6 +44,12 @@ while let argument = arguments.popFirst() {
     case "-S":
         guard let list = arguments.popFirst(), let set = try? Symbology.parseList(list).get() else { fail("bad -S list") }
         symbologies = set
+    case "--passes":
+        let names = arguments.popFirst()?.split(separator: ",").map(String.init) ?? []
+        let chosen = names.compactMap(ScanPass.init(rawValue:))
+        guard chosen.count == names.count else { fail("--passes takes a list of \(ScanPass.allCases.map(\.rawValue))") }
+        passes = chosen
+    case "--list": listCases = true
     case "-h", "--help": print(usage); exit(0)
     default: fail("unknown argument '\(argument)'\n\(usage)")
     }
@@ -48,7 +59,7 @@ if corpus == nil && !frames && !render && !capture { fail("nothing to do\n\(usag
 if capture { CaptureBenchmark.ensureFakeCamera() }
 if let corpus {
     do {
-        let results = try CorpusBenchmark(root: corpus, symbologies: symbologies).run()
+        let results = try CorpusBenchmark(root: corpus, symbologies: symbologies, passes: passes, listCases: listCases).run()
         print("Corpus \(corpus): decoded = expected payload among the codes read, misread = an image")
         print("that gave a wrong payload, false pos. = any code in a falsepositives folder; ms = scan only.\n")
         print(CorpusBenchmark.report(results))

@@ -1,0 +1,141 @@
+@testable import CaptureKit
+import CodeFixtures
+import Testing
+
+/// Every pass prepares a picture zbar can read and maps what it finds back to the crop;
+/// the tone operations behind them do what their names say.
+@Suite struct ScanPassTests {
+    @Test(arguments: ScanPass.allCases)
+    func everyPassReadsAClearCodeAndMapsItsCornersBack(pass: ScanPass) throws {
+        let scene = CodeFixtures.qrScene("every pass", width: 200, height: 200, moduleSize: 4)
+        let expected = try #require(CodeScanner().read(scene).codes.first)
+        let (picture, back) = pass.prepare(pass == .inverted ? scene.inverted() : scene)
+        let code = try #require(CodeScanner().read(picture).codes.first)
+        #expect(code.text == "every pass")
+        let corners = code.mapped(back).corners
+        #expect(corners.count == 4)
+        for (found, truth) in zip(corners, expected.corners) {
+            #expect(abs(found.x - truth.x) <= 3 && abs(found.y - truth.y) <= 3, "\(pass): \(found) vs \(truth)")
+        }
+    }
+
+    @Test func halftoneModulesNeedSmoothing() throws {
+        // Dark modules printed as a fine dot screen (every other pixel), as a photo inside
+        // a code is: zbar sees edges everywhere; softened, the modules are plain grey.
+        let code = try #require(QRMatrix(text: "halftone", level: .medium)).render(moduleSize: 6, dark: 0, light: 255)
+        var luma = code.luma
+        for y in 0..<code.height {
+            for x in 0..<code.width where luma[y * code.width + x] == 0 && (x + y) % 2 == 0 { luma[y * code.width + x] = 255 }
+        }
+        let frame = Frame(width: code.width, height: code.height, luma: luma).padded(margin: 20, value: 255)
+        #expect(CodeScanner().scan(frame).isEmpty)
+        var strategy = ScanStrategy(budget: nil)
+        #expect(strategy.scan(frame, with: CodeScanner()).codes.map(\.text) == ["halftone"])
+        var smoothing = ScanStrategy(budget: nil, extraPasses: [.smoothed])
+        let report = smoothing.scan(frame, with: CodeScanner())
+        #expect(report.codes.map(\.text) == ["halftone"])
+        #expect(report.pass == .smoothed)
+    }
+
+    /// An EAN-13 at low contrast (grey levels 96 to 148), softened `blur` times, with noise.
+    func softBarcode(moduleWidth: Int, blur: Int, noise: Int) -> Frame {
+        var frame = EAN13.scene("400638133393", moduleWidth: moduleWidth, width: 360, height: 200)
+            .mapped { UInt8(90 + Int($0) / 4) }
+        for _ in 0..<blur { frame = frame.smoothed() }
+        return noise > 0 ? frame.withNoise(amplitude: noise, seed: 3) : frame
+    }
+
+    @Test func blurredBarsNeedThresholding() {
+        let frame = softBarcode(moduleWidth: 3, blur: 3, noise: 0)
+        #expect(CodeScanner().scan(frame).isEmpty)
+        var strategy = ScanStrategy(budget: nil)
+        let report = strategy.scan(frame, with: CodeScanner())
+        #expect(report.codes.map(\.text) == ["4006381333931"])
+        #expect(report.pass == .thresholded)
+    }
+
+    @Test func smallSoftNoisyBarsNeedEnlargingAndThresholding() {
+        let frame = softBarcode(moduleWidth: 2, blur: 1, noise: 12)
+        #expect(CodeScanner().scan(frame).isEmpty)
+        var strategy = ScanStrategy(budget: nil)
+        let report = strategy.scan(frame, with: CodeScanner())
+        #expect(report.codes.map(\.text) == ["4006381333931"])
+        #expect(report.pass == .enlargedThresholded)
+    }
+
+    @Test func equalisingSpreadsANarrowRangeOfGreys() {
+        let dull = Frame(width: 4, height: 2, luma: [100, 104, 108, 112, 116, 120, 120, 100])
+        let spread = dull.equalised()
+        #expect(spread.luma.min() == 0 && spread.luma.max() == 255)
+        // Order is kept: a darker pixel never becomes lighter than a lighter one.
+        for (a, b) in [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5)] { #expect(spread.luma[a] < spread.luma[b]) }
+        #expect(Frame.filled(width: 3, height: 3, value: 77).equalised().luma.allSatisfy { $0 == 77 })
+    }
+
+    @Test func thresholdingSplitsBetweenTheTwoMainGreys() {
+        // Two populations around 60 and 170, with values in between.
+        let values: [UInt8] = [55, 60, 65, 62, 58, 165, 170, 175, 168, 110, 120]
+        let split = Frame(width: values.count, height: 1, luma: values).thresholded()
+        #expect(split.luma.prefix(5).allSatisfy { $0 == 0 })
+        #expect(split.luma[5..<9].allSatisfy { $0 == 255 })
+        #expect(Set(split.luma) == [0, 255])
+        let threshold = Frame.otsuThreshold(Frame(width: values.count, height: 1, luma: values).histogram())
+        #expect(threshold >= 65 && threshold < 165)
+    }
+
+    @Test func smoothingKeepsFlatAreasAndSpreadsASpeck() {
+        #expect(Frame.filled(width: 9, height: 9, value: 90).smoothed().luma.allSatisfy { $0 == 90 })
+        var speck = [UInt8](repeating: 0, count: 81)
+        speck[40] = 255
+        let soft = Frame(width: 9, height: 9, luma: speck).smoothed()
+        #expect(soft[4, 4] == 36)  // 255 * 36 / 256: the binomial kernel's centre weight
+        #expect(soft[4, 4] > soft[3, 4] && soft[3, 4] > soft[2, 4] && soft[2, 4] > 0)
+        #expect(soft[1, 4] == 0)  // the 5x5 kernel reaches two pixels
+    }
+
+    @Test func cubicEnlargingDoublesAndKeepsEdgesSteep() {
+        #expect(Frame.filled(width: 5, height: 4, value: 140).enlargedCubic(by: 2).luma.allSatisfy { $0 == 140 })
+        let edge = Frame(width: 8, height: 1, luma: [20, 20, 20, 20, 230, 230, 230, 230])
+        let big = edge.enlargedCubic(by: 2)
+        #expect(big.width == 16 && big.height == 2)
+        // Flat on both sides far from the edge, and a steeper step than bilinear gives.
+        #expect(big[0, 0] == 20 && big[15, 0] == 230)
+        let cubicStep = Int(big[8, 0]) - Int(big[7, 0])
+        let linear = edge.scaled(by: 2)
+        #expect(cubicStep > Int(linear[8, 0]) - Int(linear[7, 0]))
+    }
+}
+
+/// One printed 1D code read twice, once wrong: the much better read wins, a close call gives nothing.
+@Suite struct ConflictingReadsTests {
+    func ean(_ digits: String, quality: Int, x: Int = 20, y: Int, height: Int = 10) -> DetectedCode {
+        DetectedCode(symbology: .ean13, bytes: Array(digits.utf8),
+                     corners: CodeScanner.boundingBox(of: [PixelPoint(x: x, y: y), PixelPoint(x: x + 180, y: y + height)]),
+                     quality: quality)
+    }
+
+    @Test func theReadSeenByFarMoreLinesWins() {
+        // upca-2/32 in the corpus: 44 scan lines against 6, in overlapping bands.
+        let reads = [ean("0899684001003", quality: 44, y: 13, height: 59), ean("0899624007003", quality: 6, y: 56, height: 4)]
+        #expect(reads.withoutConflictingReads().map(\.text) == ["0899684001003"])
+    }
+
+    @Test func aCloseCallGivesNothing() {
+        // upca-2/39: 10 lines against 6, bands touching.
+        let reads = [ean("6087746619592", quality: 10, y: 22, height: 11), ean("0012546619592", quality: 6, y: 17, height: 4)]
+        #expect(reads.withoutConflictingReads().isEmpty)
+    }
+
+    @Test func separateCodesAndOtherKindsAreLeftAlone() {
+        let apart = [ean("4006381333931", quality: 30, y: 10), ean("5000213002834", quality: 3, y: 200)]
+        #expect(apart.withoutConflictingReads().count == 2)
+        let same = [ean("4006381333931", quality: 30, y: 10), ean("4006381333931", quality: 3, y: 12)]
+        #expect(same.withoutConflictingReads().count == 2)
+        let qr = [DetectedCode(symbology: .qr, bytes: Array("a".utf8), corners: [PixelPoint(x: 0, y: 0)], quality: 1),
+                  DetectedCode(symbology: .qr, bytes: Array("b".utf8), corners: [PixelPoint(x: 0, y: 0)], quality: 1)]
+        #expect(qr.withoutConflictingReads().count == 2)
+        let addOn = [ean("4006381333931", quality: 30, y: 10),
+                     DetectedCode(symbology: .ean13, bytes: Array("12345".utf8), corners: [PixelPoint(x: 30, y: 12)], quality: 2)]
+        #expect(addOn.withoutConflictingReads().count == 2)
+    }
+}
