@@ -28,6 +28,9 @@ public enum ScanPass: String, CaseIterable, Sendable {
     case equalisedBinarised
     /// Softened: pictures or halftone dots inside the modules.
     case smoothed
+    /// A QR code seen at an angle redrawn square from its three finder patterns: strong
+    /// perspective, where zbar does not find the finders itself.
+    case straightened
     /// Turned by 45 degrees: zbar reads 1D codes only along rows and columns.
     case rotated
     /// Every pixel doubled: crisp codes at one pixel per module (screenshots), which
@@ -48,6 +51,7 @@ public enum ScanPass: String, CaseIterable, Sendable {
         case .enlargedBinarised: [.enlarge, .binarise]
         case .equalisedBinarised: [.equalise, .enlarge, .binariseFinely]
         case .smoothed: [.smooth]
+        case .straightened: []  // its own picture, see `StraightenedCode`
         case .rotated: [.rotate]
         case .doubled: [.double]
         }
@@ -55,13 +59,15 @@ public enum ScanPass: String, CaseIterable, Sendable {
 
     /// Relative cost against the plain pass, for the frame budget: measured with
     /// `qrtui-bench --frames` (432x432 area of a 720p frame with nothing to find, all types),
-    /// rounded up to the next half.
+    /// rounded up to the next half; straightening, whose cost is its own finder search
+    /// rather than zbar's, as against a QR-only plain pass.
     public var costFactor: Double {
         switch self {
         case .halved: 0.5
         case .thresholded, .smoothed: 0.5
         case .plain, .inverted: 1
         case .binarised, .rotated: 1.5
+        case .straightened: 2
         case .doubled, .enlargedThresholded: 3
         case .enlarged, .enlargedBinarised: 4
         case .enlargedEqualised, .equalisedBinarised: 5
@@ -73,13 +79,17 @@ public enum ScanPass: String, CaseIterable, Sendable {
         !steps.contains { $0.scale > 1 } || max(crop.width, crop.height) <= 900
     }
 
-    /// The picture for this pass and the map from its pixels back to the crop's.
-    public func prepare(_ crop: Frame) -> (picture: Frame, back: (PixelPoint) -> PixelPoint) {
+    /// The pictures this pass shows zbar (most passes one, tried in order until one reads),
+    /// each with the map from its pixels back to the crop's.
+    public func views(of crop: Frame) -> [PassView] {
+        if self == .straightened { return StraightenedCode.views(of: crop) }
         let picture = steps.reduce(crop) { $1.apply(to: $0) }
-        if steps.contains(.rotate) { return (picture, Self.unturning(picture, to: crop)) }
+        if steps.contains(.rotate) { return [PassView(picture: picture, back: Self.unturning(picture, to: crop))] }
         let scale = steps.reduce(1.0) { $0 * $1.scale }
-        if scale == 1 { return (picture, { $0 }) }
-        return (picture, { PixelPoint(x: Int((Double($0.x) / scale).rounded(.down)), y: Int((Double($0.y) / scale).rounded(.down))) })
+        if scale == 1 { return [PassView(picture: picture, back: { $0 })] }
+        return [PassView(picture: picture, back: {
+            PixelPoint(x: Int((Double($0.x) / scale).rounded(.down)), y: Int((Double($0.y) / scale).rounded(.down)))
+        })]
     }
 
     /// The map from a picture turned by 45 degrees (on a larger canvas) back to the crop.
@@ -93,6 +103,12 @@ public enum ScanPass: String, CaseIterable, Sendable {
             return PixelPoint(x: Int((ox + dx * c - dy * s).rounded()), y: Int((oy + dx * s + dy * c).rounded()))
         }
     }
+}
+
+/// A picture prepared by a pass, and the map from its pixels back to the crop's.
+public struct PassView {
+    public let picture: Frame
+    public let back: (PixelPoint) -> PixelPoint
 }
 
 /// One picture operation of a pass.

@@ -10,14 +10,19 @@ public struct ScanStrategy: Sendable {
     private var plan = LiveScanPlan()
     /// The last measured cost of a full plain pass (ms), for the live plan.
     private var fullCost = 0.0
+    /// What each extra pass took when it last ran, in ms per pixel of its picture: the live
+    /// budget's estimates (`costFactor` until a pass has run). An estimate creeps down while
+    /// its pass waits, so one measured in a busy moment gets another chance.
+    private var measuredCost = [ScanPass: Double]()
 
-    /// The measured order (qrtui-bench --corpus --list): enlarged reads 6 corpus codes the
-    /// plain pass cannot, binarised 4, inverted 2, equalisedBinarised 2, enlargedEqualised 2,
-    /// one each the others; doubled none there, but it reads crisp codes at one pixel per
-    /// module. The order matters: a pass that misreads a 1D code must not come before one
-    /// that reads it right.
+    /// The measured order (`qrtui-bench --corpus --list --passes ...`): straightened reads 6
+    /// corpus codes the plain pass cannot, enlarged 5, binarised 3, inverted 2,
+    /// enlargedEqualised 2, equalisedBinarised 2, one each the others; smoothed and doubled
+    /// none there, but they read halftone modules and crisp codes at one pixel per module.
+    /// The order matters: a pass that misreads a 1D code must not come before one that reads
+    /// it right.
     public static let measuredOrder: [ScanPass] = [
-        .enlarged, .binarised, .inverted, .thresholded, .enlargedThresholded, .enlargedEqualised,
+        .straightened, .enlarged, .binarised, .inverted, .thresholded, .enlargedThresholded, .enlargedEqualised,
         .enlargedBinarised, .equalisedBinarised, .smoothed, .rotated, .doubled,
     ]
     /// Live default: a frame budget that leaves most of a 30 fps frame interval free.
@@ -41,16 +46,9 @@ public struct ScanStrategy: Sendable {
         run(economy == .halved ? .halved : .plain, on: crop, with: scanner, into: &report)
         if budget != nil { plan.record(found: !report.codes.isEmpty, economy: economy) }
         scanner.density = 1
-        // What the plain pass would have cost in full, the extras' unit of cost.
-        let plainCost = (MonotonicClock.now() - start) * 1000 * Double(economy.rawValue)
-        fullCost = plainCost
-        let applicable = extraPasses.map { $0.applies(to: crop) }
-        let (passes, next) = budget.map {
-            Self.extras(budget: $0, plainCost: plainCost, passes: extraPasses, applicable: applicable, from: nextExtra)
-        } ?? (zip(extraPasses, applicable).filter { $0.1 }.map { $0.0 }, 0)
-        for pass in passes where report.codes.isEmpty { run(pass, on: crop, with: scanner, into: &report) }
-        // Live: the next frame goes on with the passes this one did not reach.
-        if budget != nil { nextExtra = next }
+        let elapsed = (MonotonicClock.now() - start) * 1000
+        fullCost = elapsed * Double(economy.rawValue)
+        if report.codes.isEmpty { runExtras(on: crop, halved: economy == .halved, plainCost: elapsed, into: &report, with: scanner) }
         report.codes = report.codes.map { $0.moved(by: PixelPoint(x: rect.x, y: rect.y)) }
         report.parts = report.parts.map { part in
             SymbolPart(bytes: part.bytes, corners: part.corners.map { PixelPoint(x: $0.x + rect.x, y: $0.y + rect.y) })
@@ -59,37 +57,76 @@ public struct ScanStrategy: Sendable {
         return report
     }
 
-    /// The extra passes one live frame gets, in turn from `start`, while the estimated total
-    /// stays within the budget. A pass that cannot fit even alone is passed over (so it never
-    /// holds up the others); one that would fit on its own waits for the next frame.
-    static func extras(budget: Double, plainCost: Double, passes: [ScanPass], applicable: [Bool],
-                       from start: Int) -> (passes: [ScanPass], next: Int) {
-        guard !passes.isEmpty else { return ([], 0) }
-        var chosen = [ScanPass]()
+    /// The extra passes after a plain pass that found nothing. They look at what the plain
+    /// pass saw: on a live frame whose large area was halved, the halved crop (codes there
+    /// are large), at a quarter of the cost. `plainCost`: what the plain pass took (ms).
+    private mutating func runExtras(on crop: Frame, halved: Bool, plainCost: Double, into report: inout ScanReport,
+                                    with scanner: CodeScanner) {
+        let base = halved ? crop.scaled(by: 0.5) : crop
+        let applicable = extraPasses.map { $0.applies(to: base) }
+        guard let budget else {
+            for (pass, applies) in zip(extraPasses, applicable) where applies && report.codes.isEmpty {
+                run(pass, on: base, with: scanner, into: &report)
+            }
+            return
+        }
+        // A sparse plain pass took half what a full one would: the unit of the first estimates.
+        let unit = halved ? plainCost : fullCost
+        let pixels = Double(base.width * base.height)
+        let estimates = extraPasses.map { pass in measuredCost[pass].map { $0 * pixels } ?? unit * pass.costFactor }
+        // Planned to 85% of the budget: estimates are past times, and times vary.
+        let (chosen, next) = Self.extras(budget: budget * 0.85, plainCost: plainCost, estimates: estimates,
+                                         applicable: applicable, from: nextExtra)
+        for pass in measuredCost.keys { measuredCost[pass]! *= 0.99 }
+        for index in chosen where report.codes.isEmpty {
+            let started = MonotonicClock.now()
+            run(extraPasses[index], on: base, with: scanner, into: &report, scale: halved ? 2 : 1)
+            measuredCost[extraPasses[index]] = (MonotonicClock.now() - started) * 1000 / pixels
+        }
+        // The next frame goes on with the passes this one did not reach.
+        nextExtra = next
+    }
+
+    /// The extra passes (indices) one live frame gets, in turn from `start`, while the
+    /// estimated total stays within the budget. A pass that cannot fit even alone is passed
+    /// over (so it never holds up the others); one that would fit on its own waits for the
+    /// next frame.
+    static func extras(budget: Double, plainCost: Double, estimates: [Double], applicable: [Bool],
+                       from start: Int) -> (chosen: [Int], next: Int) {
+        guard !estimates.isEmpty else { return ([], 0) }
+        var chosen = [Int]()
         var spent = plainCost
         var step = 0
-        while step < passes.count {
-            let index = (start + step) % passes.count
-            let estimate = plainCost * passes[index].costFactor
+        while step < estimates.count {
+            let index = (start + step) % estimates.count
+            let estimate = estimates[index]
             if applicable[index] && spent + estimate <= budget {
-                chosen.append(passes[index])
+                chosen.append(index)
                 spent += estimate
             } else if applicable[index] && plainCost + estimate <= budget {
                 break
             }
             step += 1
         }
-        return (chosen, (start + step) % passes.count)
+        return (chosen, (start + step) % estimates.count)
     }
 
-    private func run(_ pass: ScanPass, on crop: Frame, with scanner: CodeScanner, into report: inout ScanReport) {
-        let (picture, back) = pass.prepare(crop)
-        let output = scanner.read(picture)
+    /// Runs `pass` on `picture`; corners come back in crop pixels (`scale` times the picture's).
+    private func run(_ pass: ScanPass, on picture: Frame, with scanner: CodeScanner, into report: inout ScanReport,
+                     scale: Int = 1) {
         report.passesRun.append(pass)
-        report.parts += output.parts.map { SymbolPart(bytes: $0.bytes, corners: $0.corners.map(back)) }
-        guard !output.codes.isEmpty else { return }
-        report.codes = output.codes.map { $0.mapped(back) }
-        report.pass = pass
+        for view in pass.views(of: picture) {
+            let back = { (point: PixelPoint) in
+                let p = view.back(point)
+                return PixelPoint(x: p.x * scale, y: p.y * scale)
+            }
+            let output = scanner.read(view.picture)
+            report.parts += output.parts.map { SymbolPart(bytes: $0.bytes, corners: $0.corners.map(back)) }
+            guard !output.codes.isEmpty else { continue }
+            report.codes = output.codes.map { $0.mapped(back) }
+            report.pass = pass
+            return
+        }
     }
 }
 

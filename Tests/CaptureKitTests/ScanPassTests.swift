@@ -9,10 +9,10 @@ import Testing
     func everyPassReadsAClearCodeAndMapsItsCornersBack(pass: ScanPass) throws {
         let scene = CodeFixtures.qrScene("every pass", width: 200, height: 200, moduleSize: 4)
         let expected = try #require(CodeScanner().read(scene).codes.first)
-        let (picture, back) = pass.prepare(pass == .inverted ? scene.inverted() : scene)
-        let code = try #require(CodeScanner().read(picture).codes.first)
+        let view = try #require(pass.views(of: pass == .inverted ? scene.inverted() : scene).first)
+        let code = try #require(CodeScanner().read(view.picture).codes.first)
         #expect(code.text == "every pass")
-        let corners = code.mapped(back).corners
+        let corners = code.mapped(view.back).corners
         #expect(corners.count == 4)
         for (found, truth) in zip(corners, expected.corners) {
             #expect(abs(found.x - truth.x) <= 3 && abs(found.y - truth.y) <= 3, "\(pass): \(found) vs \(truth)")
@@ -137,5 +137,69 @@ import Testing
         let addOn = [ean("4006381333931", quality: 30, y: 10),
                      DetectedCode(symbology: .ean13, bytes: Array("12345".utf8), corners: [PixelPoint(x: 30, y: 12)], quality: 2)]
         #expect(addOn.withoutConflictingReads().count == 2)
+    }
+}
+
+/// QR codes seen at an angle: finders found by nesting, the grid fitted, the code redrawn.
+@Suite struct StraighteningTests {
+    /// `code` drawn into the quadrilateral `quad` (its corners clockwise from top-left).
+    static func warped(_ code: Frame, into quad: [(Double, Double)], width: Int, height: Int) throws -> Frame {
+        let w = Double(code.width), h = Double(code.height)
+        let toCode = try #require(Homography(from: quad, to: [(0, 0), (w, 0), (w, h), (0, h)]))
+        var luma = [UInt8](repeating: 200, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let (u, v) = toCode.map(Double(x) + 0.5, Double(y) + 0.5)
+                let iu = Int(u.rounded(.down)), iv = Int(v.rounded(.down))
+                if iu >= 0, iv >= 0, iu < code.width, iv < code.height { luma[y * width + x] = code[iu, iv] }
+            }
+        }
+        return Frame(width: width, height: height, luma: luma)
+    }
+
+    @Test func codeSeenAtAnAngleNeedsStraightening() throws {
+        let code = try #require(QRMatrix(text: "seen at an angle", level: .medium)).render(moduleSize: 8, dark: 20, light: 235)
+        let quad: [(Double, Double)] = [(120, 80), (280, 140), (290, 260), (110, 320)]
+        let frame = try Self.warped(code, into: quad, width: 400, height: 400)
+        #expect(CodeScanner().scan(frame).isEmpty)
+        var strategy = ScanStrategy(budget: nil)
+        let report = strategy.scan(frame, with: CodeScanner())
+        #expect(report.codes.map(\.text) == ["seen at an angle"])
+        #expect(report.pass == .straightened)
+        // The corners come back inside the drawn quadrilateral, spread over it.
+        let corners = try #require(report.codes.first).corners
+        #expect(corners.count == 4)
+        #expect(corners.allSatisfy { (105...295).contains($0.x) && (75...325).contains($0.y) })
+        #expect((corners.map(\.x).max() ?? 0) - (corners.map(\.x).min() ?? 0) > 100)
+    }
+
+    @Test func theThreeFindersOfAFlatCodeAreFound() throws {
+        // 21 modules (version 1) at 5 pixels, quiet zone 4: finder centres at 3.5 and 17.5 modules from the code's corner.
+        let code = try #require(QRMatrix(text: "abc", level: .low)).render(moduleSize: 5, dark: 0, light: 255)
+        let patterns = FinderSearch.patterns(in: code)
+        let near = (4 + 3.5) * 5, far = (4 + 17.5) * 5
+        #expect(patterns.count == 3)
+        for (x, y) in [(near, near), (far, near), (near, far)] {
+            #expect(patterns.contains { abs($0.centre.x - x) < 0.75 && abs($0.centre.y - y) < 0.75 }, "no finder at \(x), \(y)")
+        }
+        for pattern in patterns {
+            #expect(abs(pattern.moduleSize - 5) < 0.5)
+            #expect(pattern.corners.count == 4)
+        }
+    }
+
+    @Test func homographyMapsItsPointsAndKeepsLines() throws {
+        let square: [(Double, Double)] = [(0, 0), (10, 0), (10, 10), (0, 10)]
+        let quad: [(Double, Double)] = [(3, 2), (40, 9), (35, 50), (1, 30)]
+        let map = try #require(Homography(from: square, to: quad))
+        for (from, to) in zip(square, quad) {
+            let (x, y) = map.map(from.0, from.1)
+            #expect(abs(x - to.0) < 1e-6 && abs(y - to.1) < 1e-6)
+        }
+        // The middle of an edge lands on the image of that edge (a straight line).
+        let (mx, my) = map.map(5, 0)
+        let cross = (quad[1].0 - quad[0].0) * (my - quad[0].1) - (quad[1].1 - quad[0].1) * (mx - quad[0].0)
+        #expect(abs(cross) < 1e-6)
+        #expect(Homography(from: [(0, 0), (1, 1), (2, 2), (3, 3)], to: quad) == nil)  // all on a line
     }
 }
