@@ -31,6 +31,10 @@ public enum ScanPass: String, CaseIterable, Sendable {
     /// A QR code seen at an angle redrawn square from its three finder patterns: strong
     /// perspective, where zbar does not find the finders itself.
     case straightened
+    /// Grey levels spread, three times the size, thresholded: small faded barcodes.
+    case magnifiedThresholded
+    /// Grey levels spread, three times the size, binarised in a small window: the same in uneven light.
+    case magnifiedBinarised
     /// Turned by 45 degrees: zbar reads 1D codes only along rows and columns.
     case rotated
     /// Every pixel doubled: crisp codes at one pixel per module (screenshots), which
@@ -52,31 +56,35 @@ public enum ScanPass: String, CaseIterable, Sendable {
         case .equalisedBinarised: [.equalise, .enlarge, .binariseFinely]
         case .smoothed: [.smooth]
         case .straightened: []  // its own picture, see `StraightenedCode`
+        case .magnifiedThresholded: [.equalise, .enlargeThrice, .threshold]
+        case .magnifiedBinarised: [.equalise, .enlargeThrice, .binariseFinely]
         case .rotated: [.rotate]
         case .doubled: [.double]
         }
     }
 
-    /// Relative cost against the plain pass, for the frame budget: measured with
-    /// `qrtui-bench --frames` (432x432 area of a 720p frame with nothing to find, all types),
-    /// rounded up to the next half; straightening, whose cost is its own finder search
-    /// rather than zbar's, as against a QR-only plain pass.
+    /// Relative cost against the plain pass: the live budget's estimate until the pass has
+    /// run once (then its measured time counts). Measured with `qrtui-bench --frames` (432x432
+    /// area of a 720p frame with nothing to find), the larger of the QR-only and all-types
+    /// ratios, rounded up to the next half.
     public var costFactor: Double {
         switch self {
-        case .halved: 0.5
-        case .thresholded, .smoothed: 0.5
-        case .plain, .inverted: 1
+        case .plain, .inverted, .thresholded: 1
+        case .halved, .smoothed: 0.5
         case .binarised, .rotated: 1.5
-        case .straightened: 2
-        case .doubled, .enlargedThresholded: 3
-        case .enlarged, .enlargedBinarised: 4
-        case .enlargedEqualised, .equalisedBinarised: 5
+        case .doubled: 3
+        case .straightened: 3.5
+        case .enlargedThresholded, .enlargedBinarised: 6
+        case .enlarged, .enlargedEqualised, .equalisedBinarised: 7
+        case .magnifiedThresholded: 12
+        case .magnifiedBinarised: 15
         }
     }
 
-    /// Enlarging a crop that is already large gains nothing and costs four times as much.
+    /// Enlarging a crop that is already large gains nothing and costs the square of the
+    /// factor: enlarged pictures stay within 1800 pixels a side.
     func applies(to crop: Frame) -> Bool {
-        !steps.contains { $0.scale > 1 } || max(crop.width, crop.height) <= 900
+        Double(max(crop.width, crop.height)) * steps.reduce(1.0) { $0 * $1.scale } <= 1800
     }
 
     /// The pictures this pass shows zbar (most passes one, tried in order until one reads),
@@ -113,7 +121,7 @@ public struct PassView {
 
 /// One picture operation of a pass.
 enum PictureStep: Equatable {
-    case halve, enlarge, double, rotate
+    case halve, enlarge, enlargeThrice, double, rotate
     case invert, threshold, equalise, smooth
     /// Local mean in a window a fifth of the picture (15 to 101 pixels).
     case binarise
@@ -127,6 +135,7 @@ enum PictureStep: Equatable {
         switch self {
         case .halve: 0.5
         case .enlarge, .double: 2
+        case .enlargeThrice: 3
         default: 1
         }
     }
@@ -135,6 +144,7 @@ enum PictureStep: Equatable {
         switch self {
         case .halve: picture.scaled(by: 0.5)
         case .enlarge: picture.enlargedCubic(by: 2)
+        case .enlargeThrice: picture.enlargedCubic(by: 3)
         case .double: picture.doubled()
         case .rotate: picture.rotated(degrees: Self.turn)
         case .invert: picture.inverted()

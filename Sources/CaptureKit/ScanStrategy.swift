@@ -23,7 +23,8 @@ public struct ScanStrategy: Sendable {
     /// it right.
     public static let measuredOrder: [ScanPass] = [
         .straightened, .enlarged, .binarised, .inverted, .thresholded, .enlargedThresholded, .enlargedEqualised,
-        .enlargedBinarised, .equalisedBinarised, .smoothed, .rotated, .doubled,
+        .enlargedBinarised, .equalisedBinarised, .smoothed, .rotated, .doubled, .magnifiedThresholded,
+        .magnifiedBinarised,
     ]
     /// Live default: a frame budget that leaves most of a 30 fps frame interval free.
     public static let liveBudget = 20.0
