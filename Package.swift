@@ -24,7 +24,10 @@ let package = Package(
         systemLibrary("CTurboJPEG", "libturbojpeg", "libturbojpeg0-dev"),
         .target(
             name: "CaptureKit",
-            dependencies: ["CZbar", "CV4L2", "CQREncode", "CPNG", "CTurboJPEG"]
+            dependencies: ["CZbar", "CV4L2", "CQREncode", "CPNG", "CTurboJPEG"],
+            // Its pixel loops run per frame: optimised in debug builds too, or the test suite's
+            // debug binary takes seconds (and under ThreadSanitizer half a minute) per picture.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         .target(name: "Overlay"),
         // Generated codes for tests and the benchmark.

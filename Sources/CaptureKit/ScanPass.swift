@@ -87,6 +87,11 @@ public enum ScanPass: String, CaseIterable, Sendable {
         Double(max(crop.width, crop.height)) * steps.reduce(1.0) { $0 * $1.scale } <= 1800
     }
 
+    /// Straightening finds QR finder patterns: no use when QR codes are not looked for.
+    func suits(_ symbologies: Set<Symbology>?) -> Bool {
+        self != .straightened || symbologies?.contains(.qr) ?? true
+    }
+
     /// The pictures this pass shows zbar (most passes one, tried in order until one reads),
     /// each with the map from its pixels back to the crop's.
     public func views(of crop: Frame) -> [PassView] {

@@ -64,7 +64,7 @@ public struct ScanStrategy: Sendable {
     private mutating func runExtras(on crop: Frame, halved: Bool, plainCost: Double, into report: inout ScanReport,
                                     with scanner: CodeScanner) {
         let base = halved ? crop.scaled(by: 0.5) : crop
-        let applicable = extraPasses.map { $0.applies(to: base) }
+        let applicable = extraPasses.map { $0.applies(to: base) && $0.suits(scanner.symbologies) }
         guard let budget else {
             for (pass, applies) in zip(extraPasses, applicable) where applies && report.codes.isEmpty {
                 run(pass, on: base, with: scanner, into: &report)

@@ -16,10 +16,7 @@ struct HeadlessRunner {
             capture.stopAndWait()
             if corrupt > 0 { Console.message("\(choice.displayName): skipped \(corrupt) corrupt frame\(corrupt == 1 ? "" : "s")") }
         }
-        // Files are read thoroughly, live pictures within a frame budget.
-        let live = choice.handOver == .latestWins
-        let reader = CodeReader(symbologies: options.symbologies,
-                                budget: (options.effort ?? (live ? .normal : .thorough)).budget)
+        let reader = CodeReader(symbologies: options.symbologies, budget: nil)
         var tracker = CodeTracker(confirmations: options.confirmations)
         let deadline = options.timeout.map { MonotonicClock.now() + $0 }
         var read = 0
@@ -28,8 +25,12 @@ struct HeadlessRunner {
             let expired = deadline.map { MonotonicClock.now() >= $0 } ?? false
             switch expired ? nil : capture.channel.take(until: deadline) {
             case .value(let frame):
-                // A single picture cannot be confirmed by a second frame.
-                tracker.confirmations = capture.channel.sourceKind == .still ? 1 : options.confirmations
+                // A single picture cannot be confirmed by a second frame; it is read thoroughly,
+                // moving pictures (cameras, video files) within a frame budget, the extra
+                // passes taking turns over the frames.
+                let still = capture.channel.sourceKind == .still
+                tracker.confirmations = still ? 1 : options.confirmations
+                reader.strategy.budget = (options.effort ?? (still ? .thorough : .normal)).budget
                 let codes = reader.read(frame).codes
                 for code in tracker.update(with: codes, at: frame.timestamp) {
                     Console.output(printer.line(for: code, frame: frame.sequence))

@@ -41,8 +41,9 @@ enum HelpText {
         Scanning:
           -S, --symbologies LIST  codes to read, comma-separated (default: all of them):
                                   \(wrapped(CommandLineParser.knownSymbologies, indent: 26))
-              --effort E          scan budget per frame: fast, normal (cameras' default,
-                                  20 ms), thorough (every pass; files' default) or ms
+              --effort E          scan budget per frame: fast, normal (20 ms; cameras'
+                                  and videos' default), thorough (every pass; stills'
+                                  default) or ms
               --confirm N         1D codes on a stream are announced after N identical
                                   reads (default 2); QR codes at once
 
