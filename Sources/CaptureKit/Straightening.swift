@@ -25,7 +25,7 @@ enum StraightenedCode {
             guard let grid = grid(trio, modules: modules) else { return [] }
             let side = Int((Double(modules) + 2 * quietZone) * moduleSize)
             let back: (PixelPoint) -> PixelPoint = { point in
-                let (x, y) = grid.map((Double(point.x) + 0.5) / moduleSize - quietZone, (Double(point.y) + 0.5) / moduleSize - quietZone)
+                let (x, y) = grid.map(inModules(point.x), inModules(point.y))
                 return PixelPoint(x: Int(x.rounded()), y: Int(y.rounded()))
             }
             return [PassView(picture: resampled(crop, through: grid, side: side), back: back),
@@ -36,13 +36,16 @@ enum StraightenedCode {
     /// How many arrangements of finders are tried: the three ways a trio can be turned.
     static let tries = 3
 
+    /// A straightened picture's pixel (its centre) in module coordinates of the code.
+    private static func inModules(_ pixel: Int) -> Double { (Double(pixel) + 0.5) / moduleSize - quietZone }
+
     /// The crop sampled through the grid at `moduleSize` pixels per module, quiet zone included.
     private static func resampled(_ crop: Frame, through grid: Homography, side: Int) -> Frame {
         var out = [UInt8](repeating: 255, count: side * side)
         crop.luma.withUnsafeBufferPointer { p in
             for y in 0..<side {
                 for x in 0..<side {
-                    let (sx, sy) = grid.map((Double(x) + 0.5) / moduleSize - quietZone, (Double(y) + 0.5) / moduleSize - quietZone)
+                    let (sx, sy) = grid.map(inModules(x), inModules(y))
                     out[y * side + x] = sample(p, crop, sx - 0.5, sy - 0.5) ?? 255
                 }
             }
