@@ -147,7 +147,7 @@ enum PictureStep: Equatable {
 
     func apply(to picture: Frame) -> Frame {
         switch self {
-        case .halve: picture.scaled(by: 0.5)
+        case .halve: picture.halved()
         case .enlarge: picture.enlargedCubic(by: 2)
         case .enlargeThrice: picture.enlargedCubic(by: 3)
         case .double: picture.doubled()

@@ -44,12 +44,15 @@ public struct ScanStrategy: Sendable {
         // Live frames: the plain pass is made cheap in turns (see LiveScanPlan).
         let economy = budget.map { plan.economy(for: rect, fullCost: fullCost, budget: $0) } ?? .full
         scanner.density = economy == .sparse ? 2 : 1
-        run(economy == .halved ? .halved : .plain, on: crop, with: scanner, into: &report)
+        // A halved frame is halved once: the plain pass and the extras look at the same picture.
+        let halved = economy == .halved
+        let base = halved ? crop.halved() : crop
+        run(.plain, on: base, with: scanner, into: &report, scale: halved ? 2 : 1, reportedAs: halved ? .halved : .plain)
         if budget != nil { plan.record(found: !report.codes.isEmpty, economy: economy) }
         scanner.density = 1
         let elapsed = (MonotonicClock.now() - start) * 1000
         fullCost = elapsed * Double(economy.rawValue)
-        if report.codes.isEmpty { runExtras(on: crop, halved: economy == .halved, plainCost: elapsed, into: &report, with: scanner) }
+        if report.codes.isEmpty { runExtras(on: base, halved: halved, plainCost: elapsed, into: &report, with: scanner) }
         report.codes = report.codes.map { $0.moved(by: PixelPoint(x: rect.x, y: rect.y)) }
         report.parts = report.parts.map { part in
             SymbolPart(bytes: part.bytes, corners: part.corners.map { PixelPoint(x: $0.x + rect.x, y: $0.y + rect.y) })
@@ -58,12 +61,11 @@ public struct ScanStrategy: Sendable {
         return report
     }
 
-    /// The extra passes after a plain pass that found nothing. They look at what the plain
-    /// pass saw: on a live frame whose large area was halved, the halved crop (codes there
-    /// are large), at a quarter of the cost. `plainCost`: what the plain pass took (ms).
-    private mutating func runExtras(on crop: Frame, halved: Bool, plainCost: Double, into report: inout ScanReport,
+    /// The extra passes after a plain pass that found nothing, on what the plain pass saw
+    /// (`base`): on a live frame whose large area was halved, the halved crop (codes there are
+    /// large), at a quarter of the cost. `plainCost`: what the plain pass took (ms).
+    private mutating func runExtras(on base: Frame, halved: Bool, plainCost: Double, into report: inout ScanReport,
                                     with scanner: CodeScanner) {
-        let base = halved ? crop.scaled(by: 0.5) : crop
         let applicable = extraPasses.map { $0.applies(to: base) && $0.suits(scanner.symbologies) }
         guard let budget else {
             for (pass, applies) in zip(extraPasses, applicable) where applies && report.codes.isEmpty {
@@ -113,9 +115,10 @@ public struct ScanStrategy: Sendable {
     }
 
     /// Runs `pass` on `picture`; corners come back in crop pixels (`scale` times the picture's).
+    /// `reportedAs`: the name the report gives the pass (the plain pass on a halved crop is `.halved`).
     private func run(_ pass: ScanPass, on picture: Frame, with scanner: CodeScanner, into report: inout ScanReport,
-                     scale: Int = 1) {
-        report.passesRun.append(pass)
+                     scale: Int = 1, reportedAs name: ScanPass? = nil) {
+        report.passesRun.append(name ?? pass)
         for view in pass.views(of: picture) {
             let back = { (point: PixelPoint) in
                 let p = view.back(point)
@@ -125,7 +128,7 @@ public struct ScanStrategy: Sendable {
             report.parts += output.parts.map { SymbolPart(bytes: $0.bytes, corners: $0.corners.map(back)) }
             guard !output.codes.isEmpty else { continue }
             report.codes = output.codes.map { $0.mapped(back) }
-            report.pass = pass
+            report.pass = name ?? pass
             return
         }
     }
