@@ -6,6 +6,15 @@ func systemLibrary(_ name: String, _ pkgConfig: String, _ apt: String) -> Target
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
 }
 
+// Modules, one concern each (README, "Layout"); scripts/check-modules enforces who imports what.
+//   FrameCore      Frame, PixelRect, clocks, the source kinds: what every module shares
+//   SystemCalls    errno as a value, system calls with EINTR retried once, child processes
+//   PictureOps     pure pixel work: scaling, tone, binarising, finder patterns, homography
+//   CodeReading    codes out: zbar (the only module that links it), passes, strategy, policy
+//   CaptureKit     frames in: cameras (libv4l2), image codecs, Y4M, the demo, the hand-over
+//   Overlay        the screen as cells, keys and events as values; imports nothing
+//   CursesBackend  the only code that touches ncurses
+//   ScanTUI        the `qrtui` executable; QRBench the `qrtui-bench` one
 let package = Package(
     name: "qrtui",
     products: [
@@ -22,16 +31,25 @@ let package = Package(
         systemLibrary("CQREncode", "libqrencode", "libqrencode-dev"),
         systemLibrary("CPNG", "libpng", "libpng-dev"),
         systemLibrary("CTurboJPEG", "libturbojpeg", "libturbojpeg0-dev"),
+        // signalfd, which Glibc's module does not export.
+        .systemLibrary(name: "CSystem"),
+        .target(name: "FrameCore"),
+        .target(name: "SystemCalls", dependencies: ["FrameCore", "CSystem"]),
         .target(
-            name: "CaptureKit",
-            dependencies: ["CZbar", "CV4L2", "CQREncode", "CPNG", "CTurboJPEG"],
+            name: "PictureOps",
+            dependencies: ["FrameCore"],
             // Its pixel loops run per frame: optimised in debug builds too, or the test suite's
             // debug binary takes seconds (and under ThreadSanitizer half a minute) per picture.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
+        .target(name: "CodeReading", dependencies: ["FrameCore", "PictureOps", "CZbar"]),
+        .target(
+            name: "CaptureKit",
+            dependencies: ["FrameCore", "PictureOps", "SystemCalls", "CV4L2", "CPNG", "CTurboJPEG"]
+        ),
         .target(name: "Overlay"),
-        // Generated codes for tests and the benchmark.
-        .target(name: "CodeFixtures", dependencies: ["CaptureKit"]),
+        // Codes drawn from their contents: the demo's code, test fixtures, benchmark scenes.
+        .target(name: "CodeFixtures", dependencies: ["FrameCore", "PictureOps", "CQREncode"]),
         .target(
             name: "FakeV4L2",
             // Never instrumented: under --sanitize it is preloaded into uninstrumented
@@ -39,19 +57,28 @@ let package = Package(
             cSettings: [.unsafeFlags(["-fno-sanitize=all"])],
             linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("dl"), .linkedLibrary("pthread")]
         ),
-        // signalfd, which Glibc's module does not export.
-        .systemLibrary(name: "CSystem"),
-        // The only code that touches ncurses.
-        .target(name: "CursesBackend", dependencies: ["Overlay", "CNcursesw"]),
+        .target(name: "CursesBackend", dependencies: ["Overlay", "SystemCalls", "CNcursesw"]),
         .executableTarget(
             name: "ScanTUI",
-            dependencies: ["CaptureKit", "Overlay", "CursesBackend", "CSystem"]
+            dependencies: ["FrameCore", "SystemCalls", "CodeReading", "CaptureKit", "Overlay", "CursesBackend",
+                           "CodeFixtures"]
         ),
-        .executableTarget(name: "QRBench", dependencies: ["CaptureKit", "Overlay", "CursesBackend", "CodeFixtures"]),
-        .testTarget(name: "CaptureKitTests", dependencies: ["CaptureKit", "CodeFixtures"]),
+        .executableTarget(
+            name: "QRBench",
+            dependencies: ["FrameCore", "PictureOps", "SystemCalls", "CodeReading", "CaptureKit", "Overlay", "CursesBackend",
+                           "CodeFixtures"]
+        ),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "FrameCore"]),
+        .testTarget(name: "PictureOpsTests", dependencies: ["PictureOps", "FrameCore", "CodeFixtures"]),
+        // Reading is tested without the camera code: CaptureKit is not linked.
+        .testTarget(name: "CodeReadingTests", dependencies: ["CodeReading", "PictureOps", "FrameCore", "CodeFixtures"]),
+        .testTarget(name: "CaptureKitTests", dependencies: ["CaptureKit", "FrameCore", "SystemCalls", "CodeFixtures"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay"]),
-        .testTarget(name: "ScanTUITests", dependencies: ["ScanTUI", "CaptureKit", "CodeFixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CaptureKit", "Overlay", "CodeFixtures"]),
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay"]),
+        .testTarget(name: "ScanTUITests", dependencies: ["ScanTUI", "CaptureKit", "CodeReading", "FrameCore",
+                                                         "Overlay", "SystemCalls", "CodeFixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CaptureKit", "FrameCore", "SystemCalls", "Overlay",
+                                                          "CodeFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,4 +2,13 @@
 #ifndef QRTUI_CSYSTEM_SHIM_H
 #define QRTUI_CSYSTEM_SHIM_H
 #include <sys/signalfd.h>
+#include <fcntl.h>
+
+// Declared only under _GNU_SOURCE, which the module cannot set for everyone.
+extern int pipe2(int pipefd[2], int flags);
+extern pid_t gettid(void);
+
+static inline int qrtui_signalfd(int fd, const sigset_t *mask, int flags) { return signalfd(fd, mask, flags); }
+static inline pid_t qrtui_gettid(void) { return gettid(); }
+static inline int qrtui_pipe2(int *ends, int flags) { return pipe2(ends, flags); }
 #endif

@@ -1,3 +1,5 @@
+import FrameCore
+
 /// Buffered reads from a `FileInput`: header lines and exact-size payloads (Y4M frames).
 final class ByteReader {
     let input: FileInput

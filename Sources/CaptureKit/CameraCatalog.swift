@@ -1,4 +1,6 @@
 import CV4L2
+import Glibc
+import FrameCore
 
 /// What `--list-devices` shows of one device node.
 public struct CameraDescription: Sendable {
@@ -11,7 +13,24 @@ public struct CameraDescription: Sendable {
     public let formats: [CameraFormat]
 }
 
+/// The cameras this machine has: which device nodes exist, which of them capture video,
+/// and what each offers.
 public enum CameraCatalog {
+    /// Video device nodes present now, in order (/dev/video0 before /dev/video10).
+    public static func deviceNodes() -> [String] {
+        var result = glob_t()
+        defer { globfree(&result) }
+        guard glob("/dev/video*", 0, nil, &result) == 0 else { return [] }
+        let paths = (0..<Int(result.gl_pathc)).compactMap { result.gl_pathv[$0].map { String(cString: $0) } }
+        return paths.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
+    }
+
+    /// The nodes that may be the default camera: capture devices, and those that cannot be
+    /// opened at all (so that "permission denied" is reported, not passed over).
+    public static func defaultCameras() -> [String] {
+        deviceNodes().filter { path in (try? isCapture(path)) ?? true }
+    }
+
     /// Whether the node is a video capture device (metadata nodes of the same camera are not).
     public static func isCapture(_ path: String) throws(CaptureError) -> Bool {
         try V4L2Device(path: path).nodeCapabilities() & QRTUI_CAP_VIDEO_CAPTURE != 0

@@ -1,4 +1,5 @@
 import CV4L2
+import FrameCore
 
 /// What qrtui asks of a camera (`--size`, `--fps`).
 public struct CameraRequest: Equatable, Sendable {

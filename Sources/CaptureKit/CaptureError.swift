@@ -1,10 +1,11 @@
-import Glibc
+import FrameCore
+import SystemCalls
 
 /// Everything that can go wrong between a frame source and the scanner, as values that
-/// carry what was being done, to what, and the errno (swift-system style).
+/// carry what was being done, to what, and the `Errno` (swift-system style).
 public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A system call failed: `operation` is e.g. "open" or "VIDIOC_DQBUF".
-    case system(operation: String, path: String, errno: Int32)
+    case system(operation: String, path: String, errno: Errno)
     /// The input is damaged or not what its header says.
     case malformed(path: String, detail: String)
     /// A well-formed input that qrtui cannot use (e.g. a 10-bit Y4M stream).
@@ -29,7 +30,8 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var errnoValue: Int32? {
+    /// The system's error, when a system call failed.
+    public var errno: Errno? {
         if case .system(_, _, let code) = self { return code }
         return nil
     }
@@ -37,13 +39,13 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .system(operation, path, code) where operation == "open":
-            return "cannot open \(path): \(String(cString: strerror(code)))"
-        case let .system(_, path, code) where code == EBUSY:
+            return "cannot open \(path): \(code.message)"
+        case let .system(_, path, code) where code == .busy:
             return "\(path) is busy: another program is using it"
-        case let .system(_, path, code) where code == ENODEV:
+        case let .system(_, path, code) where code == .noSuchDevice:
             return "\(path): the camera was unplugged"
         case let .system(operation, path, code):
-            return "\(path): \(operation) failed: \(String(cString: strerror(code)))"
+            return "\(path): \(operation) failed: \(code.message)"
         case let .malformed(path, detail):
             return "\(path): \(detail)"
         case let .unsupported(path, detail):

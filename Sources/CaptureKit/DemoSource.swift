@@ -1,16 +1,18 @@
+import FrameCore
 import Glibc
+import PictureOps
 
-/// The built-in demo scene (`--demo`): a QR code drifting and slowly turning over a
-/// textured, noisy background, 1280x720 at 30 fps, so qrtui can be tried without a camera.
+/// The built-in demo scene (`--demo`): a code drifting and slowly turning over a textured,
+/// noisy background, 1280x720 at 30 fps, so qrtui can be tried without a camera. The code
+/// is drawn by the caller and handed in: capture knows nothing of encoding codes.
 public final class DemoSource: FrameSource {
-    public static let payload = "https://example.org/qrtui-demo"
     public let name = "demo"
     public let kind = SourceKind.live
     public let framesPerSecond: Double? = 30
     public let width: Int
     public let height: Int
 
-    private let background: [UInt8]
+    private let background: Frame
     private let code: Frame
     private let noise: [UInt8]
     private let paced: Bool
@@ -18,16 +20,19 @@ public final class DemoSource: FrameSource {
     private var sequence = 0
     private var random = SplitMix(seed: 7)
 
-    /// `paced` false makes frames as fast as asked (benchmarks, tests of the scene itself).
-    public init(width: Int = 1280, height: Int = 720, paced: Bool = true) {
+    /// Sensor noise: +/- this many grey levels, from a table read at a random offset per frame.
+    static let noiseAmplitude = 6
+
+    /// `code`: the picture of the code to show (dark modules on light). `paced` false makes
+    /// frames as fast as asked (benchmarks, tests of the scene itself).
+    public init(code: Frame, width: Int = 1280, height: Int = 720, paced: Bool = true) {
         self.width = width
         self.height = height
         self.paced = paced
-        background = Self.texture(width: width, height: height)
-        code = QRMatrix(text: Self.payload)!.render(moduleSize: max(2, height / 100), dark: 30, light: 225)
+        self.code = code
+        background = Frame.woven(width: width, height: height)
         var generator = SplitMix(seed: 42)
-        // Sensor noise: +/-6 grey levels, from a table read at a random offset per frame.
-        noise = (0..<(width * height + 4096)).map { _ in UInt8(generator.next() % 13) }
+        noise = (0..<(width * height + 4096)).map { _ in UInt8(generator.next() % UInt64(2 * Self.noiseAmplitude + 1)) }
     }
 
     public func nextFrame() throws(CaptureError) -> Frame? {
@@ -41,54 +46,12 @@ public final class DemoSource: FrameSource {
     /// with nothing to find, for benchmarks).
     public func frame(at time: Double, sequence: Int = 0, withCode: Bool = true) -> Frame {
         let offset = Int(random.next() % 4096)
-        var luma = [UInt8](repeating: 0, count: width * height)
-        luma.withUnsafeMutableBufferPointer { dst in
-            background.withUnsafeBufferPointer { bg in
-                noise.withUnsafeBufferPointer { nz in
-                    for i in 0..<dst.count {
-                        dst[i] = UInt8(clamping: Int(bg[i]) + Int(nz[i + offset]) - 6)
-                    }
-                }
-            }
-        }
-        let plain = Frame(width: width, height: height, sequence: sequence, timestamp: time, luma: luma)
+        let plain = background.addingNoise(noise, offset: offset, centre: Self.noiseAmplitude)
+            .renumbered(sequence: sequence, timestamp: time)
         guard withCode else { return plain }
         let drift = Double(min(width, height))
         return plain.drawing(code, centreX: Double(width) / 2 + drift * 0.08 * sin(time * 0.7),
                              centreY: Double(height) / 2 + drift * 0.05 * sin(time * 0.45 + 1),
                              degrees: 9 * sin(time * 0.33))
-    }
-
-    /// A soft diagonal light gradient with a fabric-like weave and a few dark blobs.
-    public static func texture(width: Int, height: Int) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let fx = Double(x) / Double(width), fy = Double(y) / Double(height)
-                var value = 150 - 70 * fx * fy + 25 * sin(fx * 9 + fy * 4)
-                value += 10 * sin(Double(x) * 0.9) * sin(Double(y) * 0.8)
-                let blob = exp(-((fx - 0.15) * (fx - 0.15) + (fy - 0.8) * (fy - 0.8)) * 30)
-                value -= 60 * blob
-                out[y * width + x] = UInt8(max(0, min(255, value)))
-            }
-        }
-        return out
-    }
-}
-
-/// Monotonic seconds and sleeping until a deadline.
-public enum MonotonicClock {
-    public static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
-
-    public static func sleep(until deadline: Double) {
-        let remaining = deadline - now()
-        guard remaining > 0 else { return }
-        var request = timespec(tv_sec: Int(remaining), tv_nsec: Int((remaining - Double(Int(remaining))) * 1e9))
-        var left = timespec()
-        while nanosleep(&request, &left) != 0 && errno == EINTR { request = left }
     }
 }

@@ -1,4 +1,6 @@
+import FrameCore
 import Glibc
+import SystemCalls
 
 /// A file descriptor opened for reading, with EINTR-safe reads. Files, pipes and stdin
 /// look the same to the decoders.
@@ -17,13 +19,16 @@ public final class FileInput {
             ownsDescriptor = false
         } else {
             self.path = path
-            fd = retryingEINTR { open(path, O_RDONLY | O_CLOEXEC) }
-            guard fd >= 0 else { throw .system(operation: "open", path: path, errno: errno) }
+            do {
+                fd = try Syscall.open(path, O_RDONLY)
+            } catch {
+                throw .system(operation: "open", path: path, errno: error)
+            }
             ownsDescriptor = true
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            let code = errno
+            let code = Errno.current
             closeIfOwned()
             throw .system(operation: "stat", path: self.path, errno: code)
         }
@@ -42,7 +47,7 @@ public final class FileInput {
     deinit { closeIfOwned() }
 
     private func closeIfOwned() {
-        if ownsDescriptor { _ = close(fd) }
+        if ownsDescriptor { Syscall.close(fd) }
     }
 
     /// Fills `buffer` completely; returns fewer bytes only at the end of the input.
@@ -58,10 +63,11 @@ public final class FileInput {
 
     /// One read(2): whatever is available now, 0 at the end of the input.
     public func readSome(into buffer: UnsafeMutableRawBufferPointer) throws(CaptureError) -> Int {
-        guard buffer.count > 0 else { return 0 }
-        let n = retryingEINTR { Glibc.read(fd, buffer.baseAddress!, buffer.count) }
-        if n < 0 { throw .system(operation: "read", path: path, errno: errno) }
-        return n
+        do {
+            return try Syscall.read(fd, into: buffer)
+        } catch {
+            throw .system(operation: "read", path: path, errno: error)
+        }
     }
 
     /// Reads everything up to the end of the input, refusing more than `limit` bytes.
@@ -78,15 +84,6 @@ public final class FileInput {
             }
             if n < chunkSize { return data }
         }
-    }
-}
-
-/// Repeats a system call while it fails with EINTR (a signal arrived mid-call).
-@inline(__always)
-public func retryingEINTR<T: BinaryInteger>(_ call: () -> T) -> T {
-    while true {
-        let result = call()
-        if result >= 0 || errno != EINTR { return result }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FrameCore
 
 /// Frames from a source's thread to their consumer.
 public typealias FrameChannel = HandOver<Frame>
@@ -26,6 +27,13 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
     private var droppedCount = 0
     private var kind: SourceKind?
     private var wake: (@Sendable () -> Void)?
+    private var waiting = Waiting()
+
+    /// Threads blocked in `publish` (a lossless producer) and in `take` right now.
+    public struct Waiting: Equatable, Sendable {
+        public var producers = 0
+        public var consumers = 0
+    }
 
     public init(mode: Mode) { self.mode = mode }
 
@@ -34,6 +42,9 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
         get { condition.withLock { kind } }
         set { condition.withLock { kind = newValue } }
     }
+
+    /// Who is blocked on the hand-over at this moment (tests check that a call really waits).
+    public var waiters: Waiting { condition.withLock { waiting } }
 
     /// Values replaced before the consumer took them (latest-wins only).
     public var dropped: Int { condition.withLock { droppedCount } }
@@ -49,7 +60,9 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
     public func publish(_ value: Value) -> Bool {
         condition.lock()
         if mode == .lossless {
+            waiting.producers += 1
             while pending != nil && !closed { condition.wait() }
+            waiting.producers -= 1
         } else if pending != nil {
             droppedCount += 1
         }
@@ -85,11 +98,15 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
     }
 
     /// The next item, waiting at most until `deadline` (monotonic seconds; nil waits for
-    /// ever). Returns nil when the deadline passed. A pending value comes before the outcome.
+    /// ever). Returns nil when the deadline passed or the channel was closed. A pending
+    /// value comes before the outcome.
     public func take(until deadline: Double? = nil) -> Item? {
         condition.lock()
         defer { condition.unlock() }
+        waiting.consumers += 1
+        defer { waiting.consumers -= 1 }
         while pending == nil && outcome == nil && notices.isEmpty {
+            if closed { return nil }
             guard let deadline else { condition.wait(); continue }
             let remaining = deadline - MonotonicClock.now()
             if remaining <= 0 { return nil }
@@ -107,7 +124,8 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
     /// An item if one is waiting, without blocking.
     public func poll() -> Item? { take(until: 0) }
 
-    /// The consumer stops: the producer's next `publish` returns false.
+    /// Either side stops: the producer's next `publish` returns false and a waiting `take`
+    /// returns nil.
     public func close() {
         condition.withLock {
             closed = true

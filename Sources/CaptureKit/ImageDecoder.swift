@@ -1,3 +1,5 @@
+import FrameCore
+
 /// Still-image formats qrtui reads, recognised by their first bytes, never by file name.
 public enum ImageFormat: String, Sendable {
     case png = "PNG", jpeg = "JPEG", netpbm = "PGM/PPM", y4m = "Y4M"

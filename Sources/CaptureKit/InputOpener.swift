@@ -1,3 +1,5 @@
+import FrameCore
+
 /// Opens `--input PATH` (or "-" for stdin) as the right kind of source by looking at its
 /// first bytes, so images and Y4M video both work from files and from pipes.
 public enum InputOpener {

@@ -1,4 +1,5 @@
 import CTurboJPEG
+import FrameCore
 
 /// JPEG through libturbojpeg, decoded straight to grey.
 public enum JPEGCodec {

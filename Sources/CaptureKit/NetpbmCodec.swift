@@ -1,3 +1,5 @@
+import FrameCore
+
 /// Binary PGM (P5) and PPM (P6), 8 or 16 bits per sample.
 public enum NetpbmCodec {
     public static func decode(_ data: [UInt8], path: String) throws(CaptureError) -> Frame {

@@ -1,4 +1,5 @@
 import CPNG
+import FrameCore
 
 /// PNG through libpng's simplified API, which converts any colour type to 8-bit grey.
 public enum PNGCodec {

@@ -1,3 +1,4 @@
+import FrameCore
 import Glibc
 
 /// A camera that survives being unplugged: the failure is reported as a notice, the last
@@ -43,7 +44,7 @@ public final class ReconnectingCamera: FrameSource {
             }
             do {
                 return try camera.nextFrame(cancelled: cancelled)
-            } catch where error.errnoValue == ENODEV {
+            } catch where error.errno == .noSuchDevice {
                 corruptBefore += camera.corruptFrames
                 camera.shutdown()
                 self.camera = nil

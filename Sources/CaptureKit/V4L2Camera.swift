@@ -1,5 +1,7 @@
 import CV4L2
+import FrameCore
 import Glibc
+import SystemCalls
 
 /// A V4L2 camera through libv4l2 (so MJPEG-only and unusual cameras work through
 /// libv4lconvert): mmap streaming with several buffers, luma taken from each frame.
@@ -81,7 +83,7 @@ public final class V4L2Camera: FrameSource {
         request.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         request.memory = V4L2_MEMORY_MMAP.rawValue
         try device.control(QRTUI_VIDIOC_REQBUFS, "VIDIOC_REQBUFS", &request)
-        guard request.count > 0 else { throw .system(operation: "VIDIOC_REQBUFS", path: name, errno: ENOMEM) }
+        guard request.count > 0 else { throw .system(operation: "VIDIOC_REQBUFS", path: name, errno: .outOfMemory) }
         for index in 0..<request.count {
             var buffer = v4l2_buffer()
             buffer.index = index
@@ -89,7 +91,7 @@ public final class V4L2Camera: FrameSource {
             buffer.memory = V4L2_MEMORY_MMAP.rawValue
             try device.control(QRTUI_VIDIOC_QUERYBUF, "VIDIOC_QUERYBUF", &buffer)
             let memory = v4l2_mmap(nil, Int(buffer.length), PROT_READ | PROT_WRITE, MAP_SHARED, device.fd, Int64(buffer.m.offset))
-            guard let memory, memory != MAP_FAILED else { throw .system(operation: "mmap", path: name, errno: errno) }
+            guard let memory, memory != MAP_FAILED else { throw .system(operation: "mmap", path: name, errno: .current) }
             buffers.append(UnsafeMutableRawBufferPointer(start: memory, count: Int(buffer.length)))
             try device.control(QRTUI_VIDIOC_QBUF, "VIDIOC_QBUF", &buffer)
         }
@@ -120,13 +122,17 @@ public final class V4L2Camera: FrameSource {
     public func nextFrame(cancelled: () -> Bool) throws(CaptureError) -> Frame? {
         guard let device else { return nil }
         while !cancelled() {
-            var descriptor = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, 100)
-            if ready < 0 && errno != EINTR { throw .system(operation: "poll", path: name, errno: errno) }
-            if descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
-                throw .system(operation: "poll", path: name, errno: ENODEV)  // unplugged
+            var descriptors = [pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)]
+            let ready: Int
+            do {
+                ready = try Syscall.poll(&descriptors, milliseconds: 100)
+            } catch {
+                throw .system(operation: "poll", path: name, errno: error)
             }
-            guard ready > 0, descriptor.revents & Int16(POLLIN) != 0 else { continue }
+            if descriptors[0].revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+                throw .system(operation: "poll", path: name, errno: .noSuchDevice)  // unplugged
+            }
+            guard ready > 0, descriptors[0].revents & Int16(POLLIN) != 0 else { continue }
             if let frame = try dequeue(device) { return frame }
         }
         return nil
@@ -139,10 +145,10 @@ public final class V4L2Camera: FrameSource {
         do {
             try device.control(QRTUI_VIDIOC_DQBUF, "VIDIOC_DQBUF", &buffer)
         } catch {
-            switch error.errnoValue {
+            switch error.errno {
             // A frame was ready (poll said so) but libv4l2 could not decode it (a corrupt
             // MJPEG): non-blocking, it drops it with EAGAIN, or EIO after several in a row.
-            case EAGAIN, EIO:
+            case .wouldBlock?, .ioError?:
                 countCorrupt()
                 return nil
             default: throw error

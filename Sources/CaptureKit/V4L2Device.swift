@@ -1,5 +1,7 @@
 import CV4L2
+import FrameCore
 import Glibc
+import SystemCalls
 
 /// A V4L2 device opened through libv4l2, with the ioctls qrtui uses as throwing calls that
 /// carry the operation name and errno (EINTR retried in one place).
@@ -16,18 +18,20 @@ final class V4L2Device {
     init(path: String) throws(CaptureError) {
         _ = Self.silenced
         self.path = path
-        let fd = retryingEINTR { qrtui_v4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
-        guard fd >= 0 else { throw .system(operation: "open", path: path, errno: errno) }
-        self.fd = fd
+        do {
+            fd = try Syscall.checked { qrtui_v4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+        } catch {
+            throw .system(operation: "open", path: path, errno: error)
+        }
     }
 
     deinit { v4l2_close(fd) }
 
     func control<T>(_ request: UInt, _ name: String, _ argument: inout T) throws(CaptureError) {
         let status = withUnsafeMutablePointer(to: &argument) { pointer in
-            retryingEINTR { qrtui_v4l2_ioctl(fd, request, pointer) }
+            Syscall.retryingEINTR { qrtui_v4l2_ioctl(fd, request, pointer) }
         }
-        if status < 0 { throw .system(operation: name, path: path, errno: errno) }
+        if status < 0 { throw .system(operation: name, path: path, errno: .current) }
     }
 
     /// Like `control`, but "not supported" or "no more entries" (EINVAL, ENOTTY) is nil.
@@ -37,7 +41,7 @@ final class V4L2Device {
             try control(request, name, &value)
             return value
         } catch {
-            if error.errnoValue == EINVAL || error.errnoValue == ENOTTY { return nil }
+            if error.errno == .invalidArgument || error.errno == .notATerminal { return nil }
             throw error
         }
     }

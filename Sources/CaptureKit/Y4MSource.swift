@@ -1,3 +1,5 @@
+import FrameCore
+
 /// YUV4MPEG2 video (what `ffmpeg -f yuv4mpegpipe` writes) from a file or a pipe.
 /// Only the luma plane is kept; chroma planes are skipped.
 public final class Y4MSource: FrameSource {

@@ -1,5 +1,6 @@
-import CaptureKit
 import Foundation
+import FrameCore
+import PictureOps
 
 /// Generated pictures of codes for tests and the benchmark: every fixture is made here
 /// with libqrencode, never copied from elsewhere.

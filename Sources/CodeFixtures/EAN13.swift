@@ -1,4 +1,5 @@
-import CaptureKit
+import FrameCore
+import PictureOps
 
 /// EAN-13 barcodes drawn from their digits, for tests of 1D reading (no library needed:
 /// the symbology is three tables and a parity pattern).

@@ -1,11 +1,12 @@
 import CNcursesw
 import Glibc
 import Overlay
+import SystemCalls
 
 /// The terminal seen through ncurses: the only code that touches it. It draws a `CellGrid`
 /// (writing only the cells that changed since the last grid), reads keys, and restores the
 /// terminal exactly once however qrtui ends.
-public final class CursesTerminal {
+public final class CursesTerminal: TerminalBackend {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
@@ -37,7 +38,8 @@ public final class CursesTerminal {
         guard let screen = newterm(terminalType, output, input) else {
             fclose(input)
             fclose(output)
-            throw Failure(description: "cannot use terminal type '\(terminalType ?? ProcessEnvironment.term)'")
+            let name = terminalType ?? ProcessEnvironment.value("TERM") ?? "(TERM not set)"
+            throw Failure(description: "cannot use terminal type '\(name)'")
         }
         self.screen = screen
         set_term(screen)
@@ -87,11 +89,15 @@ public final class CursesTerminal {
         refresh()
     }
 
-    public var size: (columns: Int, rows: Int) { (Int(qrtui_columns()), Int(qrtui_lines())) }
+    public var size: TerminalSize {
+        TerminalSize(columns: Int(qrtui_columns()), rows: Int(qrtui_lines()), cellAspect: cellAspect)
+    }
+
+    public var eventDescriptor: Int32? { inputDescriptor }
 
     /// Width of a cell divided by its height, from the pixel size the terminal reports
     /// (TIOCGWINSZ); 1:2 when it reports none.
-    public var cellAspect: Double {
+    private var cellAspect: Double {
         var columns: Int32 = 0, rows: Int32 = 0, width: Int32 = 0, height: Int32 = 0
         guard qrtui_window_pixels(outputDescriptor, &columns, &rows, &width, &height) == 0,
               columns > 0, rows > 0, width > 0, height > 0 else { return 0.5 }
@@ -105,14 +111,7 @@ public final class CursesTerminal {
             erase()
             previous = nil
         }
-        for row in 0..<grid.height {
-            for column in 0..<grid.width {
-                let cell = grid[column, row]
-                if let previous, previous[column, row] == cell { continue }
-                if cell.isContinuation { continue }
-                put(cell, column: column, row: row)
-            }
-        }
+        for change in grid.changes(since: previous) { put(change.cell, column: change.column, row: change.row) }
         previous = grid
         refresh()
     }
@@ -190,13 +189,7 @@ public final class CursesTerminal {
     /// Bytes for the terminal itself, outside the grid (OSC 52 clipboard requests).
     public func writeControl(_ bytes: [UInt8]) {
         fflush(output)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(outputDescriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
-            offset += n
-        }
+        try? Syscall.writeAll(outputDescriptor, bytes)  // a terminal gone away: nothing to tell
     }
 
     /// Tells ncurses the screen size when the output is not a terminal (benchmarks).
@@ -204,8 +197,4 @@ public final class CursesTerminal {
         resizeterm(Int32(rows), Int32(columns))
         previous = nil
     }
-}
-
-enum ProcessEnvironment {
-    static var term: String { getenv("TERM").map { String(cString: $0) } ?? "(TERM not set)" }
 }

@@ -1,16 +1,7 @@
 /// `?`: a box in the middle of the screen listing every key.
 public enum HelpOverlay {
-    public static let entries: [(key: String, action: String)] = [
-        ("arrows", "move the scan area"),
-        ("shift+arrows", "resize it (right/up grow, left/down shrink)"),
-        ("+  -", "grow / shrink it"),
-        ("mouse click", "centre it there"),
-        ("enter", "copy the last code"),
-        ("space", "pause (freeze the picture)"),
-        ("g", "next glyph set (ascii, blocks, half, braille)"),
-        ("?", "show / hide this help"),
-        ("q  esc", "stop and print the last code"),
-    ]
+    /// The key table's lines: the keys and what they do.
+    public static var entries: [(key: String, action: String)] { KeyBindings.table.map { ($0.label, $0.help) } }
 
     public static func draw(unicode: Bool, into grid: inout CellGrid, rows: Int) {
         let keyWidth = entries.map { $0.key.count }.max() ?? 0

@@ -69,8 +69,7 @@ public enum StatusBar {
         parts.append(VisibleText.escaping(info.source))
         if let size = info.frameSize { parts.append("\(size.width)x\(size.height)") }
         if let fps = info.framesPerSecond { parts.append("\(Int(fps.rounded())) fps") }
-        parts.append(unicode ? "←↑↓→ move  ⇧/+- size  ⏎ copy  ␣ pause  g glyphs  ? help  q quit"
-                             : "arrows move  shift/+- size  enter copy  space pause  g glyphs  ? help  q quit")
+        parts.append(KeyBindings.hints(unicode: unicode))
         return parts
     }
 }

@@ -1,6 +1,9 @@
 import CaptureKit
+import CodeReading
+import FrameCore
 import CodeFixtures
 import Glibc
+import SystemCalls
 
 /// Frames per second the capture path sustains from the fake camera with pacing off, and
 /// the CPU it spends per frame (libv4l2, luma extraction, hand-over; for MJPEG the decoding
@@ -63,6 +66,6 @@ struct CaptureBenchmark {
 func readLink(_ path: String) throws -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let length = readlink(path, &buffer, buffer.count - 1)
-    guard length > 0 else { throw CaptureError.system(operation: "readlink", path: path, errno: errno) }
+    guard length > 0 else { throw CaptureError.system(operation: "readlink", path: path, errno: .current) }
     return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

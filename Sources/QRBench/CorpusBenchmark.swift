@@ -1,4 +1,6 @@
 import CaptureKit
+import CodeReading
+import FrameCore
 import Foundation
 
 /// Decodes every NAME.png under a corpus folder with qrtui's own scanning code and compares
@@ -63,8 +65,7 @@ struct CorpusBenchmark {
                 var pass: String?
                 // A fresh reader per case (zbar keeps state between scans), shared by the
                 // images of one structured-append message.
-                let reader = CodeReader(symbologies: symbologies, budget: nil)
-                reader.strategy = ScanStrategy(budget: nil, extraPasses: passes)
+                let reader = CodeReader(policy: ReadingPolicy(symbologies: symbologies), extraPasses: passes)
                 for image in testCase.images {
                     let frame = try ImageDecoder.load(path: image)
                     let report = result.timings.measure { reader.read(frame) }

@@ -1,4 +1,6 @@
 import CaptureKit
+import CodeReading
+import FrameCore
 import CodeFixtures
 
 /// Per-stage cost of one frame at common camera sizes, on generated scenes: decoding the
@@ -11,7 +13,7 @@ struct FrameBenchmark {
     func run() -> String {
         var rows = [["size", "stage", "median ms", "p95 ms"]]
         for (width, height) in Self.sizes {
-            let scene = DemoSource(width: width, height: height, paced: false)
+            let scene = DemoSource(code: DemoCode.picture(), width: width, height: height, paced: false)
             let withCode = (0..<repetitions).map { scene.frame(at: Double($0) / 30, sequence: $0) }
             let empty = (0..<repetitions).map { scene.frame(at: Double($0) / 30, sequence: $0, withCode: false) }
             let label = "\(width)x\(height)"
@@ -42,7 +44,7 @@ struct FrameBenchmark {
     /// frames with the default scan area: its cost with nothing to find, and how often the
     /// first pass reads a code that is there.
     func strategyTable() -> String {
-        let scene = DemoSource(width: 1280, height: 720, paced: false)
+        let scene = DemoSource(code: DemoCode.picture(), width: 1280, height: 720, paced: false)
         let area = PixelRect.centredSquare(fraction: 0.6, width: 1280, height: 720)
         let count = max(repetitions, 20)
         var rows = [["1280x720, scan area \(area.width)x\(area.height), live budget \(Int(ScanStrategy.liveBudget)) ms",
@@ -70,7 +72,7 @@ struct FrameBenchmark {
     /// What each pass costs on 720p frames with nothing to find (default area, all types),
     /// against the plain pass: the measurement behind `ScanPass.costFactor`.
     func passTable() -> String {
-        let scene = DemoSource(width: 1280, height: 720, paced: false)
+        let scene = DemoSource(code: DemoCode.picture(), width: 1280, height: 720, paced: false)
         let area = PixelRect.centredSquare(fraction: 0.6, width: 1280, height: 720)
         let crops = (0..<max(repetitions, 10)).map {
             scene.frame(at: Double($0) / 30, sequence: $0, withCode: false).cropped(to: area)

@@ -1,4 +1,6 @@
 import CaptureKit
+import CodeReading
+import FrameCore
 import CodeFixtures
 import CursesBackend
 import Glibc
@@ -12,7 +14,7 @@ struct RenderBenchmark {
     let columns = 160, rows = 48
 
     func run() -> String {
-        let scene = DemoSource(width: 1280, height: 720, paced: false)
+        let scene = DemoSource(code: DemoCode.picture(), width: 1280, height: 720, paced: false)
         // A static scene: the same picture with fresh sensor noise in every frame.
         let frames = (0..<max(repetitions, 12)).map { scene.frame(at: 0, sequence: $0) }
         var rows = [["glyphs", "render median ms", "p95 ms", "bytes/frame steady", "bytes full repaint", "steady/full"]]

@@ -1,4 +1,6 @@
 import CaptureKit
+import CodeReading
+import FrameCore
 
 /// Timings in milliseconds and their summaries.
 struct Timings {

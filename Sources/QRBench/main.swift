@@ -1,4 +1,6 @@
 import CaptureKit
+import CodeReading
+import FrameCore
 import Glibc
 
 /// qrtui-bench: figures, not assertions. See README.md, "Benchmark".

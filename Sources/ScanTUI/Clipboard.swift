@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SystemCalls
 
 /// Copies the last code: OSC 52 to the terminal (works over SSH and, with
 /// `set -g set-clipboard on`, through tmux), plus wl-copy, xclip or xsel when a display is
@@ -30,44 +31,11 @@ struct Clipboard {
 
     /// Hands the bytes to an external tool on its stdin; true when it was started.
     static func run(_ tool: (name: String, arguments: [String]), input: [UInt8]) -> Bool {
-        ChildProcess.spawn(tool.name, arguments: tool.arguments, input: input)
+        (try? ChildProcess.feed(tool.name, tool.arguments, input: input)) != nil
     }
 
     /// What the status line says after copying.
     static func notice(bytes: Int, via channels: [String]) -> String {
         "copied \(bytes) byte\(bytes == 1 ? "" : "s") (\(channels.joined(separator: ", ")))"
-    }
-}
-
-/// Starts a program with input on its stdin, without waiting for it (xclip stays to serve
-/// the selection). Signals are reset in the child: qrtui blocks some for its own loop.
-enum ChildProcess {
-    static func spawn(_ path: String, arguments: [String], input: [UInt8]) -> Bool {
-        let (readEnd, writeEnd) = Pipe.make()
-        let ends = [readEnd, writeEnd]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), all = sigset_t()
-        sigemptyset(&empty)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-        close(ends[0])
-        defer { close(ends[1]) }
-        guard status == 0 else { return false }
-        Console.write(ends[1], input)
-        return true
     }
 }

@@ -1,5 +1,6 @@
 import Glibc
 import Overlay
+import SystemCalls
 
 /// stdout carries codes only; every message goes to stderr with the program's name.
 enum Console {
@@ -19,15 +20,9 @@ enum Console {
 
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
-    /// Writes every byte (short writes and EINTR continue; a closed reader ends it).
+    /// Writes every byte; a reader that went away ends it quietly (there is no one to tell).
     static func write(_ fd: Int32, _ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
-            offset += n
-        }
+        try? Syscall.writeAll(fd, bytes)
     }
 }
 

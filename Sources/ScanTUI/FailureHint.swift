@@ -1,15 +1,15 @@
 import CaptureKit
-import Glibc
+import SystemCalls
 
 /// What to do about a failure: shown in the status line and after the message on stderr.
 enum FailureHint {
     static func `for`(_ error: CaptureError, device: Bool) -> String? {
-        guard device else { return error.errnoValue == EACCES ? "check the file's permissions" : nil }
-        switch error.errnoValue {
-        case EACCES: return "join the video group: sudo usermod -aG video $USER, then log in again"
-        case EBUSY: return "another program is using the camera; close it and try again"
-        case ENOENT: return "no such device; qrtui --list-devices shows the cameras"
-        case ENODEV: return "the camera was unplugged; plug it in again"
+        guard device else { return error.errno == .permissionDenied ? "check the file's permissions" : nil }
+        switch error.errno {
+        case .permissionDenied?: return "join the video group: sudo usermod -aG video $USER, then log in again"
+        case .busy?: return "another program is using the camera; close it and try again"
+        case .noSuchFile?: return "no such device; qrtui --list-devices shows the cameras"
+        case .noSuchDevice?: return "the camera was unplugged; plug it in again"
         default: return nil
         }
     }

@@ -1,4 +1,6 @@
 import CaptureKit
+import CodeReading
+import FrameCore
 
 /// `--no-preview`: frames in, new codes out on stdout, until the input ends, the first code
 /// (`--once`) or the timeout. Files and pipes are read as fast as the scanner takes them.
@@ -16,8 +18,9 @@ struct HeadlessRunner {
             capture.stopAndWait()
             if corrupt > 0 { Console.message("\(choice.displayName): skipped \(corrupt) corrupt frame\(corrupt == 1 ? "" : "s")") }
         }
-        let reader = CodeReader(symbologies: options.symbologies, budget: nil)
-        var tracker = CodeTracker(confirmations: options.confirmations)
+        let policy = options.readingPolicy
+        let reader = CodeReader(policy: policy)
+        var tracker = CodeTracker(confirmations: policy.confirmations)
         let deadline = options.timeout.map { MonotonicClock.now() + $0 }
         var read = 0
         while true {
@@ -25,13 +28,9 @@ struct HeadlessRunner {
             let expired = deadline.map { MonotonicClock.now() >= $0 } ?? false
             switch expired ? nil : capture.channel.take(until: deadline) {
             case .value(let frame):
-                // A single picture cannot be confirmed by a second frame; it is read thoroughly,
-                // moving pictures (cameras, video files) within a frame budget, the extra
-                // passes taking turns over the frames.
-                let still = capture.channel.sourceKind == .still
-                tracker.confirmations = still ? 1 : options.confirmations
-                reader.strategy.budget = (options.effort ?? (still ? .thorough : .normal)).budget
-                let codes = reader.read(frame).codes
+                let kind = capture.channel.sourceKind ?? .recorded
+                tracker.confirmations = policy.confirmations(for: kind)
+                let codes = reader.read(frame, kind: kind).codes
                 for code in tracker.update(with: codes, at: frame.timestamp) {
                     Console.output(printer.line(for: code, frame: frame.sequence))
                     read += 1

@@ -1,88 +1,70 @@
-import CaptureKit
+import Overlay
 
+/// `qrtui --help`, made from the option table and the key table so it cannot drift from
+/// what the parser and the screen do.
 enum HelpText {
-    /// A comma-separated list broken into lines of at most 80 columns.
-    static func wrapped(_ list: String, indent: Int) -> String {
-        var lines = [""]
-        for item in list.split(separator: ",") {
-            let piece = (lines[lines.count - 1].isEmpty ? "" : ",") + item
-            if indent + lines[lines.count - 1].count + piece.count >= 80 {
-                lines[lines.count - 1] += ","
-                lines.append(String(item))
-            } else {
-                lines[lines.count - 1] += piece
-            }
-        }
-        return lines.joined(separator: "\n" + String(repeating: " ", count: indent))
-    }
-
     static let version = "0.1.0"
+    static let width = 80
+    /// Where descriptions start: after "  -d, --device PATH" and some room.
+    static let column = 26
 
     static var usage: String {
-        """
-        qrtui \(version): a live QR and barcode scanner for the terminal.
+        var lines = [
+            "qrtui \(version): a live QR and barcode scanner for the terminal.", "",
+            "Usage: qrtui [OPTIONS]", "",
+        ]
+        lines += wrap("With no option qrtui reads the first camera; with no camera at all it shows the built-in demo "
+                      + "scene. The screen is drawn on /dev/tty, so stdout carries codes only: "
+                      + "xdg-open \"$(qrtui --once)\". Messages go to stderr.", indent: 0)
+        for section in OptionSpec.Section.allCases {
+            lines += ["", section.rawValue + ":"]
+            for option in OptionTable.all where option.section == section { lines += entry(option) }
+            if section == .screen { lines += ["", "Keys:"] + KeyBindings.table.flatMap(entry) }
+        }
+        lines += [""] + wrap("Payloads written to a terminal have control characters escaped (\\e, \\n, \\x07); "
+                             + "written to a pipe they are exact.", indent: 0)
+        lines += [""] + wrap("Exit status: 0 a code was read, 1 a device or input failed, 2 usage error, "
+                             + "4 ended without reading a code.", indent: 0)
+        return lines.joined(separator: "\n")
+    }
 
-        Usage: qrtui [OPTIONS]
+    /// "  -d, --device PATH       V4L2 camera device": short and long names aligned.
+    static func entry(_ option: OptionSpec) -> [String] {
+        let short = option.names.first { !$0.hasPrefix("--") }
+        let long = option.names.filter { $0.hasPrefix("--") }.joined(separator: ", ")
+        let names = (short.map { "\($0), " } ?? "    ") + long + (option.argument.map { " \($0)" } ?? "")
+        let also = option.aliases.isEmpty || option.help.contains(option.aliases[0])
+            ? "" : " (also \(option.aliases.joined(separator: ", ")))"
+        return described("  " + names, option.help + also)
+    }
 
-        With no option qrtui reads the first camera; with no camera at all it shows the
-        built-in demo scene. The screen is drawn on /dev/tty, so stdout carries codes
-        only: xdg-open "$(qrtui --once)". Messages go to stderr.
+    static func entry(_ binding: KeyBinding) -> [String] {
+        described("  " + binding.label, binding.help)
+    }
 
-        Sources (one of):
-          -d, --device PATH       V4L2 camera device, e.g. /dev/video0
-          -i, --input FILE        a PNG, JPEG, PGM/PPM image or Y4M video; - reads stdin
-                                  (ffmpeg -i clip.mp4 -f yuv4mpegpipe - | qrtui -i -)
-              --demo              the built-in demo scene (a drifting QR code)
-              --loop              repeat the --input file when it ends
-              --size WxH          camera picture size (default 1280x720, or the nearest)
-              --fps N             camera frame rate (default 30)
-              --list-devices      list cameras with their formats, sizes and rates
+    /// `label`, then `text` wrapped at the description column (on the next line when the
+    /// label reaches it).
+    static func described(_ label: String, _ text: String) -> [String] {
+        var body = wrap(text, indent: column)
+        if label.count < column - 1 {
+            body[0] = label.padding(column) + body[0].dropFirst(column)
+            return body
+        }
+        return [label] + body
+    }
 
-        Scanning:
-          -S, --symbologies LIST  codes to read, comma-separated (default: all of them):
-                                  \(wrapped(CommandLineParser.knownSymbologies, indent: 26))
-              --effort E          scan budget per frame: fast, normal (20 ms; cameras'
-                                  and videos' default), thorough (every pass; stills'
-                                  default) or ms
-              --confirm N         1D codes on a stream are announced after N identical
-                                  reads (default 2); QR codes at once
-
-        Screen:
-              --glyphs SET        how the picture is drawn: ascii (default), blocks,
-                                  half (two pixels per cell, grey colours), braille
-              --fit               show the whole picture (default: fill the screen)
-              --color WHEN        auto (default) or none; NO_COLOR is respected too
-              --no-beep           no terminal bell when a code is read
-
-        Keys:
-          arrows                  move the scan area
-          shift+arrows            resize it (right/up grow, left/down shrink)
-          + -                     grow / shrink it
-          mouse click             centre it there
-          enter                   copy the last code (OSC 52, and wl-copy, xclip or
-                                  xsel when a display is present)
-          space                   pause (freeze the picture)
-          g                       next glyph set
-          ?                       help
-          q, esc                  stop; the last code is printed on stdout
-
-        Output:
-              --no-preview        no screen: print each new code as it is found
-                                  (also --nodisplay, as in zbarcam)
-              --once              exit after the first code
-              --timeout SECONDS   give up after SECONDS
-              --format FORMAT     text (default): the payload as text, one per line
-                                  raw: the payload bytes as encoded (also --raw)
-                                  json: one JSON object per line with type, text,
-                                  base64 bytes when not UTF-8, corners and frame number
-          -h, --help              this help
-          -V, --version           the version
-
-        Payloads written to a terminal have control characters escaped (\\e, \\n, \\x07);
-        written to a pipe they are exact.
-
-        Exit status: 0 a code was read, 1 a device or input failed, 2 usage error,
-        4 ended without reading a code.
-        """
+    /// `text` in lines of at most `width` columns, each indented by `indent` spaces.
+    static func wrap(_ text: String, indent: Int) -> [String] {
+        var lines = [String]()
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && indent + line.count + 1 + word.count > width {
+                lines.append(String(repeating: " ", count: indent) + line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(String(repeating: " ", count: indent) + line)
+        return lines
     }
 }

@@ -1,6 +1,6 @@
 import CaptureKit
-import CursesBackend
-import Glibc
+import CodeReading
+import FrameCore
 import Overlay
 
 /// Everything that happens to the live screen.
@@ -9,8 +9,8 @@ enum LiveEvent: Sendable {
     case click(column: Int, row: Int)
     case resize(columns: Int, rows: Int, cellAspect: Double)
     case tick(now: Double)
-    case frame(Frame, still: Bool, now: Double)
-    case scanned(ScanResult, now: Double)
+    case frame(Frame, kind: SourceKind, now: Double)
+    case scanned(FrameReading, now: Double)
     case captureFailed(CaptureError)
     case captureEnded
     case notice(CaptureNotice, now: Double)
@@ -25,6 +25,8 @@ enum LiveEffect: Equatable, Sendable {
     case scan(area: PixelRect)
     case copy([UInt8])
     case bell
+    /// The screen shows something new: render the scene and draw it.
+    case draw
     case quit
 }
 
@@ -52,10 +54,11 @@ struct LiveState {
     var showHelp = false
     var inputEnded = false
     var framesReceived = 0
-    /// The picture is a still (an image file), not a stream.
-    var still = false
+    /// What kind of picture is shown: a still (an image file) is read once per scan area.
+    var kind = SourceKind.live
     var corruptFrames = 0
     private var tracker: CodeTracker
+    private let policy: ReadingPolicy
     private var lastCodeSeen = 0.0
     private var flashUntil = 0.0
     private var notice: (text: String, until: Double)?
@@ -75,6 +78,7 @@ struct LiveState {
         if case .input = source { isInput = true } else { isInput = false }
         glyphs = options.glyphs
         tracker = CodeTracker(confirmations: options.confirmations)
+        policy = options.readingPolicy
     }
 
     var transform: ViewTransform? {
@@ -119,11 +123,10 @@ struct LiveState {
         case .tick(let now):
             expire(now: now)
             return []
-        case let .frame(frame, still, now):
+        case let .frame(frame, kind, now):
             framesReceived += 1
-            self.still = still
-            // A single picture cannot be confirmed by a second frame.
-            tracker.confirmations = still ? 1 : options.confirmations
+            self.kind = kind
+            tracker.confirmations = policy.confirmations(for: kind)
             frameTimes = (frameTimes + [now]).filter { now - $0 <= 2 }
             if paused { return [] }
             accept(frame)
@@ -186,38 +189,31 @@ struct LiveState {
     }
 
     private mutating func handle(_ key: Key) -> [LiveEffect] {
-        if showHelp && key != .character("?") && key != .character("q") {
+        let action = KeyBindings.action(for: key)
+        // With help open, any key but `?` and `q` closes it; Esc only closes it.
+        if showHelp && action != .help && (action != .quit || key == .escape) {
             showHelp = false
             if key == .escape { return [] }
         }
-        let step = Self.moveStep
-        switch key {
-        case .up: return move(0, -step.rows)
-        case .down: return move(0, step.rows)
-        case .left: return move(-step.columns, 0)
-        case .right: return move(step.columns, 0)
-        case .shiftUp: return resize(0, 1)
-        case .shiftDown: return resize(0, -1)
-        case .shiftRight: return resize(1, 0)
-        case .shiftLeft: return resize(-1, 0)
-        case .character("+"), .character("="): return resize(step.columns / 2, step.rows)
-        case .character("-"), .character("_"): return resize(-step.columns / 2, -step.rows)
-        case .enter:
+        switch action {
+        case let .move(columns, rows)?: return move(columns * Self.moveStep.columns, rows * Self.moveStep.rows)
+        case let .resize(columns, rows)?: return resize(columns, rows)
+        case .copy?:
             guard let lastCode else { return [] }
             return [.copy(lastCode.bytes)]
-        case .space:
+        case .pause?:
             paused.toggle()
             return paused ? [] : rescan()
-        case .character("g"):
+        case .nextGlyphs?:
             glyphs = glyphs.next
             return []
-        case .character("?"):
+        case .help?:
             showHelp.toggle()
             return []
-        case .character("q"), .character("Q"), .escape:
+        case .quit?:
             if case .fail = status {} else { status = .stop(byUser: true) }
             return [.quit]
-        default:
+        case nil:
             return []
         }
     }
@@ -234,7 +230,7 @@ struct LiveState {
         return rescan()
     }
 
-    private mutating func scanned(_ result: ScanResult, now: Double) -> [LiveEffect] {
+    private mutating func scanned(_ result: FrameReading, now: Double) -> [LiveEffect] {
         // A result for an area the user has since moved away from is stale.
         guard result.area == scanPixels else { return [] }
         codes = result.codes

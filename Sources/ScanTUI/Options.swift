@@ -1,4 +1,5 @@
 import CaptureKit
+import CodeReading
 import Overlay
 
 /// Everything the command line can ask for.
@@ -31,6 +32,11 @@ struct Options: Equatable {
             CameraRequest(path: path, width: size.width, height: size.height, framesPerSecond: framesPerSecond)
         }
     }
+
+    /// How hard to read and how sure to be: the same for the screen and headless runs.
+    var readingPolicy: ReadingPolicy {
+        ReadingPolicy(symbologies: symbologies, effort: effort, confirmations: confirmations)
+    }
 }
 
 /// A camera picture size (`--size WxH`).
@@ -57,104 +63,39 @@ enum CommandLineParser {
         var options = Options()
         var queue = arguments[...]
         while let argument = queue.popFirst() {
-            // "--name=value" and "-Xvalue" carry their value inline.
-            var name = argument, inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            } else if argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--"),
-                      ["-d", "-i", "-S"].contains(String(argument.prefix(2))) {
-                name = String(argument.prefix(2))
-                inline = String(argument.dropFirst(2))
-            }
-            func value() throws(UsageError) -> String {
-                if let inline { return inline }
-                guard let next = queue.popFirst() else { throw UsageError(message: "option \(name) needs a value") }
-                return next
-            }
-            func noValue() throws(UsageError) {
-                if inline != nil { throw UsageError(message: "option \(name) takes no value") }
-            }
-            switch name {
-            case "-h", "--help": try noValue(); return .help
-            case "-V", "--version": try noValue(); return .version
-            case "-d", "--device": options.device = try value()
-            case "-i", "--input": options.input = try value()
-            case "--demo": try noValue(); options.demo = true
-            case "--loop": try noValue(); options.loop = true
-            case "-S", "--symbologies":
-                let list = try value()
-                switch Symbology.parseList(list) {
-                case .success(let set): options.symbologies = set
-                case .failure(let unknown):
-                    throw UsageError(message: "unknown symbology '\(unknown.name)' in -S (known: \(knownSymbologies))")
-                }
-            case "--no-preview", "--nodisplay": try noValue(); options.preview = false
-            case "--once", "-1": try noValue(); options.once = true
-            case "--timeout":
-                let text = try value()
-                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                    throw UsageError(message: "--timeout needs a positive number of seconds, not '\(text)'")
-                }
-                options.timeout = seconds
-            case "--format":
-                let text = try value()
-                guard let format = Options.Format(rawValue: text) else {
-                    throw UsageError(message: "--format must be text, raw or json, not '\(text)'")
-                }
-                options.format = format
-            case "--raw": try noValue(); options.format = .raw
-            case "--glyphs":
-                let text = try value()
-                guard let glyphs = GlyphSet(rawValue: text) else {
-                    throw UsageError(message: "--glyphs must be ascii, blocks, half or braille, not '\(text)'")
-                }
-                options.glyphs = glyphs
-            case "--fit": try noValue(); options.scaling = .fit
-            case "--fill": try noValue(); options.scaling = .fill
-            case "--color", "--colour":
-                let text = try value()
-                guard ["auto", "none", "always"].contains(text) else {
-                    throw UsageError(message: "--color must be auto or none, not '\(text)'")
-                }
-                options.color = text != "none"
-            case "--no-color", "--no-colour": try noValue(); options.color = false
-            case "--no-beep": try noValue(); options.beep = false
-            case "--size":
-                let text = try value()
-                let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-                guard parts.count == 2, (16...16384).contains(parts[0]), (16...16384).contains(parts[1]) else {
-                    throw UsageError(message: "--size needs WIDTHxHEIGHT, e.g. 1280x720, not '\(text)'")
-                }
-                options.size = PictureSize(width: parts[0], height: parts[1])
-            case "--fps":
-                let text = try value()
-                guard let rate = Int(text), (1...240).contains(rate) else {
-                    throw UsageError(message: "--fps needs a whole number of frames per second (1-240), not '\(text)'")
-                }
-                options.framesPerSecond = rate
-            case "--list-devices": try noValue(); return .listDevices
-            case "--effort":
-                let text = try value()
-                guard let effort = ScanEffort(text) else {
-                    throw UsageError(message: "--effort must be fast, normal, thorough or milliseconds per frame, not '\(text)'")
-                }
-                options.effort = effort
-            case "--confirm":
-                let text = try value()
-                guard let count = Int(text), (1...10).contains(count) else {
-                    throw UsageError(message: "--confirm needs a number of frames from 1 to 10, not '\(text)'")
-                }
-                options.confirmations = count
-            default:
+            let (name, inline) = split(argument)
+            guard let option = OptionTable.named(name) else {
                 if argument.hasPrefix("-") && argument != "-" {
                     throw UsageError(message: "unknown option '\(name)'")
                 }
                 throw UsageError(message: "unexpected argument '\(argument)' (use --input FILE for a file)")
             }
+            switch option.effect {
+            case .flag(let set):
+                if inline != nil { throw UsageError(message: "option \(name) takes no value") }
+                set(&options)
+            case .command(let command):
+                if inline != nil { throw UsageError(message: "option \(name) takes no value") }
+                return command
+            case .value(let set):
+                guard let value = inline ?? queue.popFirst() else { throw UsageError(message: "option \(name) needs a value") }
+                try set(&options, value)
+            }
         }
         try validate(options)
         return .run(options)
+    }
+
+    /// "--name=value" and "-Xvalue" (a short option that takes a value) carry it inline.
+    private static func split(_ argument: String) -> (name: String, inline: String?) {
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+            return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+        }
+        if argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--"),
+           let option = OptionTable.named(String(argument.prefix(2))), option.argument != nil {
+            return (String(argument.prefix(2)), String(argument.dropFirst(2)))
+        }
+        return (argument, nil)
     }
 
     private static func validate(_ options: Options) throws(UsageError) {

@@ -1,35 +1,31 @@
-import Foundation
 import CaptureKit
+import CodeReading
+import Foundation
+import FrameCore
 
 /// What the scan thread is asked to do: one frame, one scan area.
 struct ScanJob: Sendable {
     let frame: Frame
     let area: PixelRect
-    /// A still picture is scanned once per scan area: thoroughly.
-    let still: Bool
-}
-
-struct ScanResult: Sendable {
-    let codes: [DetectedCode]
-    let frameSequence: Int
-    let area: PixelRect
+    /// Stills are read thoroughly, moving pictures within the policy's budget.
+    let kind: SourceKind
 }
 
 /// The scanner's own thread (zbar is not thread-safe: one scanner, one thread). It always
 /// takes the newest job, so a slow scan never makes the picture lag.
 final class ScanWorker: Sendable {
     let jobs = HandOver<ScanJob>(mode: .latestWins)
-    let results = HandOver<ScanResult>(mode: .latestWins)
+    let results = HandOver<FrameReading>(mode: .latestWins)
+    private let finished = DispatchSemaphore(value: 0)
 
-    /// `effort` nil: thorough for still pictures, normal for moving ones.
-    init(symbologies: Set<Symbology>?, effort: ScanEffort?) {
-        let jobs = self.jobs, results = self.results
+    init(policy: ReadingPolicy) {
+        let jobs = self.jobs, results = self.results, finished = self.finished
         let thread = Thread {
-            let reader = CodeReader(symbologies: symbologies, budget: nil)
+            defer { finished.signal() }
+            let reader = CodeReader(policy: policy)
+            // `take` returns nil once `stop` closed the jobs, waking an idle worker.
             while case .value(let job)? = jobs.take() {
-                reader.strategy.budget = (effort ?? (job.still ? .thorough : .normal)).budget
-                let codes = reader.read(job.frame, in: job.area).codes
-                guard results.publish(ScanResult(codes: codes, frameSequence: job.frame.sequence, area: job.area)) else { return }
+                guard results.publish(reader.read(job.frame, in: job.area, kind: job.kind)) else { return }
             }
         }
         thread.name = "qrtui scan"
@@ -38,8 +34,11 @@ final class ScanWorker: Sendable {
 
     func submit(_ job: ScanJob) { jobs.publish(job) }
 
-    func stop() {
+    /// Stops the thread after its current scan; true when it ended within `timeout` seconds.
+    @discardableResult
+    func stop(timeout: Double = 5) -> Bool {
         jobs.close()
         results.close()
+        return finished.wait(timeout: .now() + timeout) == .success
     }
 }

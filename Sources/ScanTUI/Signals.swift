@@ -1,5 +1,5 @@
-import CSystem
 import Glibc
+import SystemCalls
 
 enum Signals {
     /// A parent may start qrtui with signals blocked (Foundation's Process does): unblock
@@ -17,30 +17,35 @@ enum Signals {
 /// Signals read from a descriptor (signalfd) instead of handled asynchronously: the event
 /// loop polls it with the terminal, so the terminal is restored and suspended by ordinary
 /// code, on the main thread, exactly once. Create it before any thread, which inherits the
-/// mask (so only the loop ever sees these signals).
+/// mask (so only the loop ever sees these signals). The signals are blocked only once the
+/// descriptor exists, and unblocked again when the watcher goes: a qrtui without one (no
+/// signalfd, or the screen given up for a headless run) still dies of them as usual.
 final class SignalWatcher {
     enum Arrival: Equatable { case stop, suspend }
 
     let descriptor: Int32
+    private var previousMask = sigset_t()
     static let watched = Signals.stopping + [SIGTSTP]
 
     init?() {
+        guard let descriptor = try? Syscall.signalDescriptor(Self.watched) else { return nil }
+        self.descriptor = descriptor
         var set = sigset_t()
         sigemptyset(&set)
         for signal in Self.watched { sigaddset(&set, signal) }
-        pthread_sigmask(SIG_BLOCK, &set, nil)
-        descriptor = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
-        guard descriptor >= 0 else { return nil }
+        pthread_sigmask(SIG_BLOCK, &set, &previousMask)
     }
 
-    deinit { close(descriptor) }
+    deinit {
+        Syscall.close(descriptor)
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+    }
 
     /// What arrived since the last call: a stop wins over a suspend.
     func consume() -> Arrival? {
-        var info = signalfd_siginfo()
         var arrival: Arrival?
-        while read(descriptor, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
-            if Int32(info.ssi_signo) == SIGTSTP {
+        while let signal = Syscall.nextSignal(from: descriptor) {
+            if signal == SIGTSTP {
                 arrival = arrival ?? .suspend
             } else {
                 arrival = .stop
@@ -71,16 +76,13 @@ final class WakePipe: Sendable {
     let readEnd: Int32
     let writeEnd: Int32
 
-    init() {
-        let ends = Pipe.make()
-        readEnd = ends.read
-        writeEnd = ends.write
-        for end in [readEnd, writeEnd] { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+    init() throws(Errno) {
+        (readEnd, writeEnd) = try Syscall.pipe(nonBlocking: true)
     }
 
     deinit {
-        close(readEnd)
-        close(writeEnd)
+        Syscall.close(readEnd)
+        Syscall.close(writeEnd)
     }
 
     func wake() {
@@ -90,16 +92,6 @@ final class WakePipe: Sendable {
 
     func drain() {
         var buffer = [UInt8](repeating: 0, count: 64)
-        while read(readEnd, &buffer, buffer.count) > 0 {}
-    }
-}
-
-enum Pipe {
-    /// A pipe whose ends are closed in children (close-on-exec).
-    static func make() -> (read: Int32, write: Int32) {
-        var ends: [Int32] = [-1, -1]
-        precondition(pipe(&ends) == 0, "pipe failed: \(errno)")
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return (ends[0], ends[1])
+        while buffer.withUnsafeMutableBytes({ (try? Syscall.read(readEnd, into: $0)) ?? 0 }) > 0 {}
     }
 }

@@ -1,5 +1,5 @@
 import CaptureKit
-import Glibc
+import CodeFixtures
 
 /// Which source the options name, opened; the camera when nothing is named, the demo
 /// when there is no camera at all.
@@ -45,24 +45,9 @@ enum SourceFactory {
             if loop { return try LoopingSource { () throws(CaptureError) in try InputOpener.open(path: path) } }
             return try InputOpener.open(path: path)
         case .demo:
-            return DemoSource()
+            return DemoSource(code: DemoCode.picture())
         case let .device(path):
             return try ReconnectingCamera(camera(path))
         }
-    }
-
-    /// The nodes that may be the default camera: capture devices, and those that cannot be
-    /// opened at all (so that "permission denied" is reported, not passed over).
-    static func defaultCameras() -> [String] {
-        cameraNodes().filter { path in (try? CameraCatalog.isCapture(path)) ?? true }
-    }
-
-    /// Video device nodes present now, in order (/dev/video0 before /dev/video10).
-    static func cameraNodes() -> [String] {
-        var result = glob_t()
-        defer { globfree(&result) }
-        guard glob("/dev/video*", 0, nil, &result) == 0 else { return [] }
-        let paths = (0..<Int(result.gl_pathc)).compactMap { result.gl_pathv[$0].map { String(cString: $0) } }
-        return paths.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
     }
 }

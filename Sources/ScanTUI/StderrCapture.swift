@@ -4,27 +4,31 @@ import Glibc
 /// warnings there) would garble it: stderr goes to a hidden file meanwhile, and what is
 /// worth reading is passed on once the terminal is restored.
 final class StderrCapture {
+    private let target: Int32
     private let saved: Int32
     private let file: Int32
 
-    init?() {
+    /// Starts holding back what is written to `target` (stderr; tests use a descriptor of
+    /// their own, so parallel tests keep theirs).
+    init?(target: Int32 = STDERR_FILENO) {
         var template = Array("/tmp/qrtui-stderr-XXXXXX".utf8CString)
         let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard file >= 0 else { return nil }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        let saved = dup(STDERR_FILENO)
-        guard saved >= 0, dup2(file, STDERR_FILENO) >= 0 else {
+        let saved = dup(target)
+        guard saved >= 0, dup2(file, target) >= 0 else {
             close(file)
             return nil
         }
+        self.target = target
         self.saved = saved
         self.file = file
     }
 
-    /// Puts stderr back; returns the lines written meanwhile, without zbar's debugging.
+    /// Puts the target back; returns the lines written meanwhile, without zbar's debugging.
     func restore() -> [String] {
         fflush(nil)
-        dup2(saved, STDERR_FILENO)
+        dup2(saved, target)
         close(saved)
         defer { close(file) }
         var text = [UInt8]()

@@ -1,4 +1,5 @@
 import CaptureKit
+import CodeReading
 import Glibc
 
 /// qrtui: parse the command line, open the source, run headless or on screen.
@@ -16,13 +17,13 @@ func runMain() -> ExitStatus {
         Console.output(Array((HelpText.usage + "\n").utf8))
         return .read
     case .listDevices:
-        return DeviceList.run(paths: SourceFactory.cameraNodes())
+        return DeviceList.run(paths: CameraCatalog.deviceNodes())
     case .version:
         Console.output(Array("qrtui \(HelpText.version) (zbar \(CodeScanner.zbarVersion))\n".utf8))
         return .read
     case .run(let options):
         let namesSource = options.input != nil || options.device != nil || options.demo
-        let choice = SourceFactory.choose(options, cameras: namesSource ? [] : SourceFactory.defaultCameras())
+        let choice = SourceFactory.choose(options, cameras: namesSource ? [] : CameraCatalog.defaultCameras())
         if case .demo(reason: .noCamera) = choice, !options.preview {
             Console.message("no camera found: showing the demo scene (see --help for --input)")
         }

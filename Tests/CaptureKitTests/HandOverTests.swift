@@ -1,6 +1,8 @@
 import CaptureKit
 import CodeFixtures
 import Foundation
+import FrameCore
+import SystemCalls
 import Testing
 
 @Suite struct HandOverTests {
@@ -94,18 +96,7 @@ import Testing
 
     @Test func openingErrorsArriveThroughTheChannel() {
         let capture = CaptureThread(mode: .lossless) { () throws(CaptureError) in try InputOpener.open(path: "/no/file") }
-        #expect(capture.channel.take(until: MonotonicClock.now() + 10) == .failed(.system(operation: "open", path: "/no/file", errno: ENOENT)))
-    }
-
-    @Test func trackerAnnouncesOnceUntilTheCodeWasGone() {
-        let code = DetectedCode(symbology: .qr, bytes: Array("a".utf8), corners: [])
-        let other = DetectedCode(symbology: .qr, bytes: Array("b".utf8), corners: [])
-        var tracker = CodeTracker(forgetAfter: 1)
-        #expect(tracker.update(with: [code, code], at: 0).count == 1)
-        #expect(tracker.update(with: [code, other], at: 0.5).map(\.text) == ["b"])
-        #expect(tracker.update(with: [code], at: 1.4).isEmpty)  // still in sight
-        #expect(tracker.update(with: [], at: 2).isEmpty)
-        #expect(tracker.update(with: [code], at: 2.6).map(\.text) == ["a"])  // gone 1.2 s: news again
+        #expect(capture.channel.take(until: MonotonicClock.now() + 10) == .failed(.system(operation: "open", path: "/no/file", errno: .noSuchFile)))
     }
 }
 

@@ -1,5 +1,7 @@
 import CaptureKit
 import CodeFixtures
+import FrameCore
+import SystemCalls
 import Testing
 
 @Suite struct ImageCodecTests {
@@ -72,13 +74,13 @@ import Testing
     }
 
     @Test func missingFilesAndDirectoriesAreClearErrors() {
-        #expect(throws: CaptureError.system(operation: "open", path: "/no/such.png", errno: 2)) {
+        #expect(throws: CaptureError.system(operation: "open", path: "/no/such.png", errno: .noSuchFile)) {
             _ = try ImageDecoder.load(path: "/no/such.png")
         }
         #expect(throws: CaptureError.notAFile(path: "/tmp", kind: "directory")) {
             _ = try ImageDecoder.load(path: "/tmp")
         }
-        #expect(CaptureError.system(operation: "open", path: "/no/such.png", errno: 2).description
+        #expect(CaptureError.system(operation: "open", path: "/no/such.png", errno: .noSuchFile).description
             == "cannot open /no/such.png: No such file or directory")
     }
 }

@@ -1,5 +1,6 @@
 import CaptureKit
 import CodeFixtures
+import FrameCore
 import Testing
 
 @Suite struct Y4MSourceTests {

@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeFixtures
 import Foundation
+import FrameCore
 import Testing
 
 /// Each bad input: one clear line on stderr, the documented status, no crash, no hang.

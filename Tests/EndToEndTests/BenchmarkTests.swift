@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeFixtures
 import Foundation
+import FrameCore
 import Testing
 
 /// qrtui-bench runs; its figures are for people, so only its counting is checked here.

@@ -1,5 +1,6 @@
 import CaptureKit
 import Foundation
+import FrameCore
 import Testing
 
 /// The live screen on the fake camera: picture, success, failures, unplugging, all in tmux.

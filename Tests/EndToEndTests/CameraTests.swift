@@ -1,5 +1,6 @@
 import CaptureKit
 import Foundation
+import FrameCore
 import Testing
 
 /// The camera path against the fake V4L2 device: libv4l2, mmap streaming, every failure.

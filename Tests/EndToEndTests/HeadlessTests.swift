@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeFixtures
 import Foundation
+import FrameCore
 import Testing
 
 /// `qrtui --no-preview` on generated inputs: the real binary, real files, real pipes.
@@ -65,7 +66,7 @@ import Testing
     @Test func demoSceneIsReadable() throws {
         let run = try QRTUIProcess.run(["--demo", "--no-preview", "--once"])
         #expect(run.status == 0)
-        #expect(run.stdoutText == DemoSource.payload + "\n")
+        #expect(run.stdoutText == DemoCode.payload + "\n")
     }
 
     @Test func rawFormatKeepsBytesAndJSONCarriesBase64() throws {

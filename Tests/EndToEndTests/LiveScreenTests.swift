@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeFixtures
 import Foundation
+import FrameCore
 import Testing
 
 /// The real qrtui binary on a real terminal (tmux), reading a generated code.

@@ -1,5 +1,6 @@
 import CaptureKit
 import Foundation
+import FrameCore
 import Testing
 
 /// Runs the built `qrtui` executable (next to this test bundle) and collects what it did.

@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeFixtures
 import Foundation
+import FrameCore
 import Testing
 
 /// However qrtui is stopped, the terminal comes back exactly as it was.

@@ -1,5 +1,6 @@
 import CaptureKit
 import Foundation
+import FrameCore
 import Glibc
 
 /// Starts programs with posix_spawn and waits with waitpid: Foundation's Process can miss

@@ -1,5 +1,6 @@
 import CaptureKit
 import Foundation
+import FrameCore
 import Overlay
 import Testing
 

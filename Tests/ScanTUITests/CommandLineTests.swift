@@ -1,4 +1,6 @@
 import CaptureKit
+import CodeReading
+import FrameCore
 import Testing
 @testable import ScanTUI
 

@@ -1,7 +1,9 @@
 import Glibc
 import CaptureKit
-import CursesBackend
 import Overlay
+import CodeReading
+import FrameCore
+import SystemCalls
 import Testing
 @testable import ScanTUI
 
@@ -14,7 +16,7 @@ import Testing
     func started(_ options: Options = Options()) -> (LiveState, PixelRect) {
         var state = LiveState(options: options, source: .demo(reason: .requested))
         _ = state.update(.resize(columns: 120, rows: 40, cellAspect: 0.5))
-        let effects = state.update(.frame(frame, still: false, now: 0))
+        let effects = state.update(.frame(frame, kind: .live, now: 0))
         guard case .scan(let area)? = effects.first else { preconditionFailure("no scan asked for") }
         return (state, area)
     }
@@ -27,7 +29,7 @@ import Testing
 
     @Test func aNewCodeIsAnnouncedOnceWithABell() {
         var (state, area) = started()
-        let result = ScanResult(codes: [code], frameSequence: 0, area: area)
+        let result = FrameReading(codes: [code], frameSequence: 0, area: area)
         #expect(state.update(.scanned(result, now: 1)) == [.bell])
         #expect(state.status == .success(CodeSummary(type: "QR-Code", text: "hello", byteCount: 5)))
         #expect(state.readCount == 1)
@@ -40,14 +42,14 @@ import Testing
         var options = Options()
         options.beep = false
         var (state, area) = started(options)
-        #expect(state.update(.scanned(ScanResult(codes: [code], frameSequence: 0, area: area), now: 1)).isEmpty)
+        #expect(state.update(.scanned(FrameReading(codes: [code], frameSequence: 0, area: area), now: 1)).isEmpty)
         #expect(state.readCount == 1)
     }
 
     @Test func resultsForAnAreaLeftBehindAreIgnored() {
         var (state, area) = started()
         _ = state.update(.key(.right))
-        #expect(state.update(.scanned(ScanResult(codes: [code], frameSequence: 0, area: area), now: 1)).isEmpty)
+        #expect(state.update(.scanned(FrameReading(codes: [code], frameSequence: 0, area: area), now: 1)).isEmpty)
         #expect(state.status == .scanning)
     }
 
@@ -61,8 +63,8 @@ import Testing
 
     @Test func successFadesToScanningButTheLastCodeStays() {
         var (state, area) = started()
-        _ = state.update(.scanned(ScanResult(codes: [code], frameSequence: 0, area: area), now: 1))
-        _ = state.update(.scanned(ScanResult(codes: [], frameSequence: 1, area: area), now: 1.5))
+        _ = state.update(.scanned(FrameReading(codes: [code], frameSequence: 0, area: area), now: 1))
+        _ = state.update(.scanned(FrameReading(codes: [], frameSequence: 1, area: area), now: 1.5))
         _ = state.update(.tick(now: 3))
         #expect(state.status != .scanning)
         _ = state.update(.tick(now: 4.1))
@@ -73,7 +75,7 @@ import Testing
     @Test func enterCopiesTheLastCodeOnly() {
         var (state, area) = started()
         #expect(state.update(.key(.enter)).isEmpty)
-        _ = state.update(.scanned(ScanResult(codes: [code], frameSequence: 0, area: area), now: 1))
+        _ = state.update(.scanned(FrameReading(codes: [code], frameSequence: 0, area: area), now: 1))
         #expect(state.update(.key(.enter)) == [.copy(Array("hello".utf8))])
     }
 
@@ -82,7 +84,7 @@ import Testing
         _ = state.update(.key(.space))
         #expect(state.paused)
         let next = Frame(width: 1280, height: 720, sequence: 9, luma: [UInt8](repeating: 0, count: 1280 * 720))
-        #expect(state.update(.frame(next, still: false, now: 1)).isEmpty)
+        #expect(state.update(.frame(next, kind: .live, now: 1)).isEmpty)
         #expect(state.frame?.sequence == 0)
         #expect(!state.update(.key(.space)).isEmpty)  // resuming rescans
     }
@@ -98,7 +100,7 @@ import Testing
 
     @Test func deviceFailuresSayWhatToDo() {
         var state = LiveState(options: Options(device: "/dev/video0"), source: .device("/dev/video0"))
-        _ = state.update(.captureFailed(.system(operation: "open", path: "/dev/video0", errno: EACCES)))
+        _ = state.update(.captureFailed(.system(operation: "open", path: "/dev/video0", errno: .permissionDenied)))
         guard case .fail(let reason, let hint) = state.status else { Issue.record("not a failure"); return }
         #expect(reason == "cannot open /dev/video0: Permission denied")
         #expect(hint?.contains("video group") == true)
@@ -108,7 +110,7 @@ import Testing
     @Test func aStillPictureStaysAfterItsInputEnds() {
         var state = LiveState(options: Options(input: "a.png"), source: .input("a.png", loop: false))
         _ = state.update(.resize(columns: 80, rows: 24, cellAspect: 0.5))
-        _ = state.update(.frame(frame, still: false, now: 0))
+        _ = state.update(.frame(frame, kind: .live, now: 0))
         _ = state.update(.captureEnded)
         #expect(state.status == .scanning)
         #expect(state.frame != nil)

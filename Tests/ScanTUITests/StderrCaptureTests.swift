@@ -1,4 +1,6 @@
 import Glibc
+import CodeReading
+import FrameCore
 import Testing
 @testable import ScanTUI
 

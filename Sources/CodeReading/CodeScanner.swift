@@ -1,0 +1,170 @@
+import CZbar
+import FrameCore
+import PictureOps
+
+/// What one zbar scan found.
+public struct SymbolsFound: Sendable {
+    public var codes: [DetectedCode] = []
+    /// Parts of structured-append messages (see `StructuredAppend`).
+    public var parts: [SymbolPart] = []
+    public init() {}
+}
+
+/// One symbol of a structured-append message, as zbar hands it over.
+public struct SymbolPart: Sendable, Hashable {
+    public let bytes: [UInt8]
+    public let corners: [PixelPoint]
+}
+
+/// zbar behind a Swift face: scans a frame inside a rectangle and returns codes with their
+/// corners in full-frame pixels. zbar documents no thread safety: one scanner per thread.
+public final class CodeScanner {
+    private let scanner: OpaquePointer
+    private let image: OpaquePointer
+    public let symbologies: Set<Symbology>?
+    /// Scan every Nth row and column (see `ScanDensity`).
+    public var density: Int {
+        didSet { applyDensity() }
+    }
+
+    /// `symbologies` nil keeps zbar's defaults (everything zbar enables by default).
+    /// `density` N scans every Nth row and column: 2 costs about half of 1 and still reads
+    /// codes of 2 or more pixels per module (see `ScanDensity`).
+    public init(symbologies: Set<Symbology>? = nil, density: Int = 1) {
+        scanner = zbar_image_scanner_create()
+        image = zbar_image_create()
+        self.symbologies = symbologies
+        self.density = density
+        zbar_image_set_format(image, zbar_fourcc_parse("Y800"))
+        if let symbologies {
+            zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
+            for symbology in symbologies {
+                zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 1)
+            }
+        }
+        applyDensity()
+        // Raw bytes instead of zbar's charset guess; PayloadText decides.
+        zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
+        zbar_image_scanner_set_config(scanner, ZBAR_SQCODE, ZBAR_CFG_BINARY, 1)
+    }
+
+    private func applyDensity() {
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(density))
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(density))
+    }
+
+    deinit {
+        zbar_image_destroy(image)
+        zbar_image_scanner_destroy(scanner)
+    }
+
+    /// Scans `area` of `frame` (the whole frame when nil) once, as it is. Only the area is
+    /// handed to zbar; corners come back in full-frame pixels.
+    public func scan(_ frame: Frame, in area: PixelRect? = nil) -> [DetectedCode] {
+        let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
+        guard !rect.isEmpty else { return [] }
+        return read(frame.cropped(to: rect)).codes.map { $0.moved(by: PixelPoint(x: rect.x, y: rect.y)) }
+    }
+
+    /// Scans a whole picture; corners are in its own pixels. Structured-append symbols that
+    /// zbar could not join come back as parts.
+    public func read(_ picture: Frame) -> SymbolsFound {
+        let frame = picture.packed
+        return frame.luma.withUnsafeBytes { raw -> SymbolsFound in
+            zbar_image_set_size(image, UInt32(frame.width), UInt32(frame.height))
+            zbar_image_set_data(image, raw.baseAddress, UInt(raw.count), nil)
+            defer { zbar_image_set_data(image, nil, 0, nil) }
+            var output = SymbolsFound()
+            guard zbar_scan_image(scanner, image) > 0 else { return output }
+            var symbol = zbar_image_first_symbol(image)
+            while let current = symbol {
+                Self.collect(current, into: &output)
+                symbol = zbar_symbol_next(current)
+            }
+            output.codes = output.codes.withoutConflictingReads()
+            return output
+        }
+    }
+
+    private static func collect(_ symbol: OpaquePointer, into output: inout SymbolsFound) {
+        let type = zbar_symbol_get_type(symbol)
+        let length = Int(zbar_symbol_get_data_length(symbol))
+        let bytes: [UInt8] = zbar_symbol_get_data(symbol).map { pointer in
+            pointer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
+        } ?? []
+        let points = (0..<zbar_symbol_get_loc_size(symbol)).map {
+            PixelPoint(x: Int(zbar_symbol_get_loc_x(symbol, $0)), y: Int(zbar_symbol_get_loc_y(symbol, $0)))
+        }
+        if type == ZBAR_PARTIAL {
+            // zbar reports the symbols of a structured-append message it could not join.
+            if !bytes.isEmpty && points.count == 4 { output.parts.append(SymbolPart(bytes: bytes, corners: points)) }
+            return
+        }
+        guard let symbology = Symbology(rawValue: Int32(type.rawValue)) else { return }
+        let corners = symbology == .qr || symbology == .sq ? points : boundingBox(of: points)
+        let payload = symbology == .code39 ? Code32.pharmacode(from: bytes) ?? bytes : bytes
+        output.codes.append(DetectedCode(symbology: symbology, bytes: payload, corners: corners,
+                                         quality: Int(zbar_symbol_get_quality(symbol))))
+    }
+
+    /// zbar locates 1D codes by the points where scan lines crossed them; the box around
+    /// those points (in QR corner order) is what the outline shows.
+    static func boundingBox(of points: [PixelPoint]) -> [PixelPoint] {
+        guard let box = points.boundingRect else { return [] }
+        return [PixelPoint(x: box.minX, y: box.minY), PixelPoint(x: box.minX, y: box.maxY),
+                PixelPoint(x: box.maxX, y: box.maxY), PixelPoint(x: box.maxX, y: box.minY)]
+    }
+}
+
+extension CodeScanner {
+    /// The linked zbar library's version, e.g. "0.23.92".
+    public static var zbarVersion: String {
+        var major: UInt32 = 0, minor: UInt32 = 0, patch: UInt32 = 0
+        zbar_version(&major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
+    }
+}
+
+/// How a live frame's plain pass is made cheap: files are scanned at full resolution and
+/// density, there is time; on a live stream the frame budget matters.
+public enum LiveEconomy: Int, Sendable {
+    /// Every line at full resolution.
+    case full = 1
+    /// Every other line (zbar's density 2): half the cost (432x432, QR only: 7.5 to 3.7 ms).
+    case sparse = 2
+    /// Half the resolution, pixels averaged in twos both ways: a quarter of the pixels and
+    /// less sensor noise; codes of 4 or more pixels per module still read.
+    case halved = 4
+
+    /// The cheapest that suits a scan area: large areas hold codes large enough to halve.
+    public static func cheapest(for area: PixelRect) -> LiveEconomy {
+        let side = min(area.width, area.height)
+        return side >= 400 ? .halved : side >= 240 ? .sparse : .full
+    }
+}
+
+/// How cheaply to scan each frame of a live stream: as cheaply as the area allows while
+/// that finds codes; when it finds nothing, every other frame is scanned in full, so a code
+/// that needs it (small, blurred, distorted) is still read, at half the extra cost.
+public struct LiveScanPlan: Sendable {
+    private var turn = 0
+    private var working: LiveEconomy?
+
+    public init() {}
+
+    /// `fullCost`: what a full pass of this area is expected to take, and `budget` what a
+    /// frame may take (ms): the thorough turn is as full as the budget allows.
+    public mutating func economy(for area: PixelRect, fullCost: Double = 0, budget: Double = .infinity) -> LiveEconomy {
+        let cheap = LiveEconomy.cheapest(for: area)
+        if let working { return working.rawValue <= cheap.rawValue ? working : cheap }
+        turn += 1
+        guard turn % 2 == 0 else { return cheap }
+        let affordable = [LiveEconomy.full, .sparse].first { fullCost / Double($0.rawValue) <= budget }
+        return affordable.map { $0.rawValue <= cheap.rawValue ? $0 : cheap } ?? cheap
+    }
+
+    /// What the scan at `economy` found: an economy that reads the code is kept.
+    public mutating func record(found: Bool, economy: LiveEconomy) {
+        working = found ? economy : nil
+    }
+}

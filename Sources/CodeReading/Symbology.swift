@@ -1,0 +1,68 @@
+import CZbar
+import FrameCore
+import PictureOps
+
+/// The barcode types zbar can decode, with the names zbar users know.
+public enum Symbology: Int32, CaseIterable, Sendable, Hashable, Comparable {
+    case ean2 = 2, ean5 = 5, ean8 = 8, upce = 9, isbn10 = 10, upca = 12, ean13 = 13
+    case isbn13 = 14, composite = 15, i25 = 25, databar = 34, databarExpanded = 35
+    case codabar = 38, code39 = 39, pdf417 = 57, qr = 64, sq = 80, code93 = 93, code128 = 128
+
+    var zbarType: zbar_symbol_type_t { zbar_symbol_type_t(UInt32(rawValue)) }
+
+    /// zbar's own name ("QR-Code", "EAN-13"), as zbarcam prints it.
+    public var displayName: String { String(cString: zbar_get_symbol_name(zbarType)) }
+
+    /// Two-dimensional codes carry error correction; 1D codes are checked by a digit at most.
+    public var isTwoDimensional: Bool { self == .qr || self == .sq || self == .pdf417 }
+
+    /// Names accepted by `-S` (lower case, punctuation ignored).
+    public var optionNames: [String] {
+        switch self {
+        case .ean2: ["ean2"]
+        case .ean5: ["ean5"]
+        case .ean8: ["ean8"]
+        case .upce: ["upce"]
+        case .isbn10: ["isbn10"]
+        case .upca: ["upca"]
+        case .ean13: ["ean13", "ean"]
+        case .isbn13: ["isbn13", "isbn"]
+        case .composite: ["composite"]
+        case .i25: ["i25", "itf", "interleaved2of5"]
+        case .databar: ["databar", "rss14"]
+        case .databarExpanded: ["databarexp", "databarexpanded", "rssexpanded"]
+        case .codabar: ["codabar"]
+        case .code39: ["code39"]
+        case .pdf417: ["pdf417"]
+        case .qr: ["qr", "qrcode"]
+        case .sq: ["sq", "sqcode"]
+        case .code93: ["code93"]
+        case .code128: ["code128"]
+        }
+    }
+
+    public init?(optionName: String) {
+        let key = optionName.lowercased().filter { $0.isLetter || $0.isNumber }
+        guard let match = Self.allCases.first(where: { $0.optionNames.contains(key) }) else { return nil }
+        self = match
+    }
+
+    /// Parses a comma-separated `-S` list such as "qr,ean13".
+    public static func parseList(_ list: String) -> Result<Set<Symbology>, UnknownSymbology> {
+        var result = Set<Symbology>()
+        for name in list.split(separator: ",") {
+            let trimmed = String(name.filter { !$0.isWhitespace })
+            guard let symbology = Symbology(optionName: trimmed) else {
+                return .failure(UnknownSymbology(name: trimmed))
+            }
+            result.insert(symbology)
+        }
+        return result.isEmpty ? .failure(UnknownSymbology(name: list)) : .success(result)
+    }
+
+    public static func < (lhs: Symbology, rhs: Symbology) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+public struct UnknownSymbology: Error, Sendable {
+    public let name: String
+}

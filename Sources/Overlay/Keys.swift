@@ -1,0 +1,77 @@
+/// What the terminal reports: keys, a new size, mouse clicks.
+public enum TerminalEvent: Equatable, Sendable {
+    case key(Key)
+    case resize
+    case click(column: Int, row: Int)
+}
+
+public enum Key: Hashable, Sendable {
+    case up, down, left, right
+    case shiftUp, shiftDown, shiftLeft, shiftRight
+    case enter, escape, space, tab
+    case character(Character)
+    case other(Int32)
+}
+
+/// What a key asks the live screen to do.
+public enum KeyAction: Equatable, Sendable {
+    /// Move the scan area by whole steps (columns, rows).
+    case move(columns: Int, rows: Int)
+    /// Grow (positive) or shrink (negative) the scan area on each side.
+    case resize(columns: Int, rows: Int)
+    case copy
+    case pause
+    case nextGlyphs
+    case help
+    case quit
+}
+
+/// One line of the key table: the keys, what they do, how help and the status line name them.
+public struct KeyBinding: Sendable {
+    /// How help names the keys ("arrows", "q, esc").
+    public let label: String
+    /// What they do, for the help box and `--help`.
+    public let help: String
+    /// The keys and their actions.
+    public let keys: [(key: Key, action: KeyAction)]
+    /// The short hint the status line shows (Unicode and ASCII), if any.
+    public let hint: (unicode: String, ascii: String)?
+}
+
+/// Every key binding, once: `update`, the help box, the status hints and `--help` all read it.
+public enum KeyBindings {
+    public static let table: [KeyBinding] = [
+        KeyBinding(label: "arrows", help: "move the scan area",
+                   keys: [(.up, .move(columns: 0, rows: -1)), (.down, .move(columns: 0, rows: 1)),
+                          (.left, .move(columns: -1, rows: 0)), (.right, .move(columns: 1, rows: 0))],
+                   hint: ("←↑↓→ move", "arrows move")),
+        KeyBinding(label: "shift+arrows", help: "resize it (right/up grow, left/down shrink)",
+                   keys: [(.shiftUp, .resize(columns: 0, rows: 1)), (.shiftDown, .resize(columns: 0, rows: -1)),
+                          (.shiftRight, .resize(columns: 1, rows: 0)), (.shiftLeft, .resize(columns: -1, rows: 0))],
+                   hint: ("⇧/+- size", "shift/+- size")),
+        KeyBinding(label: "+ -", help: "grow / shrink it",
+                   keys: [(.character("+"), .resize(columns: 1, rows: 1)), (.character("="), .resize(columns: 1, rows: 1)),
+                          (.character("-"), .resize(columns: -1, rows: -1)), (.character("_"), .resize(columns: -1, rows: -1))],
+                   hint: nil),
+        KeyBinding(label: "mouse click", help: "centre it there", keys: [], hint: nil),
+        KeyBinding(label: "enter", help: "copy the last code", keys: [(.enter, .copy)], hint: ("⏎ copy", "enter copy")),
+        KeyBinding(label: "space", help: "pause (freeze the picture)", keys: [(.space, .pause)],
+                   hint: ("␣ pause", "space pause")),
+        KeyBinding(label: "g", help: "next glyph set (ascii, blocks, half, braille)", keys: [(.character("g"), .nextGlyphs)],
+                   hint: ("g glyphs", "g glyphs")),
+        KeyBinding(label: "?", help: "show / hide this help", keys: [(.character("?"), .help)], hint: ("? help", "? help")),
+        KeyBinding(label: "q, esc", help: "stop and print the last code",
+                   keys: [(.character("q"), .quit), (.character("Q"), .quit), (.escape, .quit)], hint: ("q quit", "q quit")),
+    ]
+
+    private static let actions: [Key: KeyAction] = Dictionary(
+        table.flatMap { $0.keys.map { ($0.key, $0.action) } }, uniquingKeysWith: { first, _ in first })
+
+    /// What `key` does, if anything.
+    public static func action(for key: Key) -> KeyAction? { actions[key] }
+
+    /// The status line's key hints, in table order.
+    public static func hints(unicode: Bool) -> String {
+        table.compactMap { $0.hint.map { unicode ? $0.unicode : $0.ascii } }.joined(separator: "  ")
+    }
+}

@@ -1,0 +1,104 @@
+import FrameCore
+
+/// Whole-picture tone operations for the extra scan passes: they change what the grey
+/// levels mean, not where the pixels are.
+public extension Frame {
+    /// Grey levels spread so each is used about equally often: a code printed grey on grey
+    /// or seen through glare gets its full contrast back.
+    func equalised() -> Frame {
+        let histogram = self.histogram()
+        let total = width * height
+        var map = [UInt8](repeating: 0, count: 256)
+        var running = 0
+        let darkest = histogram.firstIndex { $0 > 0 } ?? 0
+        let below = histogram[darkest]
+        for level in 0..<256 {
+            running += histogram[level]
+            let spread = total - below
+            map[level] = spread <= 0 ? UInt8(level) : UInt8(max(0, min(255, (running - below) * 255 / spread)))
+        }
+        return remapped(map)
+    }
+
+    /// Black or white against one threshold for the whole picture, the one that best
+    /// separates its two main grey levels (Otsu): blurred bars whose dark and light ends
+    /// meet in the middle greys.
+    func thresholded() -> Frame {
+        let threshold = Self.otsuThreshold(histogram())
+        return remapped((0..<256).map { $0 <= threshold ? 0 : 255 })
+    }
+
+    /// Softened by a 5x5 binomial filter: a photo printed inside the modules, halftone
+    /// dots or sensor noise that zbar would take for edges.
+    func smoothed() -> Frame {
+        let source = packed.luma
+        var across = [UInt16](repeating: 0, count: width * height)
+        var out = [UInt8](repeating: 0, count: width * height)
+        let w = width, h = height
+        source.withUnsafeBufferPointer { p in
+            across.withUnsafeMutableBufferPointer { a in
+                for y in 0..<h {
+                    let row = y * w
+                    for x in 0..<w {
+                        let l2 = p[row + max(x - 2, 0)], l1 = p[row + max(x - 1, 0)]
+                        let r1 = p[row + min(x + 1, w - 1)], r2 = p[row + min(x + 2, w - 1)]
+                        a[row + x] = UInt16(l2) + 4 * UInt16(l1) + 6 * UInt16(p[row + x]) + 4 * UInt16(r1) + UInt16(r2)
+                    }
+                }
+            }
+            across.withUnsafeBufferPointer { a in
+                out.withUnsafeMutableBufferPointer { o in
+                    for y in 0..<h {
+                        let u2 = max(y - 2, 0) * w, u1 = max(y - 1, 0) * w
+                        let d1 = min(y + 1, h - 1) * w, d2 = min(y + 2, h - 1) * w
+                        for x in 0..<w {
+                            let sum = UInt32(a[u2 + x]) + 4 * UInt32(a[u1 + x]) + 6 * UInt32(a[y * w + x])
+                                + 4 * UInt32(a[d1 + x]) + UInt32(a[d2 + x])
+                            o[y * w + x] = UInt8((sum + 128) / 256)
+                        }
+                    }
+                }
+            }
+        }
+        return Frame(width: w, height: h, sequence: sequence, timestamp: timestamp, luma: out)
+    }
+
+    /// How many pixels have each grey level.
+    func histogram() -> [Int] {
+        var counts = [Int](repeating: 0, count: 256)
+        let source = packed.luma
+        source.withUnsafeBufferPointer { p in
+            counts.withUnsafeMutableBufferPointer { c in for value in p.prefix(width * height) { c[Int(value)] += 1 } }
+        }
+        return counts
+    }
+
+    /// The level that maximises the variance between the pixels at or below it and those above.
+    static func otsuThreshold(_ histogram: [Int]) -> Int {
+        let total = histogram.reduce(0, +)
+        let sum = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
+        var below = 0, belowSum = 0.0, best = 0.0, threshold = 127
+        for level in 0..<256 {
+            below += histogram[level]
+            belowSum += Double(level * histogram[level])
+            let above = total - below
+            guard below > 0, above > 0 else { continue }
+            let meanBelow = belowSum / Double(below), meanAbove = (sum - belowSum) / Double(above)
+            let between = Double(below) * Double(above) * (meanBelow - meanAbove) * (meanBelow - meanAbove)
+            if between > best { best = between; threshold = level }
+        }
+        return threshold
+    }
+
+    /// Each grey level replaced through a 256-entry table.
+    private func remapped(_ map: [UInt8]) -> Frame {
+        let source = packed.luma
+        var out = [UInt8](repeating: 0, count: width * height)
+        source.withUnsafeBufferPointer { p in
+            map.withUnsafeBufferPointer { m in
+                out.withUnsafeMutableBufferPointer { o in for i in 0..<o.count { o[i] = m[Int(p[i])] } }
+            }
+        }
+        return Frame(width: width, height: height, sequence: sequence, timestamp: timestamp, luma: out)
+    }
+}

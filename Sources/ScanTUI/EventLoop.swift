@@ -1,0 +1,124 @@
+import CaptureKit
+import FrameCore
+import Glibc
+import Overlay
+import SystemCalls
+
+/// The live screen's loop: wait for anything (keys, frames, readings, signals, a tick),
+/// turn it into events, let the state `update`, and perform the effects it asks for
+/// (drawing is one of them). It knows the terminal only as a `TerminalBackend`, so tests
+/// drive this very loop with keys and read back the grids it draws.
+final class EventLoop {
+    let backend: any TerminalBackend
+    let capture: CaptureThread
+    let worker: ScanWorker
+    let signals: SignalWatcher?
+    let wake: WakePipe
+    let clipboard: Clipboard
+    /// Sees every effect as it is performed (tests).
+    var observer: ((LiveEffect) -> Void)?
+    static let tick = 50  // ms: flashes and notices expire on time
+
+    private var shader = Shader()
+    private var drawn = -1
+    private var captureDone = false
+
+    init(backend: any TerminalBackend, capture: CaptureThread, worker: ScanWorker, signals: SignalWatcher?,
+         wake: WakePipe, clipboard: Clipboard) {
+        self.backend = backend
+        self.capture = capture
+        self.worker = worker
+        self.signals = signals
+        self.wake = wake
+        self.clipboard = clipboard
+    }
+
+    /// Runs until the state asks to quit or `deadline` (monotonic seconds) passes.
+    func run(_ state: inout LiveState, deadline: Double?) {
+        while true {
+            waitForInput()
+            let now = MonotonicClock.now()
+            var effects = collectEvents(now: now).flatMap { state.update($0) }
+            if state.options.once && state.readCount > 0 { effects.append(.quit) }
+            if let deadline, now >= deadline { effects.append(.quit) }
+            if state.revision != drawn || effects.contains(.quit) { effects.append(.draw) }
+            var quit = false
+            for effect in effects {
+                observer?(effect)
+                quit = perform(effect, on: &state, now: now) || quit
+            }
+            if quit { return }
+        }
+    }
+
+    /// Everything that happened since the last turn, in order: signals, keys, capture news
+    /// and the newest frame, the newest reading, and the tick.
+    private func collectEvents(now: Double) -> [LiveEvent] {
+        var events = [LiveEvent]()
+        switch signals?.consume() {
+        case .stop?: events.append(.stopSignal)
+        case .suspend?: backend.suspend(SignalWatcher.suspendProcess)
+        case nil: break
+        }
+        while let event = backend.readEvent() { events.append(translate(event)) }
+        while !captureDone, let item = capture.channel.poll() {
+            switch item {
+            case .value(let frame):
+                events.append(.frame(frame, kind: capture.channel.sourceKind ?? .live, now: now))
+            case .notice(let notice): events.append(.notice(notice, now: now))
+            case .ended: captureDone = true; events.append(.captureEnded)
+            case .failed(let error): captureDone = true; events.append(.captureFailed(error))
+            }
+            if case .value = item { break }
+        }
+        if case .value(let reading)? = worker.results.poll() { events.append(.scanned(reading, now: now)) }
+        events.append(.tick(now: now))
+        return events
+    }
+
+    /// Does what `effect` asks; true when the loop should end.
+    private func perform(_ effect: LiveEffect, on state: inout LiveState, now: Double) -> Bool {
+        switch effect {
+        case .scan(let area):
+            if let frame = state.frame { worker.submit(ScanJob(frame: frame, area: area, kind: state.kind)) }
+        case .copy(let bytes):
+            _ = state.update(.copied(clipboard.copy(bytes, terminal: backend), now: now))
+        case .bell: backend.bell()
+        case .draw:
+            backend.draw(Screen.render(state.scene(now: now), columns: state.columns, rows: state.rows, shader: &shader))
+            drawn = state.revision
+        case .quit: return true
+        }
+        return false
+    }
+
+    private func translate(_ event: TerminalEvent) -> LiveEvent {
+        switch event {
+        case .key(let key): return .key(key)
+        case let .click(column, row): return .click(column: column, row: row)
+        case .resize:
+            let size = backend.size
+            return .resize(columns: size.columns, rows: size.rows, cellAspect: size.cellAspect)
+        }
+    }
+
+    private func waitForInput() {
+        var fds = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
+        if let input = backend.eventDescriptor { fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
+        if let signals { fds.append(pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)) }
+        _ = try? Syscall.poll(&fds, milliseconds: Int32(Self.tick))  // a signal (SIGWINCH) is a wake-up too
+        wake.drain()
+    }
+}
+
+extension Clipboard {
+    /// Copies through every channel available; returns what the status line says.
+    func copy(_ bytes: [UInt8], terminal: any TerminalBackend) -> String {
+        terminal.writeControl(Self.osc52(bytes))
+        var channels = ["OSC 52"]
+        if let tool = tool(), Self.run(tool, input: bytes) {
+            channels.append(String(tool.name.split(separator: "/").last ?? ""))
+        }
+        return Self.notice(bytes: bytes.count, via: channels)
+    }
+}

@@ -1,0 +1,183 @@
+import CodeReading
+import Overlay
+
+/// One command-line option: its names, its argument, its help, and what it does. The
+/// parser, `--help` (and the man page and completions) are all made from `OptionTable`.
+struct OptionSpec: Sendable {
+    enum Section: String, CaseIterable, Sendable {
+        case sources = "Sources (one of)"
+        case scanning = "Scanning"
+        case screen = "Screen"
+        case output = "Output"
+    }
+
+    enum Effect: Sendable {
+        /// An option without a value.
+        case flag(@Sendable (inout Options) -> Void)
+        /// An option with a value (`--name VALUE`, `--name=VALUE`, `-nVALUE`).
+        case value(@Sendable (inout Options, String) throws(UsageError) -> Void)
+        /// An option that is a command of its own (`--help`).
+        case command(Command)
+    }
+
+    /// Short name first when there is one ("-d"), then the long one.
+    let names: [String]
+    /// Other spellings accepted (zbar's, British ones), named in help.
+    var aliases: [String] = []
+    /// The value's name in help ("PATH"); nil for a flag.
+    var argument: String?
+    let section: Section
+    /// What it does, in words: one paragraph, wrapped by the help text.
+    let help: String
+    let effect: Effect
+
+    var allNames: [String] { names + aliases }
+}
+
+enum OptionTable {
+    static func named(_ name: String) -> OptionSpec? { all.first { $0.allNames.contains(name) } }
+
+    static let all: [OptionSpec] = sources + scanning + screen + output
+
+    static let sources: [OptionSpec] = [
+        OptionSpec(names: ["-d", "--device"], argument: "PATH", section: .sources,
+                   help: "V4L2 camera device, e.g. /dev/video0", effect: .value { $0.device = $1 }),
+        OptionSpec(names: ["-i", "--input"], argument: "FILE", section: .sources,
+                   help: "a PNG, JPEG, PGM/PPM image or Y4M video; - reads stdin "
+                       + "(ffmpeg -i clip.mp4 -f yuv4mpegpipe - | qrtui -i -)",
+                   effect: .value { $0.input = $1 }),
+        OptionSpec(names: ["--demo"], section: .sources, help: "the built-in demo scene (a drifting QR code)",
+                   effect: .flag { $0.demo = true }),
+        OptionSpec(names: ["--loop"], section: .sources, help: "repeat the --input file when it ends",
+                   effect: .flag { $0.loop = true }),
+        OptionSpec(names: ["--size"], argument: "WxH", section: .sources,
+                   help: "camera picture size (default 1280x720, or the nearest)", effect: .value(parseSize)),
+        OptionSpec(names: ["--fps"], argument: "N", section: .sources, help: "camera frame rate (default 30)",
+                   effect: .value(parseRate)),
+        OptionSpec(names: ["--list-devices"], section: .sources,
+                   help: "list cameras with their formats, sizes and rates", effect: .command(.listDevices)),
+    ]
+
+    static let scanning: [OptionSpec] = [
+        OptionSpec(names: ["-S", "--symbologies"], argument: "LIST", section: .scanning,
+                   help: "codes to read, comma-separated (default: all of them): "
+                       + CommandLineParser.knownSymbologies.replacingCommas(),
+                   effect: .value(parseSymbologies)),
+        OptionSpec(names: ["--effort"], argument: "E", section: .scanning,
+                   help: "scan budget per frame: fast, normal (20 ms; cameras' and videos' default), "
+                       + "thorough (every pass; stills' default) or ms",
+                   effect: .value(parseEffort)),
+        OptionSpec(names: ["--confirm"], argument: "N", section: .scanning,
+                   help: "1D codes on a stream are announced after N identical reads (default 2); QR codes at once",
+                   effect: .value(parseConfirmations)),
+    ]
+
+    static let screen: [OptionSpec] = [
+        OptionSpec(names: ["--glyphs"], argument: "SET", section: .screen,
+                   help: "how the picture is drawn: ascii (default), blocks, half (two pixels per cell, "
+                       + "grey colours), braille",
+                   effect: .value(parseGlyphs)),
+        OptionSpec(names: ["--fit"], section: .screen, help: "show the whole picture (default: fill the screen)",
+                   effect: .flag { $0.scaling = .fit }),
+        OptionSpec(names: ["--fill"], section: .screen, help: "fill the screen, cropping the picture (the default)",
+                   effect: .flag { $0.scaling = .fill }),
+        OptionSpec(names: ["--color"], aliases: ["--colour"], argument: "WHEN", section: .screen,
+                   help: "auto (default) or none; NO_COLOR is respected too", effect: .value(parseColor)),
+        OptionSpec(names: ["--no-color"], aliases: ["--no-colour"], section: .screen, help: "the same as --color none",
+                   effect: .flag { $0.color = false }),
+        OptionSpec(names: ["--no-beep"], section: .screen, help: "no terminal bell when a code is read",
+                   effect: .flag { $0.beep = false }),
+    ]
+
+    static let output: [OptionSpec] = [
+        OptionSpec(names: ["--no-preview"], aliases: ["--nodisplay"], section: .output,
+                   help: "no screen: print each new code as it is found (--nodisplay as in zbarcam)",
+                   effect: .flag { $0.preview = false }),
+        OptionSpec(names: ["--once"], aliases: ["-1"], section: .output, help: "exit after the first code",
+                   effect: .flag { $0.once = true }),
+        OptionSpec(names: ["--timeout"], argument: "SECONDS", section: .output, help: "give up after SECONDS",
+                   effect: .value(parseTimeout)),
+        OptionSpec(names: ["--format"], argument: "FORMAT", section: .output,
+                   help: "text (default): the payload as text, one per line; raw: the payload bytes as encoded "
+                       + "(also --raw); json: one JSON object per line with type, text, encoding, base64 bytes "
+                       + "when not UTF-8, corners and frame number",
+                   effect: .value(parseFormat)),
+        OptionSpec(names: ["--raw"], section: .output, help: "the same as --format raw",
+                   effect: .flag { $0.format = .raw }),
+        OptionSpec(names: ["-h", "--help"], section: .output, help: "this help", effect: .command(.help)),
+        OptionSpec(names: ["-V", "--version"], section: .output, help: "the version", effect: .command(.version)),
+    ]
+}
+
+/// The value parsers: each says what it expected when the value is wrong.
+extension OptionTable {
+    static func parseSize(_ options: inout Options, _ text: String) throws(UsageError) {
+        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, (16...16384).contains(parts[0]), (16...16384).contains(parts[1]) else {
+            throw UsageError(message: "--size needs WIDTHxHEIGHT, e.g. 1280x720, not '\(text)'")
+        }
+        options.size = PictureSize(width: parts[0], height: parts[1])
+    }
+
+    static func parseRate(_ options: inout Options, _ text: String) throws(UsageError) {
+        guard let rate = Int(text), (1...240).contains(rate) else {
+            throw UsageError(message: "--fps needs a whole number of frames per second (1-240), not '\(text)'")
+        }
+        options.framesPerSecond = rate
+    }
+
+    static func parseSymbologies(_ options: inout Options, _ text: String) throws(UsageError) {
+        switch Symbology.parseList(text) {
+        case .success(let set): options.symbologies = set
+        case .failure(let unknown):
+            throw UsageError(message: "unknown symbology '\(unknown.name)' in -S (known: \(CommandLineParser.knownSymbologies))")
+        }
+    }
+
+    static func parseEffort(_ options: inout Options, _ text: String) throws(UsageError) {
+        guard let effort = ScanEffort(text) else {
+            throw UsageError(message: "--effort must be fast, normal, thorough or milliseconds per frame, not '\(text)'")
+        }
+        options.effort = effort
+    }
+
+    static func parseConfirmations(_ options: inout Options, _ text: String) throws(UsageError) {
+        guard let count = Int(text), (1...10).contains(count) else {
+            throw UsageError(message: "--confirm needs a number of frames from 1 to 10, not '\(text)'")
+        }
+        options.confirmations = count
+    }
+
+    static func parseGlyphs(_ options: inout Options, _ text: String) throws(UsageError) {
+        guard let glyphs = GlyphSet(rawValue: text) else {
+            throw UsageError(message: "--glyphs must be ascii, blocks, half or braille, not '\(text)'")
+        }
+        options.glyphs = glyphs
+    }
+
+    static func parseColor(_ options: inout Options, _ text: String) throws(UsageError) {
+        guard ["auto", "none", "always"].contains(text) else {
+            throw UsageError(message: "--color must be auto or none, not '\(text)'")
+        }
+        options.color = text != "none"
+    }
+
+    static func parseTimeout(_ options: inout Options, _ text: String) throws(UsageError) {
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            throw UsageError(message: "--timeout needs a positive number of seconds, not '\(text)'")
+        }
+        options.timeout = seconds
+    }
+
+    static func parseFormat(_ options: inout Options, _ text: String) throws(UsageError) {
+        guard let format = Options.Format(rawValue: text) else {
+            throw UsageError(message: "--format must be text, raw or json, not '\(text)'")
+        }
+        options.format = format
+    }
+}
+
+private extension String {
+    /// "a,b,c" as "a, b, c" so that help can break the list between names.
+    func replacingCommas() -> String { split(separator: ",").joined(separator: ", ") }
+}

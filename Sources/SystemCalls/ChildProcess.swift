@@ -1,0 +1,125 @@
+import FrameCore
+import Glibc
+
+/// Other programs started with posix_spawn: clipboard tools, the opener, tmux in tests.
+/// The setup (descriptors, a clean signal mask and default handlers, the environment)
+/// exists here once.
+public enum ChildProcess {
+    /// Where one of the child's standard descriptors comes from or goes.
+    public enum Stream: Sendable {
+        case null
+        case inherit
+        case file(String)
+        case descriptor(Int32)
+    }
+
+    /// Starts `path` with `arguments` (argv[0] is `path`). `environment` nil passes this
+    /// process's own. Signals are unblocked and reset to their defaults in the child: qrtui
+    /// blocks and catches some for its own loop.
+    public static func spawn(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                             stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null) throws(Errno) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (fd, stream) in [(STDIN_FILENO, stdin), (STDOUT_FILENO, stdout), (STDERR_FILENO, stderr)] {
+            let flags = fd == STDIN_FILENO ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC
+            switch stream {
+            case .null: posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", flags, 0o600)
+            case .inherit: break
+            case .file(let file): posix_spawn_file_actions_addopen(&actions, fd, file, flags, 0o600)
+            case .descriptor(let source): posix_spawn_file_actions_adddup2(&actions, source, fd)
+            }
+        }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t(), all = sigset_t()
+        sigemptyset(&empty)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let variables = environment ?? ProcessEnvironment.all
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard status == 0 else { throw Errno(rawValue: status) }
+        return pid
+    }
+
+    /// Starts `path` with `input` on its stdin, without waiting for it to end (xclip stays
+    /// to serve the selection). A program that exits without reading is no failure.
+    public static func feed(_ path: String, _ arguments: [String], input: [UInt8],
+                            environment: [String: String]? = nil) throws(Errno) -> pid_t {
+        let ends = try Syscall.pipe()
+        defer { Syscall.close(ends.write) }
+        let pid: pid_t
+        do {
+            pid = try spawn(path, arguments, environment: environment, stdin: .descriptor(ends.read))
+        } catch {
+            Syscall.close(ends.read)
+            throw error
+        }
+        Syscall.close(ends.read)
+        try? Syscall.writeAll(ends.write, input)  // EPIPE: it did not want it all
+        return pid
+    }
+
+    /// How a child ended.
+    public enum Ending: Equatable, Sendable {
+        case exited(Int32)
+        case signalled(Int32)
+        /// Still running at the deadline; it was killed (SIGKILL).
+        case killedAtDeadline
+
+        /// The shell's way of putting it: the exit status, or 128 + the signal.
+        public var shellStatus: Int32 {
+            switch self {
+            case .exited(let status): status
+            case .signalled(let signal): 128 + signal
+            case .killedAtDeadline: -1
+            }
+        }
+    }
+
+    /// Waits for `pid` until `deadline` (monotonic seconds; nil waits for ever), polling so
+    /// that a child that leaves daemons behind (tmux) is still seen to end.
+    public static func wait(_ pid: pid_t, until deadline: Double? = nil) -> Ending {
+        var status: Int32 = 0
+        while true {
+            let done = Syscall.retryingEINTR { waitpid(pid, &status, deadline == nil ? 0 : WNOHANG) }
+            if done == pid { break }
+            if done < 0 { return .exited(-1) }
+            if let deadline, MonotonicClock.now() > deadline {
+                kill(pid, SIGKILL)
+                _ = Syscall.retryingEINTR { waitpid(pid, &status, 0) }
+                return .killedAtDeadline
+            }
+            usleep(2_000)
+        }
+        return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
+    }
+}
+
+/// The process's environment as a dictionary (names to values).
+public enum ProcessEnvironment {
+    public static var all: [String: String] {
+        var result = [String: String]()
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+
+    public static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}

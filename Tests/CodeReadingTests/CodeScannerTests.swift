@@ -1,0 +1,92 @@
+import CodeReading
+import CodeFixtures
+import FrameCore
+import PictureOps
+import Testing
+
+@Suite struct CodeScannerTests {
+    @Test(arguments: [0.0, 17, 30, 45, 90, 180, -33])
+    func readsRotatedCodes(degrees: Double) throws {
+        let frame = CodeFixtures.qrScene("rotated \(degrees)", moduleSize: 5, degrees: degrees, noise: 4)
+        let codes = CodeScanner().scan(frame)
+        #expect(codes.map(\.text) == ["rotated \(degrees)"])
+        #expect(codes.first?.symbology == .qr)
+    }
+
+    @Test(arguments: [0.6, 1.7, 3.0])
+    func readsScaledCodes(scale: Double) {
+        let frame = CodeFixtures.qrScene("scaled", width: 800, height: 600, moduleSize: 3, scale: scale)
+        #expect(CodeScanner().scan(frame).map(\.text) == ["scaled"])
+    }
+
+    @Test func cornersAreInFullFramePixelsEvenForACrop() throws {
+        // Code of 29+8 modules at 4 px, centred at (400, 300): outer corners about 58 px away.
+        let frame = CodeFixtures.qrScene("corners", width: 800, height: 600, moduleSize: 4, dx: 80, dy: 60)
+        let area = PixelRect(x: 300, y: 200, width: 360, height: 330)
+        let code = try #require(CodeScanner().scan(frame, in: area).first)
+        #expect(code.corners.count == 4)
+        let xs = code.corners.map(\.x), ys = code.corners.map(\.y)
+        let centreX = Double(xs.reduce(0, +)) / 4, centreY = Double(ys.reduce(0, +)) / 4
+        #expect(abs(centreX - 480) < 4 && abs(centreY - 360) < 4)
+        #expect(code.corners.allSatisfy { abs(Double($0.x) - centreX) > 20 && abs(Double($0.y) - centreY) > 20 })
+        // zbar's order: top-left, bottom-left, bottom-right, top-right.
+        #expect(code.corners[0].x < code.corners[3].x && code.corners[0].y < code.corners[1].y)
+    }
+
+    @Test func onlyTheScanAreaIsRead() {
+        let frame = CodeFixtures.qrScene("outside", width: 800, height: 600, moduleSize: 4, dx: 250)
+        #expect(CodeScanner().scan(frame, in: PixelRect(x: 0, y: 0, width: 400, height: 600)).isEmpty)
+        #expect(CodeScanner().scan(frame, in: PixelRect(x: 450, y: 100, width: 350, height: 400)).count == 1)
+    }
+
+    @Test func symbologyFilterIsHonoured() {
+        let frame = CodeFixtures.qrScene("filtered")
+        #expect(CodeScanner(symbologies: [.ean13, .code128]).scan(frame).isEmpty)
+        #expect(CodeScanner(symbologies: [.qr]).scan(frame).map(\.text) == ["filtered"])
+    }
+
+    @Test func binaryPayloadsKeepEveryByte() throws {
+        let bytes: [UInt8] = [0x00, 0x01, 0xFF, 0x1B, 0x5B, 0x32, 0x4A, 0x80, 0x00]
+        let code = try #require(CodeScanner().scan(CodeFixtures.qrScene(bytes)).first)
+        #expect(code.bytes == bytes)
+        #expect(code.encoding == .latin1)
+    }
+
+    @Test func shiftJISPayloadIsDecodedAsJapanese() throws {
+        // "ｶﾀｶﾅ 漢字" in Shift_JIS: half-width katakana and two kanji.
+        let sjis: [UInt8] = [0xB6, 0xC0, 0xB6, 0xC5, 0x20, 0x8A, 0xBF, 0x8E, 0x9A]
+        let code = try #require(CodeScanner().scan(CodeFixtures.qrScene(sjis)).first)
+        #expect(code.bytes == sjis)
+        #expect(code.text == "ｶﾀｶﾅ 漢字")
+        #expect(code.encoding == .shiftJIS)
+    }
+
+    @Test func utf8PayloadIsKept() throws {
+        let code = try #require(CodeScanner().scan(CodeFixtures.qrScene("Grüße, 世界 ✓")).first)
+        #expect(code.text == "Grüße, 世界 ✓")
+        #expect(code.encoding == .utf8)
+    }
+
+    @Test func emptyOrTinyAreasAreHarmless() {
+        let frame = CodeFixtures.qrScene("tiny")
+        #expect(CodeScanner().scan(frame, in: PixelRect(x: 10, y: 10, width: 0, height: 50)).isEmpty)
+        #expect(CodeScanner().scan(frame, in: PixelRect(x: 5000, y: 5000, width: 10, height: 10)).isEmpty)
+    }
+
+    @Test func symbologyNamesParse() throws {
+        #expect(try Symbology.parseList("qr, EAN-13,code128").get() == [.qr, .ean13, .code128])
+        #expect(throws: UnknownSymbology.self) { try Symbology.parseList("qr,aztec").get() }
+        #expect(Symbology.qr.displayName == "QR-Code")
+        #expect(Symbology.ean13.displayName == "EAN-13")
+    }
+}
+
+@Suite struct PayloadTextTests {
+    @Test func choosesUTF8ThenShiftJISThenLatin1() {
+        #expect(PayloadText.decode(Array("plain".utf8)) == ("plain", .utf8))
+        #expect(PayloadText.decode([0x83, 0x65, 0x83, 0x58, 0x83, 0x67]) == ("テスト", .shiftJIS))
+        // 0x5C stays a backslash (as in CP932), not a yen sign.
+        #expect(PayloadText.decode([0x5C, 0x83, 0x65]).text == "\\テ")
+        #expect(PayloadText.decode([0x63, 0x61, 0x66, 0xE9]) == ("café", .latin1))
+    }
+}
