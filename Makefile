@@ -28,10 +28,12 @@ build: deps
 run: build
 	.build/release/qrtui $(ARGS)
 
-# The capture, hand-over and camera tests also run under ThreadSanitizer (own build folder).
-TSAN_TESTS := HandOverTests|CameraTests|CameraScreenTests|HeadlessTests
+# The capture, hand-over, camera and event-loop tests also run under ThreadSanitizer (own
+# build folder).
+TSAN_TESTS := HandOverTests|CameraTests|CameraScreenTests|HeadlessTests|EventLoopTests|ScanWorkerTests
 
 test: deps
+	scripts/check-modules
 	swift build --build-tests
 	swift test
 	swift build --build-tests --sanitize=thread --scratch-path .build/tsan

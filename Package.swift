@@ -22,6 +22,8 @@ let package = Package(
         .executable(name: "qrtui-bench", targets: ["QRBench"]),
         // The fake V4L2 camera for tests: LD_PRELOAD=libFakeV4L2.so (see its header).
         .library(name: "FakeV4L2", type: .dynamic, targets: ["FakeV4L2"]),
+        // Faults for tests of fallbacks (signalfd failing): LD_PRELOAD=libTestFaults.so.
+        .library(name: "TestFaults", type: .dynamic, targets: ["TestFaults"]),
     ],
     targets: [
         systemLibrary("CZbar", "zbar", "libzbar-dev"),
@@ -57,6 +59,8 @@ let package = Package(
             cSettings: [.unsafeFlags(["-fno-sanitize=all"])],
             linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("dl"), .linkedLibrary("pthread")]
         ),
+        .target(name: "TestFaults", cSettings: [.unsafeFlags(["-fno-sanitize=all"])],
+                linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CursesBackend", dependencies: ["Overlay", "SystemCalls", "CNcursesw"]),
         .executableTarget(
             name: "ScanTUI",

@@ -74,12 +74,19 @@ long real_syscall(long number, long a, long b, long c, long d, long e, long f);
 int real_glob(const char *pattern, int flags, int (*errfunc)(const char *, int), glob_t *result);
 
 // fake_device.c
+extern pthread_mutex_t fake_lock;  // guards the handle table and the mappings
 fake_handle *fake_handle_for(int fd);
 int fake_device_open(fake_device *device, int flags);
 int fake_device_close(int fd);
 int fake_device_ioctl(fake_handle *handle, unsigned long request, void *arg);
+
+// fake_mappings.c
 void *fake_device_mmap(fake_handle *handle, void *addr, size_t length, int prot, int flags, off_t offset);
 int fake_device_munmap(void *addr, size_t length, int *handled);
+
+// fake_formats.c
+void fake_apply_size(fake_handle *handle, uint32_t width, uint32_t height);
+int fake_format_ioctl(fake_handle *handle, unsigned long request, void *arg);
 
 // fake_frames.c
 void fake_prepare_frames(fake_handle *handle);

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 import SystemCalls
 
 enum Signals {
@@ -14,44 +15,88 @@ enum Signals {
     static let stopping = [SIGINT, SIGTERM, SIGHUP]
 }
 
-/// Signals read from a descriptor (signalfd) instead of handled asynchronously: the event
-/// loop polls it with the terminal, so the terminal is restored and suspended by ordinary
-/// code, on the main thread, exactly once. Create it before any thread, which inherits the
-/// mask (so only the loop ever sees these signals). The signals are blocked only once the
-/// descriptor exists, and unblocked again when the watcher goes: a qrtui without one (no
-/// signalfd, or the screen given up for a headless run) still dies of them as usual.
+/// The write end of the fallback's pipe, for the signal handler (which can capture nothing).
+private let handlerPipe = Atomic<Int32>(-1)
+
+/// Signals turned into something the event loop polls with the terminal, so the terminal is
+/// restored and suspended by ordinary code, on the main thread, exactly once. Normally a
+/// signalfd, with the signals blocked (create the watcher before any thread: threads
+/// inherit the mask). Where signalfd cannot be made, handlers write each signal into a
+/// pipe instead. Either way the watcher puts everything back as it was when it goes, so a
+/// qrtui that gave up the screen (a headless run) dies of these signals as usual.
 final class SignalWatcher {
     enum Arrival: Equatable { case stop, suspend }
+    private enum Mechanism {
+        case signalDescriptor(previousMask: sigset_t)
+        case handlers(writeEnd: Int32, previous: [Int32: sigaction])
+    }
 
+    /// Readable when a watched signal arrived.
     let descriptor: Int32
-    private var previousMask = sigset_t()
+    private let mechanism: Mechanism
     static let watched = Signals.stopping + [SIGTSTP]
 
     init?() {
-        guard let descriptor = try? Syscall.signalDescriptor(Self.watched) else { return nil }
-        self.descriptor = descriptor
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in Self.watched { sigaddset(&set, signal) }
-        pthread_sigmask(SIG_BLOCK, &set, &previousMask)
+        if let descriptor = try? Syscall.signalDescriptor(Self.watched) {
+            self.descriptor = descriptor
+            var set = Self.watchedSet, previous = sigset_t()
+            pthread_sigmask(SIG_BLOCK, &set, &previous)
+            mechanism = .signalDescriptor(previousMask: previous)
+            return
+        }
+        guard let ends = try? Syscall.pipe(nonBlocking: true) else { return nil }
+        descriptor = ends.read
+        handlerPipe.store(ends.write, ordering: .sequentiallyConsistent)
+        var previous: [Int32: sigaction] = [:]
+        for signal in Self.watched {
+            var action = sigaction(), old = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(handlerPipe.load(ordering: .relaxed), &byte, 1)  // async-signal-safe
+            }
+            action.sa_flags = SA_RESTART
+            sigaction(signal, &action, &old)
+            previous[signal] = old
+        }
+        mechanism = .handlers(writeEnd: ends.write, previous: previous)
     }
 
     deinit {
+        switch mechanism {
+        case .signalDescriptor(var previousMask):
+            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        case .handlers(let writeEnd, var previous):
+            for signal in Self.watched { sigaction(signal, &previous[signal]!, nil) }
+            handlerPipe.store(-1, ordering: .sequentiallyConsistent)
+            Syscall.close(writeEnd)
+        }
         Syscall.close(descriptor)
-        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+    }
+
+    private static var watchedSet: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in watched { sigaddset(&set, signal) }
+        return set
     }
 
     /// What arrived since the last call: a stop wins over a suspend.
     func consume() -> Arrival? {
         var arrival: Arrival?
-        while let signal = Syscall.nextSignal(from: descriptor) {
-            if signal == SIGTSTP {
-                arrival = arrival ?? .suspend
-            } else {
-                arrival = .stop
-            }
+        while let signal = nextSignal() {
+            arrival = signal == SIGTSTP ? arrival ?? .suspend : .stop
         }
         return arrival
+    }
+
+    private func nextSignal() -> Int32? {
+        switch mechanism {
+        case .signalDescriptor: return Syscall.nextSignal(from: descriptor)
+        case .handlers:
+            var byte: UInt8 = 0
+            let n = withUnsafeMutableBytes(of: &byte) { (try? Syscall.read(descriptor, into: $0)) ?? 0 }
+            return n == 1 ? Int32(byte) : nil
+        }
     }
 
     /// Ctrl-Z: stops the process the way the shell expects (the default SIGTSTP action),
@@ -61,12 +106,12 @@ final class SignalWatcher {
         defaultAction.__sigaction_handler.sa_handler = SIG_DFL
         var previous = sigaction()
         sigaction(SIGTSTP, &defaultAction, &previous)
-        var only = sigset_t()
+        var only = sigset_t(), mask = sigset_t()
         sigemptyset(&only)
         sigaddset(&only, SIGTSTP)
-        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        pthread_sigmask(SIG_UNBLOCK, &only, &mask)
         kill(getpid(), SIGTSTP)  // stops here until SIGCONT
-        pthread_sigmask(SIG_BLOCK, &only, nil)
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
         sigaction(SIGTSTP, &previous, nil)
     }
 }

@@ -46,19 +46,46 @@ import Testing
         #expect(error == .malformed(path: "p", detail: "bad"))
     }
 
+    /// Polls `condition` until it holds or 10 s pass.
+    func eventually(_ condition: () -> Bool) -> Bool {
+        let deadline = MonotonicClock.now() + 10
+        while !condition() {
+            if MonotonicClock.now() > deadline { return false }
+            usleep(1000)
+        }
+        return true
+    }
+
     @Test func closingReleasesABlockedProducer() {
         let channel = FrameChannel(mode: .lossless)
-        let done = Mutexed(false)
+        let done = Mutexed<Bool?>(nil)
         channel.publish(frame(0))
         let producer = Thread {
             let accepted = channel.publish(Frame(width: 1, height: 1, luma: [0]))
-            done.set(!accepted)
+            done.set(accepted)
         }
         producer.start()
+        // The producer is really waiting for the first frame to be taken...
+        #expect(eventually { channel.waiters.producers == 1 })
+        #expect(done.get() == nil)
+        // ...and closing releases it, its frame refused.
         channel.close()
-        let deadline = MonotonicClock.now() + 10
-        while !done.get() && MonotonicClock.now() < deadline { usleep(1000) }
-        #expect(done.get())
+        #expect(eventually { done.get() != nil })
+        #expect(done.get() == false)
+        #expect(channel.waiters.producers == 0)
+    }
+
+    @Test func closingWakesAWaitingConsumer() {
+        // ScanWorker.stop() closes its jobs: an idle worker blocked in take must end.
+        let channel = HandOver<Int>(mode: .latestWins)
+        let taken = Mutexed<String?>(nil)
+        let consumer = Thread { taken.set(channel.take().map { "\($0)" } ?? "nil") }
+        consumer.start()
+        #expect(eventually { channel.waiters.consumers == 1 })
+        #expect(taken.get() == nil)
+        channel.close()
+        #expect(eventually { taken.get() != nil })
+        #expect(taken.get() == "nil")
     }
 
     @Test func noticesComeFirstAndCorruptCountsMerge() {
@@ -74,7 +101,19 @@ import Testing
 
     @Test func takeHonoursItsDeadline() {
         let channel = FrameChannel(mode: .latestWins)
-        #expect(channel.take(until: MonotonicClock.now() + 0.05) == nil)
+        let deadline = MonotonicClock.now() + 0.05
+        #expect(channel.take(until: deadline) == nil)
+        #expect(MonotonicClock.now() >= deadline)  // it waited, it did not give up early
+    }
+
+    @Test func takeWaitsForAValueFromAnotherThread() {
+        let channel = FrameChannel(mode: .latestWins)
+        let producer = Thread {
+            guard eventually({ channel.waiters.consumers == 1 }) else { return }
+            channel.publish(frame(3))
+        }
+        producer.start()
+        #expect(channel.take(until: MonotonicClock.now() + 10) == .value(frame(3)))
     }
 
     @Test func captureThreadRunsASourceToItsEnd() throws {

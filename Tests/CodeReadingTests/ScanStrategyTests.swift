@@ -122,11 +122,16 @@ import Testing
     }
 
     @Test func liveScansRunPlainFirstAndAtMostTheirShare() {
-        var strategy = ScanStrategy(budget: ScanStrategy.liveBudget)
         let blank = Frame.filled(width: 300, height: 300, value: 128)
-        let report = strategy.scan(blank, with: CodeScanner())
+        // A budget no extra pass fits in: the plain pass alone, frame after frame.
+        var tight = ScanStrategy(budget: 0.001)
+        for _ in 0..<3 { #expect(tight.scan(blank, with: CodeScanner()).passesRun == [.plain]) }
+        // A budget everything fits in: the plain pass first, then every pass that applies, once.
+        var ample = ScanStrategy(budget: 1_000_000)
+        let report = ample.scan(blank, with: CodeScanner())
         #expect(report.passesRun.first == .plain)
-        #expect(report.codes.isEmpty)
+        #expect(Set(report.passesRun.dropFirst()) == Set(ScanStrategy.measuredOrder.filter { $0.applies(to: blank) }))
+        #expect(report.passesRun.count == Set(report.passesRun).count)
     }
 
     @Test func structuredAppendPartsSeenApartAreJoined() throws {

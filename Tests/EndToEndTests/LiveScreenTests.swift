@@ -212,16 +212,19 @@ import Testing
 }
 
 @Suite struct LiveScreenStateTests {
+    let directory = TemporaryDirectory("live-state")
+
     @Test func aBrokenInputIsAFailStateThenExitStatusOne() throws {
+        let errors = directory.path + "/stderr"
         let session = try TmuxSession(width: 100, height: 30,
-                                      command: "\(QRTUIProcess.executable) --input /nonexistent/code.png 2>/tmp/qrtui-fail-\(getpid()).err")
+                                      command: "\(QRTUIProcess.executable) --input /nonexistent/code.png 2>\(errors)")
         let pane = try session.waitFor("the fail status") { $0.lines[29].contains("FAIL") }
         #expect(pane.lines[29].contains("✘ FAIL  cannot open /nonexistent/code.png: No such file or directory"))
         #expect(pane[2, 29].background == 196)  // red
         try session.send("q")
         let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
         #expect(done.text.contains("EXIT=1"))
-        let message = try String(contentsOfFile: "/tmp/qrtui-fail-\(getpid()).err", encoding: .utf8)
+        let message = try String(contentsOfFile: errors, encoding: .utf8)
         #expect(message == "qrtui: cannot open /nonexistent/code.png: No such file or directory\n")
     }
 

@@ -69,3 +69,31 @@ import Testing
         #expect(done.lines.contains("QRTUI=0"))
     }
 }
+
+/// The stop signals still work where the usual way of watching them is not there.
+@Suite struct SignalFallbackTests {
+    let directory = TemporaryDirectory("signal-fallback")
+
+    static var faults: String { QRTUIProcess.productsDirectory + "/libTestFaults.so" }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func withoutSignalfdTheScreenIsStillRestored(signal: Int32) throws {
+        let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(SignalTests.payload, width: 800, height: 600, moduleSize: 6)))
+        let session = try TmuxSession(width: 100, height: 30, command:
+            "env LD_PRELOAD=\(Self.faults) QRTUI_FAULT_SIGNALFD=1 \(QRTUIProcess.executable) --input \(path)")
+        try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
+        kill(try SignalTests().qrtuiPID(session), signal)
+        try SignalTests().expectCleanExit(session, status: 0)
+    }
+
+    @Test func aHeadlessFallbackDiesOfSIGTERM() throws {
+        // An unknown terminal type: no screen, so qrtui runs headless on the demo.
+        let session = try TmuxSession(width: 100, height: 30, command:
+            "env TERM=no-such-terminal \(QRTUIProcess.executable) --demo")
+        try session.waitFor("the fallback message") { $0.text.contains("running without preview") }
+        kill(try SignalTests().qrtuiPID(session), SIGTERM)
+        let pane = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        #expect(pane.text.contains("EXIT=143"))
+        #expect(try session.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
+    }
+}

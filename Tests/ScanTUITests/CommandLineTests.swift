@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeReading
 import FrameCore
+import Overlay
 import Testing
 @testable import ScanTUI
 
@@ -59,4 +60,37 @@ import Testing
         let json = CodePrinter(format: .json, toTerminal: true).json(for: hostile, frame: 7)
         #expect(json == #"{"type":"QR-Code","text":"a\u001b]52;c;x\u0007\u009b2J\n\"q\"\\","encoding":"UTF-8","corners":[[1,2]],"frame":7}"#)
     }
+}
+
+/// One option table makes the parser and the help text.
+@Suite struct OptionTableTests {
+    @Test func helpNamesEveryOptionAndKeyWithin80Columns() {
+        let help = HelpText.usage
+        for option in OptionTable.all {
+            for name in option.allNames { #expect(help.contains(name), "help lacks \(name)") }
+            if let argument = option.argument { #expect(help.contains("\(option.names.last!) \(argument)")) }
+        }
+        for binding in KeyBindings.table { #expect(help.contains(binding.label) && help.contains(binding.help)) }
+        for line in help.split(separator: "\n") { #expect(line.count <= 80, "too long: \(line)") }
+    }
+
+    @Test func everyNameParses() throws {
+        for option in OptionTable.all {
+            for name in option.allNames {
+                let sample: [String]
+                switch option.effect {
+                case .flag: sample = [name]
+                case .command(let command):
+                    #expect(try CommandLineParser.parse([name]) == command)
+                    continue
+                case .value: sample = [name, Self.sampleValue[option.names.last!] ?? "x"]
+                }
+                #expect(throws: Never.self, "\(name)") { _ = try CommandLineParser.parse(sample + (name == "--loop" ? ["-i", "a"] : [])) }
+            }
+        }
+    }
+
+    static let sampleValue = ["--size": "640x480", "--fps": "15", "--symbologies": "qr", "--effort": "fast",
+                              "--confirm": "3", "--glyphs": "half", "--color": "none", "--timeout": "2",
+                              "--format": "json"]
 }

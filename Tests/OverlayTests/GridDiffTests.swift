@@ -1,0 +1,66 @@
+import Testing
+@testable import Overlay
+
+/// What the backend writes: only the cells that changed.
+@Suite struct GridDiffTests {
+    func grid(_ lines: [String]) -> CellGrid {
+        var grid = CellGrid(width: lines.map { CellWidth.of($0) }.max() ?? 0, height: lines.count)
+        for (row, line) in lines.enumerated() { grid.put(line, column: 0, row: row) }
+        return grid
+    }
+
+    func positions(_ changes: [CellChange]) -> [String] { changes.map { "\($0.column),\($0.row)=\($0.cell.text)" } }
+
+    @Test func nothingKnownMeansEveryCell() {
+        #expect(grid(["ab", "cd"]).changes(since: nil).count == 4)
+    }
+
+    @Test func onlyChangedCellsAreWritten() {
+        let before = grid(["abc", "def"]), after = grid(["abX", "Yef"])
+        #expect(positions(after.changes(since: before)) == ["2,0=X", "0,1=Y"])
+        #expect(after.changes(since: after).isEmpty)
+    }
+
+    @Test func aStyleChangeIsAChange() {
+        let before = grid(["ab"])
+        var after = before
+        after[1, 0] = Cell("b", style: Style(foreground: .green))
+        #expect(positions(after.changes(since: before)) == ["1,0=b"])
+    }
+
+    @Test func aWideCharacterCoversItsContinuation() {
+        let before = grid(["abcd"]), after = grid(["a中d"])
+        // 中 is written at column 1 and covers column 2; column 3 did not change.
+        #expect(positions(after.changes(since: before)) == ["1,0=中"])
+        // Back to narrow: both cells the wide character covered are written.
+        #expect(positions(before.changes(since: after)) == ["1,0=b", "2,0=c"])
+    }
+
+    @Test func aNewSizeRepaintsEverything() {
+        #expect(grid(["ab", "cd"]).changes(since: grid(["ab"])).count == 4)
+    }
+}
+
+/// One table of keys drives the screen, the help box and the status hints.
+@Suite struct KeyTableTests {
+    @Test func everyKeyHasOneAction() {
+        #expect(KeyBindings.action(for: .up) == .move(columns: 0, rows: -1))
+        #expect(KeyBindings.action(for: .shiftRight) == .resize(columns: 1, rows: 0))
+        #expect(KeyBindings.action(for: .character("+")) == .resize(columns: 1, rows: 1))
+        #expect(KeyBindings.action(for: .enter) == .copy)
+        #expect(KeyBindings.action(for: .escape) == .quit)
+        #expect(KeyBindings.action(for: .character("x")) == nil)
+        let keys = KeyBindings.table.flatMap { $0.keys.map(\.key) }
+        #expect(Set(keys).count == keys.count, "a key bound twice")
+    }
+
+    @Test func helpAndHintsComeFromTheTable() {
+        var grid = CellGrid(width: 70, height: 16)
+        HelpOverlay.draw(unicode: true, into: &grid, rows: 16)
+        let text = grid.lines.joined(separator: "\n")
+        for binding in KeyBindings.table {
+            #expect(text.contains(binding.label) && text.contains(binding.help), "\(binding.label) missing from help")
+        }
+        #expect(KeyBindings.hints(unicode: false) == "arrows move  shift/+- size  enter copy  space pause  g glyphs  ? help  q quit")
+    }
+}
