@@ -4,7 +4,7 @@
 #   make bench  the benchmark (corpus and per-frame costs)
 
 DEBIAN_PACKAGES := pkg-config libzbar-dev libv4l-dev libncurses-dev libqrencode-dev \
-                   libpng-dev libturbojpeg0-dev tmux
+                   libpng-dev libturbojpeg0-dev libzint-dev tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CORPUS ?= ../shared/corpus
 ARGS ?=

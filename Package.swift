@@ -31,6 +31,8 @@ let package = Package(
         // No pkgConfig: SwiftPM rejects the -D flags in ncursesw.pc; shim.h sets what is needed.
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         systemLibrary("CQREncode", "libqrencode", "libqrencode-dev"),
+        // libzint has no pkg-config file: its module map links it.
+        .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
         systemLibrary("CPNG", "libpng", "libpng-dev"),
         systemLibrary("CTurboJPEG", "libturbojpeg", "libturbojpeg0-dev"),
         // signalfd, which Glibc's module does not export.
@@ -51,7 +53,7 @@ let package = Package(
         ),
         .target(name: "Overlay"),
         // Codes drawn from their contents: the demo's code, test fixtures, benchmark scenes.
-        .target(name: "CodeFixtures", dependencies: ["FrameCore", "PictureOps", "CQREncode"]),
+        .target(name: "CodeFixtures", dependencies: ["FrameCore", "PictureOps", "CQREncode", "CZint"]),
         .target(
             name: "FakeV4L2",
             // Never instrumented: under --sanitize it is preloaded into uninstrumented

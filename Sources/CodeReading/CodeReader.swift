@@ -1,54 +1,64 @@
 import FrameCore
 import PictureOps
 
-/// Frames in, codes out: the scan strategy (passes within a budget) and the assembly of
-/// structured-append messages, around one zbar scanner. One per thread, like the scanner.
+/// Frames in, codes out, as the reading policy says: stills read thoroughly, moving
+/// pictures by a `LiveReader` (effort follows change); and the structured-append messages
+/// assembled from parts seen in any frame. One per thread, like the zbar scanners it holds.
 public final class CodeReader {
-    public let scanner: CodeScanner
     public let policy: ReadingPolicy
-    public var strategy: ScanStrategy
+    private let scanners: ScannerPool
+    private let thorough: ThoroughScan
+    private var live: LiveReader?
     private var append = StructuredAppend()
+    /// The last frame read live, and the thorough reading of it once it came again.
+    private var lastFrame: (frame: Frame, area: PixelRect?)?
+    private var stillReading: FrameReading?
 
-    public init(policy: ReadingPolicy = ReadingPolicy(), extraPasses: [ScanPass] = ScanStrategy.measuredOrder) {
+    public init(policy: ReadingPolicy = ReadingPolicy(), extraPasses: [ScanPass] = ThoroughScan.measuredOrder) {
         self.policy = policy
-        scanner = CodeScanner(symbologies: policy.symbologies)
-        strategy = ScanStrategy(budget: nil, extraPasses: extraPasses)
+        scanners = ScannerPool(symbologies: policy.symbologies)
+        thorough = ThoroughScan(extraPasses: extraPasses)
     }
 
-    /// Reads `area` of `frame` (all of it when nil), as hard as the policy says for a
-    /// picture of this `kind`.
-    public func read(_ frame: Frame, in area: PixelRect? = nil, kind: SourceKind = .still) -> FrameReading {
-        strategy.budget = policy.budget(for: kind)
-        var report = strategy.scan(frame, in: area, with: scanner)
-        if append.add(report.parts, from: frame), let message = append.assemble(with: scanner) {
-            report.codes.append(message)
+    public var scanner: CodeScanner { scanners.general }
+
+    /// Reads `area` of `frame` (all of it when nil) as the policy says for a picture of this
+    /// `kind`; `realTime`: frames come at the pace of the world (a camera, a file on screen),
+    /// not as fast as they are read (a file read headless).
+    public func read(_ frame: Frame, in area: PixelRect? = nil, kind: SourceKind = .still,
+                     realTime: Bool = true) -> FrameReading {
+        var reading: FrameReading
+        switch policy.plan(for: kind, realTime: realTime) {
+        case .thorough:
+            reading = thorough.scan(frame, in: area, with: scanners.general)
+        case let .live(share, cost):
+            if let still = repeatedStill(frame, in: area) { return still }
+            let reader = live ?? LiveReader(scanners: scanners, share: share, cost: cost,
+                                            confirmations: policy.confirmations(for: kind))
+            live = reader
+            reading = reader.read(frame, in: area ?? frame.bounds)
         }
-        return report
-    }
-}
-
-/// `--effort`: how many milliseconds each frame's scan may take.
-public enum ScanEffort: Equatable, Sendable {
-    case milliseconds(Double)
-    /// Every pass on every frame until one reads a code.
-    case thorough
-
-    public static let fast = ScanEffort.milliseconds(8)
-    public static let normal = ScanEffort.milliseconds(ScanStrategy.liveBudget)
-
-    public init?(_ text: String) {
-        switch text {
-        case "fast": self = .fast
-        case "normal": self = .normal
-        case "thorough": self = .thorough
-        default:
-            guard let value = Double(text), value > 0, value.isFinite else { return nil }
-            self = .milliseconds(value)
+        if append.add(reading.parts, from: frame), let message = append.assemble(with: scanners.general) {
+            reading.codes.append(message)
         }
+        return reading
     }
 
-    public var budget: Double? {
-        if case .milliseconds(let value) = self { return value }
-        return nil
+    /// A still shown in a loop is the very same picture frame after frame: the second
+    /// time it is read thoroughly, after that its codes are held (in sight, not read again).
+    private func repeatedStill(_ frame: Frame, in area: PixelRect?) -> FrameReading? {
+        defer { lastFrame = (frame, area) }
+        guard let last = lastFrame, last.area == area, last.frame.sharesPixels(with: frame) else {
+            stillReading = nil
+            return nil
+        }
+        if let stillReading {
+            var held = FrameReading(frameSequence: frame.sequence, area: area)
+            held.held = stillReading.codes + stillReading.held
+            return held
+        }
+        let reading = thorough.scan(frame, in: area, with: scanners.general)
+        stillReading = reading
+        return reading
     }
 }

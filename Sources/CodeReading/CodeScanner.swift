@@ -7,6 +7,8 @@ public struct SymbolsFound: Sendable {
     public var codes: [DetectedCode] = []
     /// Parts of structured-append messages (see `StructuredAppend`).
     public var parts: [SymbolPart] = []
+    /// 1D reads refused for where they lie (see `LocationSanity`).
+    public var withheld = 0
     public init() {}
 }
 
@@ -29,11 +31,13 @@ public final class CodeScanner {
 
     /// `symbologies` nil keeps zbar's defaults (everything zbar enables by default).
     /// `density` N scans every Nth row and column: 2 costs about half of 1 and still reads
-    /// codes of 2 or more pixels per module (see `ScanDensity`).
-    public init(symbologies: Set<Symbology>? = nil, density: Int = 1) {
+    /// codes of 2 or more pixels per module. `narrowedTo` then turns off every type outside
+    /// it, keeping how the rest are configured (UPC-A still reported as EAN-13), so a code
+    /// followed by a narrow scanner reads exactly as the general one read it.
+    public init(symbologies: Set<Symbology>? = nil, density: Int = 1, narrowedTo only: Set<Symbology>? = nil) {
         scanner = zbar_image_scanner_create()
         image = zbar_image_create()
-        self.symbologies = symbologies
+        self.symbologies = only.map { only in symbologies.map { $0.intersection(only) } ?? only } ?? symbologies
         self.density = density
         zbar_image_set_format(image, zbar_fourcc_parse("Y800"))
         if let symbologies {
@@ -41,6 +45,9 @@ public final class CodeScanner {
             for symbology in symbologies {
                 zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 1)
             }
+        }
+        for symbology in Symbology.allCases where only.map({ !$0.contains(symbology) }) ?? false {
+            zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 0)
         }
         applyDensity()
         // Raw bytes instead of zbar's charset guess; PayloadText decides.
@@ -78,7 +85,7 @@ public final class CodeScanner {
             guard zbar_scan_image(scanner, image) > 0 else { return output }
             var symbol = zbar_image_first_symbol(image)
             while let current = symbol {
-                Self.collect(current, into: &output)
+                Self.collect(current, into: &output, width: frame.width, height: frame.height)
                 symbol = zbar_symbol_next(current)
             }
             output.codes = output.codes.withoutConflictingReads()
@@ -86,7 +93,7 @@ public final class CodeScanner {
         }
     }
 
-    private static func collect(_ symbol: OpaquePointer, into output: inout SymbolsFound) {
+    private static func collect(_ symbol: OpaquePointer, into output: inout SymbolsFound, width: Int, height: Int) {
         let type = zbar_symbol_get_type(symbol)
         let length = Int(zbar_symbol_get_data_length(symbol))
         let bytes: [UInt8] = zbar_symbol_get_data(symbol).map { pointer in
@@ -101,6 +108,10 @@ public final class CodeScanner {
             return
         }
         guard let symbology = Symbology(rawValue: Int32(type.rawValue)) else { return }
+        guard symbology.isTwoDimensional || LocationSanity.accepts(points, width: width, height: height) else {
+            output.withheld += 1
+            return
+        }
         let corners = symbology == .qr || symbology == .sq ? points : boundingBox(of: points)
         let payload = symbology == .code39 ? Code32.pharmacode(from: bytes) ?? bytes : bytes
         output.codes.append(DetectedCode(symbology: symbology, bytes: payload, corners: corners,
@@ -122,49 +133,5 @@ extension CodeScanner {
         var major: UInt32 = 0, minor: UInt32 = 0, patch: UInt32 = 0
         zbar_version(&major, &minor, &patch)
         return "\(major).\(minor).\(patch)"
-    }
-}
-
-/// How a live frame's plain pass is made cheap: files are scanned at full resolution and
-/// density, there is time; on a live stream the frame budget matters.
-public enum LiveEconomy: Int, Sendable {
-    /// Every line at full resolution.
-    case full = 1
-    /// Every other line (zbar's density 2): half the cost (432x432, QR only: 7.5 to 3.7 ms).
-    case sparse = 2
-    /// Half the resolution, pixels averaged in twos both ways: a quarter of the pixels and
-    /// less sensor noise; codes of 4 or more pixels per module still read.
-    case halved = 4
-
-    /// The cheapest that suits a scan area: large areas hold codes large enough to halve.
-    public static func cheapest(for area: PixelRect) -> LiveEconomy {
-        let side = min(area.width, area.height)
-        return side >= 400 ? .halved : side >= 240 ? .sparse : .full
-    }
-}
-
-/// How cheaply to scan each frame of a live stream: as cheaply as the area allows while
-/// that finds codes; when it finds nothing, every other frame is scanned in full, so a code
-/// that needs it (small, blurred, distorted) is still read, at half the extra cost.
-public struct LiveScanPlan: Sendable {
-    private var turn = 0
-    private var working: LiveEconomy?
-
-    public init() {}
-
-    /// `fullCost`: what a full pass of this area is expected to take, and `budget` what a
-    /// frame may take (ms): the thorough turn is as full as the budget allows.
-    public mutating func economy(for area: PixelRect, fullCost: Double = 0, budget: Double = .infinity) -> LiveEconomy {
-        let cheap = LiveEconomy.cheapest(for: area)
-        if let working { return working.rawValue <= cheap.rawValue ? working : cheap }
-        turn += 1
-        guard turn % 2 == 0 else { return cheap }
-        let affordable = [LiveEconomy.full, .sparse].first { fullCost / Double($0.rawValue) <= budget }
-        return affordable.map { $0.rawValue <= cheap.rawValue ? $0 : cheap } ?? cheap
-    }
-
-    /// What the scan at `economy` found: an economy that reads the code is kept.
-    public mutating func record(found: Bool, economy: LiveEconomy) {
-        working = found ? economy : nil
     }
 }

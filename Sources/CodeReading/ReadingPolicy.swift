@@ -17,14 +17,35 @@ public struct ReadingPolicy: Sendable, Equatable {
         self.confirmations = confirmations
     }
 
-    /// Milliseconds one frame's reading may take; nil tries every pass until one reads.
-    /// A still is read thoroughly: there is time, and no second frame.
-    public func budget(for kind: SourceKind) -> Double? {
-        (effort ?? (kind == .still ? .thorough : .normal)).budget
+    /// How a picture of this kind is read. A still is read thoroughly: there is time, and
+    /// no second frame. Moving pictures are read as they change, within a share of the CPU
+    /// measured in CPU time where frames come in real time (`realTime`), and in counted work
+    /// where they do not (a file read headless), so the same file reads the same way on
+    /// every run.
+    public func plan(for kind: SourceKind, realTime: Bool) -> ReadingPlan {
+        let effort = self.effort ?? (kind == .still ? .thorough : .normal)
+        guard kind != .still, let share = effort.share else { return .thorough }
+        return .live(share: share, cost: realTime ? .measured : .counted)
     }
 
     /// A single picture cannot be confirmed by a second frame.
     public func confirmations(for kind: SourceKind) -> Int {
         kind == .still ? 1 : confirmations
     }
+}
+
+/// How a frame is read.
+public enum ReadingPlan: Equatable, Sendable {
+    /// Every pass until one reads, on every picture.
+    case thorough
+    /// Effort follows change, within a share of a core.
+    case live(share: Double, cost: CostMeasure)
+}
+
+/// How the work of reading is charged to its budget.
+public enum CostMeasure: Equatable, Sendable {
+    /// The CPU time the reading thread really spent (cameras: real time matters).
+    case measured
+    /// A fixed estimate from pixels and passes (files: the same every run).
+    case counted
 }

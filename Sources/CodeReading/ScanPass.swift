@@ -85,8 +85,11 @@ public enum ScanPass: String, CaseIterable, Sendable {
 
     /// Enlarging a crop that is already large gains nothing and costs the square of the
     /// factor: enlarged pictures stay within 1800 pixels a side.
-    func applies(to crop: Frame) -> Bool {
-        Double(max(crop.width, crop.height)) * steps.reduce(1.0) { $0 * $1.scale } <= 1800
+    func applies(to crop: Frame) -> Bool { applies(width: crop.width, height: crop.height) }
+
+    func applies(width: Int, height: Int) -> Bool {
+        let scale = steps.reduce(1.0) { $0 * $1.scale }
+        return scale <= 1 || Double(max(width, height)) * scale <= 1800
     }
 
     /// Straightening finds QR finder patterns: no use when QR codes are not looked for.
@@ -98,25 +101,13 @@ public enum ScanPass: String, CaseIterable, Sendable {
     /// each with the map from its pixels back to the crop's.
     public func views(of crop: Frame) -> [MappedPicture] {
         if self == .straightened { return StraightenedCode.views(of: crop) }
+        if self == .rotated { return [crop.turned(degrees: PictureStep.turn)] }
         let picture = steps.reduce(crop) { $1.apply(to: $0) }
-        if steps.contains(.rotate) { return [MappedPicture(picture: picture, back: Self.unturning(picture, to: crop))] }
         let scale = steps.reduce(1.0) { $0 * $1.scale }
         if scale == 1 { return [MappedPicture(picture: picture, back: { $0 })] }
         return [MappedPicture(picture: picture, back: {
             PixelPoint(x: Int((Double($0.x) / scale).rounded(.down)), y: Int((Double($0.y) / scale).rounded(.down)))
         })]
-    }
-
-    /// The map from a picture turned by 45 degrees (on a larger canvas) back to the crop.
-    private static func unturning(_ picture: Frame, to crop: Frame) -> (PixelPoint) -> PixelPoint {
-        let angle = -PictureStep.turn * .pi / 180
-        let (c, s) = (cos(angle), sin(angle))
-        let (cx, cy) = (Double(picture.width) / 2, Double(picture.height) / 2)
-        let (ox, oy) = (Double(crop.width) / 2, Double(crop.height) / 2)
-        return { point in
-            let dx = Double(point.x) - cx, dy = Double(point.y) - cy
-            return PixelPoint(x: Int((ox + dx * c - dy * s).rounded()), y: Int((oy + dx * s + dy * c).rounded()))
-        }
     }
 }
 

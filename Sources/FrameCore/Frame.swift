@@ -33,6 +33,12 @@ public struct Frame: Sendable {
               timestamp: timestamp, luma: luma)
     }
 
+    /// The very same pixels in memory (a still repeated by a loop), not merely equal ones.
+    public func sharesPixels(with other: Frame) -> Bool {
+        luma.withUnsafeBufferPointer { a in other.luma.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+            && width == other.width && height == other.height && stride == other.stride
+    }
+
     /// This frame with stride equal to width (what zbar and the pixel loops expect).
     public var packed: Frame { stride == width ? self : cropped(to: bounds) }
 

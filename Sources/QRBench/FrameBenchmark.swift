@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeReading
 import FrameCore
+import PictureOps
 import CodeFixtures
 
 /// Per-stage cost of one frame at common camera sizes, on generated scenes: decoding the
@@ -23,48 +24,44 @@ struct FrameBenchmark {
             rows.append([label, "decode PNG"] + timed { _ = try? ImageDecoder.decode(png, path: "b") })
             rows.append([label, "decode JPEG"] + timed { _ = try? ImageDecoder.decode(jpeg, path: "b") })
             rows.append([label, "read Y4M frame"] + timed { _ = try? Y4MSource(path: y4m).nextFrame() })
+            rows.append([label, "block statistics of the scan area (change, candidates)"]
+                        + timed { _ = withCode[0].blockStatistics(in: area, blockSize: 16) })
             for (name, symbologies) in [("QR only", Set([Symbology.qr])), ("all types", nil)] {
                 for (what, frames) in [("code", withCode), ("no code", empty)] {
-                    let live = LiveEconomy.cheapest(for: area)
                     rows.append([label, "scan area \(area.width)x\(area.height), \(name), \(what), full"]
-                                + scanned(frames, in: area, symbologies: symbologies, economy: .full))
-                    if live != .full {
-                        rows.append([label, "scan area \(area.width)x\(area.height), \(name), \(what), \(live) (live plain pass)"]
-                                    + scanned(frames, in: area, symbologies: symbologies, economy: live))
-                    }
+                                + scanned(frames, in: area, symbologies: symbologies, halved: false))
+                    rows.append([label, "scan area \(area.width)x\(area.height), \(name), \(what), halved"]
+                                + scanned(frames, in: area, symbologies: symbologies, halved: true))
                     rows.append([label, "scan whole frame, \(name), \(what), full"]
-                                + scanned(frames, in: nil, symbologies: symbologies, economy: .full))
+                                + scanned(frames, in: nil, symbologies: symbologies, halved: false))
                 }
             }
         }
-        return table(rows) + "\n\n" + strategyTable() + "\n\n" + passTable()
+        return table(rows) + "\n\n" + liveTable() + "\n\n" + passTable()
     }
 
-    /// qrtui's live strategy (plain pass, extra passes in turn within the budget) on 720p
-    /// frames with the default scan area: its cost with nothing to find, and how often the
-    /// first pass reads a code that is there.
-    func strategyTable() -> String {
+    /// The live reading (`CodeReader` at the default effort, work counted as with files) on
+    /// 720p demo scenes: a still scene with and without the code, and one that keeps moving.
+    func liveTable() -> String {
         let scene = DemoSource(code: DemoCode.picture(), width: 1280, height: 720, paced: false)
         let area = PixelRect.centredSquare(fraction: 0.6, width: 1280, height: 720)
-        let count = max(repetitions, 20)
-        var rows = [["1280x720, scan area \(area.width)x\(area.height), live budget \(Int(ScanStrategy.liveBudget)) ms",
-                     "median ms", "p95 ms", "read by the plain pass", "extra passes/frame"]]
-        for (name, symbologies) in [("QR only", Set([Symbology.qr])), ("all types", nil)] {
-            for withCode in [false, true] {
-                var strategy = ScanStrategy(budget: ScanStrategy.liveBudget)
-                let scanner = CodeScanner(symbologies: symbologies)
-                var timings = Timings()
-                var plain = 0, extras = 0
-                for n in 0..<count {
-                    let frame = scene.frame(at: Double(n) / 30, sequence: n, withCode: withCode)
-                    let report = timings.measure { strategy.scan(frame, in: area, with: scanner) }
-                    if report.pass == .plain || report.pass == .halved { plain += 1 }
-                    extras += report.passesRun.count - 1
-                }
-                rows.append(["\(name), \(withCode ? "code present" : "nothing to find")", format(timings.median),
-                             format(timings.percentile(95)), withCode ? "\(plain) of \(count)" : "-",
-                             format(Double(extras) / Double(count))])
+        let count = max(repetitions, 60)
+        var rows = [["1280x720 at 30 fps, scan area \(area.width)x\(area.height), effort normal", "median ms",
+                     "p95 ms", "mean ms", "frames with a look", "frames reading the code"]]
+        for (name, still, withCode) in [("still, nothing to find", true, false), ("still, code present", true, true),
+                                        ("moving, nothing to find", false, false), ("moving, code present", false, true)] {
+            let reader = CodeReader(policy: ReadingPolicy())
+            var timings = Timings()
+            var looked = 0, read = 0
+            for n in 0..<count {
+                let time = still ? 0 : Double(n) / 30
+                let frame = scene.frame(at: time, sequence: n, withCode: withCode).renumbered(sequence: n, timestamp: Double(n) / 30)
+                let reading = timings.measure { reader.read(frame, in: area, kind: .live, realTime: false) }
+                if !reading.passesRun.isEmpty { looked += 1 }
+                if !(reading.codes + reading.held).isEmpty { read += 1 }
             }
+            rows.append([name, format(timings.median), format(timings.percentile(95)),
+                         format(timings.total / Double(count)), "\(looked) of \(count)", withCode ? "\(read) of \(count)" : "-"])
         }
         return table(rows)
     }
@@ -105,16 +102,13 @@ struct FrameBenchmark {
         return summary(timings)
     }
 
-    /// One scanner for the run, as qrtui uses it on a live stream.
-    /// The plain pass alone, as cheap as `economy` makes it (crop included).
-    private func scanned(_ frames: [Frame], in area: PixelRect?, symbologies: Set<Symbology>?,
-                         economy: LiveEconomy) -> [String] {
-        let scanner = CodeScanner(symbologies: symbologies, density: economy == .sparse ? 2 : 1)
+    /// The plain pass alone on `area` (crop and halving included), one scanner for the run.
+    private func scanned(_ frames: [Frame], in area: PixelRect?, symbologies: Set<Symbology>?, halved: Bool) -> [String] {
+        let scanner = CodeScanner(symbologies: symbologies)
         var timings = Timings()
         for frame in frames {
             _ = timings.measure {
-                economy == .halved ? scanner.read(frame.cropped(to: area ?? frame.bounds).halved()).codes
-                    : scanner.scan(frame, in: area)
+                halved ? scanner.read(frame.cropped(to: area ?? frame.bounds).halved()).codes : scanner.scan(frame, in: area)
             }
         }
         return summary(timings)

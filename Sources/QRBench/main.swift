@@ -15,6 +15,9 @@ Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--capture] [--repetitio
   -S LIST           symbologies for --corpus (default: all)
   --passes LIST     extra passes for --corpus, in order (default: the measured order)
   --list            --corpus: name each case not decoded or misread
+  --live            clips played in real time through the live path, against plain zbar
+  --only TEXT       --live: only the clips whose name contains TEXT
+  --effort E        --live: the reading effort (default: normal)
 """
 
 func fail(_ message: String) -> Never {
@@ -30,8 +33,12 @@ var render = false
 var capture = false
 var repetitions = 30
 var symbologies: Set<Symbology>?
-var passes = ScanStrategy.measuredOrder
+var passes = ThoroughScan.measuredOrder
 var listCases = false
+var live = false
+var only: String?
+var effort: ScanEffort?
+var verbose = false
 while let argument = arguments.popFirst() {
     switch argument {
     case "--corpus":
@@ -52,11 +59,19 @@ while let argument = arguments.popFirst() {
         guard chosen.count == names.count else { fail("--passes takes a list of \(ScanPass.allCases.map(\.rawValue))") }
         passes = chosen
     case "--list": listCases = true
+    case "--live": live = true
+    case "--verbose": verbose = true
+    case "--only":
+        guard let text = arguments.popFirst() else { fail("--only needs some text") }
+        only = text
+    case "--effort":
+        guard let text = arguments.popFirst(), let value = ScanEffort(text) else { fail("--effort needs fast, normal, thorough or ms") }
+        effort = value
     case "-h", "--help": print(usage); exit(0)
     default: fail("unknown argument '\(argument)'\n\(usage)")
     }
 }
-if corpus == nil && !frames && !render && !capture { fail("nothing to do\n\(usage)") }
+if corpus == nil && !frames && !render && !capture && !live { fail("nothing to do\n\(usage)") }
 
 if capture { CaptureBenchmark.ensureFakeCamera() }
 if let corpus {
@@ -81,4 +96,13 @@ if render {
 if capture {
     print("\nCapture from the fake V4L2 camera through libv4l2, pacing off (\(repetitions * 10) frames each):\n")
     print(CaptureBenchmark(frames: repetitions * 10).run())
+}
+if live {
+    let clips = LiveClip.all.filter { only.map($0.name.contains) ?? true }
+    print("\nLive clips, 1280x720 at 30 fps, default scan area \(LiveClip.area.width)x\(LiveClip.area.height), "
+          + "code shown from frame \(LiveClip.lead) for \(LiveClip.shown) frames:\n")
+    let outcomes = LiveBenchmark(clips: clips, policy: ReadingPolicy(effort: effort), verbose: verbose).run { line in
+        _ = Array((line + "\n").utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+    print(LiveBenchmark.report(outcomes))
 }

@@ -30,7 +30,9 @@ struct HeadlessRunner {
             case .value(let frame):
                 let kind = capture.channel.sourceKind ?? .recorded
                 tracker.confirmations = policy.confirmations(for: kind)
-                let codes = reader.read(frame, kind: kind).codes
+                // Cameras come in real time; files and pipes as fast as they are read, their
+                // reading's work counted so that every run reads them the same way.
+                let codes = reader.read(frame, kind: kind, realTime: kind == .live).codes
                 for code in tracker.update(with: codes, at: frame.timestamp) {
                     Console.output(printer.line(for: code, frame: frame.sequence))
                     read += 1

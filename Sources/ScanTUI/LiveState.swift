@@ -233,13 +233,14 @@ struct LiveState {
     private mutating func scanned(_ result: FrameReading, now: Double) -> [LiveEffect] {
         // A result for an area the user has since moved away from is stale.
         guard result.area == scanPixels else { return [] }
-        codes = result.codes
-        guard !result.codes.isEmpty else { return [] }
+        // Outlines for every code in sight; only fresh reads count as a look at a code.
+        codes = result.codes + result.held
+        guard !codes.isEmpty else { return [] }
         lastCodeSeen = now
         let news = tracker.update(with: result.codes, at: now)
         guard let announced = news.last else {
             if let current = lastCode, case .scanning = status,
-               result.codes.contains(where: { $0.identity == current.identity }) {
+               codes.contains(where: { $0.identity == current.identity }) {
                 status = .success(Self.summary(current))
             }
             return []

@@ -1,0 +1,47 @@
+import FrameCore
+
+/// Codes seen lately and where to look for them next: a code once read is looked for
+/// first in a window around it, so its outline follows it without a search of the whole
+/// area, and a 1D code gets the second look its confirmation needs.
+struct CodeFollower {
+    struct Track {
+        var code: DetectedCode
+        /// The pass (and turn) that last read it: the likeliest to read it again.
+        var pass: ScanPass
+        var turn: Double?
+        /// Frames it was read in, lately.
+        var looks: Int
+        var lastSeen: Double
+    }
+
+    /// A code not seen for this long is forgotten (seconds).
+    static let forgetAfter = 1.0
+    private(set) var tracks: [CodeIdentity: Track] = [:]
+
+    /// Where to look for `code` in the next frame: its box grown by 40% and 24 pixels each
+    /// side (what a hand-held code moves in a frame), within `area`.
+    static func window(around code: DetectedCode, in area: PixelRect) -> PixelRect? {
+        guard let box = code.corners.boundingRect else { return nil }
+        let width = box.maxX - box.minX, height = box.maxY - box.minY
+        let marginX = 24 + width * 2 / 5, marginY = 24 + height * 2 / 5
+        let window = PixelRect(x: box.minX - marginX, y: box.minY - marginY, width: width + 2 * marginX,
+                               height: height + 2 * marginY).clamped(to: area)
+        return window.isEmpty ? nil : window
+    }
+
+    mutating func saw(_ code: DetectedCode, by job: Job, at time: Double) {
+        var track = tracks[code.identity] ?? Track(code: code, pass: job.pass, turn: job.turn, looks: 0, lastSeen: time)
+        if track.lastSeen < time || track.looks == 0 { track.looks += 1 }
+        track.code = code
+        track.pass = job.pass
+        track.turn = job.turn
+        track.lastSeen = time
+        tracks[code.identity] = track
+    }
+
+    mutating func forget(before time: Double) {
+        tracks = tracks.filter { time - $0.value.lastSeen <= Self.forgetAfter }
+    }
+
+    mutating func clear() { tracks = [:] }
+}

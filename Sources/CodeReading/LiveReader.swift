@@ -1,0 +1,175 @@
+import FrameCore
+import Glibc
+import PictureOps
+
+/// Reads a moving picture frame after frame, with effort that follows change:
+/// - codes read lately are looked for first, in a window around each (the outline follows);
+/// - blocks of the scan area that changed beyond sensor noise are searched: candidates
+///   (patches of strong edges, found at full resolution) get zbar and then the extra passes
+///   in small windows, the changed region gets zbar at full resolution, so a small code is
+///   never declared absent from a halved picture;
+/// - a scene looked at in full is not looked at again until it changes, but for a plain
+///   re-check every `recheckInterval`;
+/// - all of it paid from a `ReadingBudget`: a share of a core over time, at most one frame
+///   interval in any frame, so reading never falls behind the picture.
+final class LiveReader {
+    static let blockSize = 16
+    static let recheckInterval = 2.0
+    /// Most work one frame may get (ms): a frame interval at 30 fps.
+    static let slice = 1000.0 / 30
+
+    private let scanners: ScannerPool
+    private let confirmations: Int
+    private var budget: ReadingBudget
+    private var costs: CostModel
+    private var follower = CodeFollower()
+    private var plan = LookPlan()
+    /// The block statistics of the last scene looked at in full, and of the last frame.
+    private var reference: BlockStatistics?
+    private var previous: BlockStatistics?
+    private var lastLook = -Double.infinity
+
+    init(scanners: ScannerPool, share: Double, cost: CostMeasure, confirmations: Int) {
+        self.scanners = scanners
+        self.confirmations = confirmations
+        budget = ReadingBudget(share: share, capacity: max(2 * Self.slice, share * 500))
+        costs = CostModel(measure: cost, symbologies: scanners.general.symbologies)
+    }
+
+    func read(_ frame: Frame, in area: PixelRect) -> FrameReading {
+        let stats = frame.blockStatistics(in: area, blockSize: Self.blockSize)
+        if let previous, previous.area != stats.area { reset() }
+        let time = frame.timestamp
+        budget.refill(at: time)
+        var look = Look(frame: frame, reading: FrameReading(frameSequence: frame.sequence, area: area))
+        let explained = follow(&look, stats: stats, time: time)
+        schedule(stats: stats, explained: explained, time: time)
+        work(&look, time: time)
+        if plan.isFinished, let base = plan.base {
+            reference = base
+            plan = LookPlan()
+            lastLook = time
+        }
+        previous = stats
+        follower.forget(before: time)
+        return look.reading
+    }
+
+    private func reset() {
+        follower.clear()
+        plan = LookPlan()
+        reference = nil
+        previous = nil
+    }
+
+    /// What one frame's reading gathers, and what it has spent.
+    private struct Look {
+        let frame: Frame
+        var reading: FrameReading
+        var spent = 0.0
+    }
+}
+
+extension LiveReader {
+    /// Looks for the codes read lately where they were. A code is looked at again when its
+    /// window changed since the last frame, or while a 1D code still needs its confirming
+    /// look; else it is held where it was. Returns the blocks the found codes explain.
+    private func follow(_ look: inout Look, stats: BlockStatistics, time: Double) -> [Bool] {
+        let moved = SceneChange.changed(stats, since: previous)
+        var explained = [Bool](repeating: false, count: moved.count)
+        for track in follower.tracks.values where track.lastSeen < time {
+            guard let window = CodeFollower.window(around: track.code, in: stats.area) else { continue }
+            let blocks = SceneChange.blocks(within: window, of: stats)
+            let unsure = !track.code.symbology.isTwoDimensional && track.looks < confirmations
+            guard unsure || zip(blocks, moved).contains(where: { $0 && $1 }) else {
+                look.reading.held.append(track.code)
+                continue
+            }
+            guard let read = relook(track, in: window, on: &look) else { continue }
+            look.reading.codes.append(read.code)
+            follower.saw(read.code, by: read.job, at: time)
+            for index in blocks.indices where blocks[index] { explained[index] = true }
+        }
+        return explained
+    }
+
+    /// Looks for a followed code in `window`: the way that read it last first, and while a
+    /// 1D code still waits for its confirming look, a few more ways as the budget allows (a
+    /// marginal code reads in some frames and not in others).
+    private func relook(_ track: CodeFollower.Track, in window: PixelRect, on look: inout Look)
+        -> (code: DetectedCode, job: Job)? {
+        let scanner = scanners.scanner(for: track.code.symbology)
+        var jobs = [Job(rect: window, pass: track.pass, turn: track.turn)]
+        if !track.code.symbology.isTwoDimensional && track.looks < confirmations {
+            jobs += [ScanPass.plain, .thresholded, .smoothed, .enlarged].map { Job(rect: window, pass: $0, turn: track.turn) }
+        }
+        for (index, job) in jobs.enumerated() where index == 0 || budget.available > 0 {
+            if index > 0 && job.pass == track.pass { continue }
+            let found = run(job, with: scanner, on: &look)
+            if let code = found.first(where: { $0.identity == track.code.identity }) { return (code, job) }
+        }
+        return nil
+    }
+
+    /// A new plan when blocks changed that the followed codes do not explain, or a plain
+    /// re-check when the scene has been still for a while.
+    private func schedule(stats: BlockStatistics, explained: [Bool], time: Double) {
+        let sinceLook = zip(SceneChange.changed(stats, since: reference), explained).map { $0 && !$1 }
+        let sincePlan = zip(SceneChange.changed(stats, since: plan.base ?? reference), explained).map { $0 && !$1 }
+        if sinceLook.contains(true) && (plan.isFinished || sincePlan.contains(true)) {
+            plan = LookPlan(stats: stats, changed: sinceLook, costs: costs, slice: Self.slice)
+        } else if plan.isFinished && time - lastLook >= Self.recheckInterval {
+            plan = LookPlan(recheck: stats, costs: costs, slice: Self.slice)
+        }
+    }
+
+    /// Runs the plan's jobs while the budget and this frame's slice allow, stopping early
+    /// when a new code was read (it is shown at once; the rest waits for the next frame).
+    private func work(_ look: inout Look, time: Double) {
+        while let job = plan.next {
+            let estimate = costs.estimate(job.pass, pixels: job.rect.width * job.rect.height)
+            // A look longer than a frame and a half would hold the picture up: not live.
+            if estimate > 1.5 * Self.slice {
+                plan.advance()
+                continue
+            }
+            let first = look.spent == 0
+            guard budget.available > 0, first || (look.spent + estimate <= Self.slice && estimate <= budget.available)
+            else { return }
+            plan.advance()
+            let found = run(job, with: scanners.general, on: &look)
+            for code in found where !look.reading.codes.contains(where: { $0.identity == code.identity }) {
+                look.reading.codes.append(code)
+                follower.saw(code, by: job, at: time)
+            }
+            if !found.isEmpty {
+                plan.dropWindows(covering: found)
+                return
+            }
+        }
+    }
+
+    /// One job on the frame: its codes (also kept in the reading) and parts; the cost charged.
+    private func run(_ job: Job, with scanner: CodeScanner, on look: inout Look) -> [DetectedCode] {
+        let started = MonotonicClock.threadCPU()
+        let crop = look.frame.cropped(to: job.rect)
+        let origin = PixelPoint(x: job.rect.x, y: job.rect.y)
+        var views = job.pass.views(of: crop)
+        if let turn = job.turn {
+            let turned = crop.turned(degrees: turn)
+            views = job.pass.views(of: turned.picture).map { view in
+                MappedPicture(picture: view.picture, back: { turned.back(view.back($0)) })
+            }
+        }
+        let findings = job.pass.read(views, at: origin, with: scanner)
+        let cost = costs.charge(job.pass, pixels: job.rect.width * job.rect.height,
+                                cpuMilliseconds: (MonotonicClock.threadCPU() - started) * 1000)
+        budget.spend(cost)
+        look.spent += cost
+        look.reading.work += cost
+        look.reading.passesRun.append(job.pass)
+        look.reading.parts += findings.parts
+        if !findings.codes.isEmpty { look.reading.pass = look.reading.pass ?? job.pass }
+        return findings.codes
+    }
+}

@@ -1,0 +1,109 @@
+import FrameCore
+import Glibc
+import PictureOps
+
+/// A place where a code may be: a window of frame pixels around a patch of strong edges,
+/// with room for the quiet zone.
+struct Candidate: Equatable {
+    let window: PixelRect
+    /// The edges run one way (1D bars): the window is worth reading turned upright.
+    let linear: Bool
+    /// The bars' gradient direction in degrees (0: bars upright).
+    let angle: Double
+}
+
+/// Finds candidates in block statistics: blocks with far more edge than the sensor's noise
+/// makes, joined into patches. Everything is measured at full resolution, so a code of two
+/// pixels per module shows as strongly as a large one.
+enum Localiser {
+    /// Blocks with at least this many pixels' worth of edge over the quiet blocks' level.
+    static let minimumBlocks = 3
+
+    /// Candidates among the blocks `wanted` marks (nil: all), the largest first.
+    static func candidates(in stats: BlockStatistics, where wanted: [Bool]? = nil) -> [Candidate] {
+        let busy = busyBlocks(stats)
+        var seen = [Bool](repeating: false, count: busy.count)
+        var found = [Candidate]()
+        for start in busy.indices where busy[start] && !seen[start] {
+            let patch = flood(from: start, in: busy, seen: &seen, stats: stats)
+            guard patch.count >= minimumBlocks, wanted.map({ w in patch.contains { w[$0] } }) ?? true else { continue }
+            found.append(candidate(for: patch, in: stats))
+        }
+        return merged(found.sorted { $0.window.width * $0.window.height > $1.window.width * $1.window.height })
+    }
+
+    /// Blocks whose edge energy stands well above the quietest fifth of the area's blocks
+    /// (background and sensor noise).
+    static func busyBlocks(_ stats: BlockStatistics) -> [Bool] {
+        let sorted = stats.energy.sorted()
+        let quiet = sorted[min(sorted.count - 1, sorted.count / 5)]
+        let threshold = max(12, quiet * 1.8 + 8, Float(stats.noise) * 4 + 8)
+        return stats.energy.map { $0 > threshold }
+    }
+
+    private static func flood(from start: Int, in busy: [Bool], seen: inout [Bool], stats: BlockStatistics) -> [Int] {
+        var patch = [Int](), stack = [start]
+        seen[start] = true
+        while let index = stack.popLast() {
+            patch.append(index)
+            let column = index % stats.columns, row = index / stats.columns
+            for dy in -1...1 {
+                for dx in -1...1 {
+                    let c = column + dx, r = row + dy
+                    guard c >= 0, r >= 0, c < stats.columns, r < stats.rows else { continue }
+                    let next = stats.index(column: c, row: r)
+                    if busy[next] && !seen[next] {
+                        seen[next] = true
+                        stack.append(next)
+                    }
+                }
+            }
+        }
+        return patch
+    }
+
+    /// The patch's bounding box, grown by a quarter of its size and two blocks each side
+    /// (a code's quiet zone), and the direction its edges agree on.
+    private static func candidate(for patch: [Int], in stats: BlockStatistics) -> Candidate {
+        let columns = patch.map { $0 % stats.columns }, rows = patch.map { $0 / stats.columns }
+        let b = stats.blockSize
+        let box = PixelRect(x: stats.area.x + columns.min()! * b, y: stats.area.y + rows.min()! * b,
+                            width: (columns.max()! - columns.min()! + 1) * b, height: (rows.max()! - rows.min()! + 1) * b)
+        let margin = 2 * b + max(box.width, box.height) / 4
+        let window = PixelRect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin,
+                               height: box.height + 2 * margin).clamped(to: stats.area)
+        var xx: Float = 0, yy: Float = 0, xy: Float = 0
+        for index in patch {
+            xx += stats.xx[index]
+            yy += stats.yy[index]
+            xy += stats.xy[index]
+        }
+        let trace = xx + yy, difference = xx - yy
+        let coherence = trace > 0 ? (difference * difference + 4 * xy * xy).squareRoot() / trace : 0
+        let angle = 0.5 * Double(atan2f(2 * xy, difference)) * 180 / .pi
+        return Candidate(window: window, linear: coherence > 0.6, angle: angle)
+    }
+
+    /// Windows that overlap by more than half of the smaller one become one.
+    private static func merged(_ candidates: [Candidate]) -> [Candidate] {
+        var result = [Candidate]()
+        for candidate in candidates {
+            if let index = result.firstIndex(where: { overlap($0.window, candidate.window) > 0.5 }) {
+                let a = result[index].window, b = candidate.window
+                let union = PixelRect(x: min(a.x, b.x), y: min(a.y, b.y), width: max(a.maxX, b.maxX) - min(a.x, b.x),
+                                      height: max(a.maxY, b.maxY) - min(a.y, b.y))
+                result[index] = Candidate(window: union, linear: result[index].linear, angle: result[index].angle)
+            } else {
+                result.append(candidate)
+            }
+        }
+        return result
+    }
+
+    /// The share of the smaller rectangle that the two have in common.
+    static func overlap(_ a: PixelRect, _ b: PixelRect) -> Double {
+        let common = a.clamped(to: b)
+        let smaller = min(a.width * a.height, b.width * b.height)
+        return smaller > 0 ? Double(common.width * common.height) / Double(smaller) : 0
+    }
+}

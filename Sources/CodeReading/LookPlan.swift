@@ -1,0 +1,91 @@
+import FrameCore
+import Glibc
+import PictureOps
+
+/// One look: a pass over a rectangle of the frame (turned by `turn` degrees first, for 1D
+/// bars that lie at an angle).
+struct Job: Equatable {
+    let rect: PixelRect
+    let pass: ScanPass
+    var turn: Double? = nil
+    /// A window around one candidate (dropped once a code is read there), not a region.
+    var window = false
+}
+
+/// The looks a changed scene gets, most useful first: zbar at full resolution on each
+/// candidate window; the changed region halved (large codes) and at full resolution (in
+/// tiles a frame can afford); candidates turned upright; the extra passes on each window;
+/// the cheap extra passes on the region. `base`: the scene it was made for.
+struct LookPlan {
+    private(set) var jobs: [Job] = []
+    private var position = 0
+    private(set) var base: BlockStatistics?
+
+    /// Extra passes a whole region gets: those costing about as much as the plain pass.
+    static let regionExtras: [ScanPass] = [.straightened, .binarised, .inverted, .thresholded, .smoothed, .rotated]
+
+    init() {}
+
+    init(stats: BlockStatistics, changed: [Bool], costs: CostModel, slice: Double) {
+        base = stats
+        let candidates = Localiser.candidates(in: stats, where: changed)
+        if getenv("QRTUI_DEBUG") != nil { print("candidates", candidates, "noise", stats.noise) }
+        let region = SceneChange.bounds(of: changed, in: stats, margin: 3 * stats.blockSize) ?? stats.area
+        jobs = candidates.map { Job(rect: $0.window, pass: .plain, window: true) }
+        jobs += Self.regionLooks(region, costs: costs, slice: slice)
+        for candidate in candidates where candidate.linear && abs(candidate.angle) > 8 {
+            jobs.append(Job(rect: candidate.window, pass: .plain, turn: -candidate.angle, window: true))
+        }
+        for candidate in candidates {
+            let size = candidate.window
+            for pass in ThoroughScan.measuredOrder
+            where pass.applies(width: size.width, height: size.height) && (pass != .straightened || !candidate.linear) {
+                jobs.append(Job(rect: candidate.window, pass: pass, window: true))
+            }
+        }
+        jobs += Self.regionExtras.map { Job(rect: region, pass: $0) }
+    }
+
+    /// A still scene looked at again: zbar on every candidate and on the whole area.
+    init(recheck stats: BlockStatistics, costs: CostModel, slice: Double) {
+        base = stats
+        jobs = Localiser.candidates(in: stats).map { Job(rect: $0.window, pass: .plain, window: true) }
+        jobs += Self.regionLooks(stats.area, costs: costs, slice: slice)
+    }
+
+    /// The region halved (when large), then at full resolution: whole when a frame's slice
+    /// affords it, else in tiles that overlap by half (a code cut at one edge lies whole in
+    /// the next tile).
+    private static func regionLooks(_ region: PixelRect, costs: CostModel, slice: Double) -> [Job] {
+        let pixels = region.width * region.height
+        var looks = min(region.width, region.height) >= 200 ? [Job(rect: region, pass: .halved)] : []
+        let pieces = Int((costs.estimate(.plain, pixels: pixels) / slice).squareRoot().rounded(.up))
+        let count = max(1, min(4, pieces))
+        let overlap = count > 1 ? min(region.width, region.height) / (count + 1) : 0
+        let tileWidth = (region.width + (count - 1) * overlap) / count
+        let tileHeight = (region.height + (count - 1) * overlap) / count
+        for row in 0..<count {
+            for column in 0..<count {
+                let x = region.x + column * (tileWidth - overlap), y = region.y + row * (tileHeight - overlap)
+                looks.append(Job(rect: PixelRect(x: x, y: y, width: tileWidth, height: tileHeight).clamped(to: region),
+                                 pass: .plain))
+            }
+        }
+        return looks
+    }
+
+    var next: Job? { position < jobs.count ? jobs[position] : nil }
+    var isFinished: Bool { position >= jobs.count }
+    mutating func advance() { position += 1 }
+
+    /// A code was read: the remaining looks at windows around it are not needed.
+    mutating func dropWindows(covering codes: [DetectedCode]) {
+        let boxes = codes.compactMap { code in code.corners.boundingRect.map {
+            PixelRect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1)
+        } }
+        let remaining = jobs[position...].filter { job in
+            !(job.window && boxes.contains { Localiser.overlap($0, job.rect) > 0.8 })
+        }
+        jobs = Array(jobs[..<position]) + remaining
+    }
+}

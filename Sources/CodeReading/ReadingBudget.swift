@@ -1,0 +1,58 @@
+import FrameCore
+
+/// A share of CPU over time, as a bucket of milliseconds: it fills at `share` of the time
+/// that passes (by the frames' own clock) up to `capacity`, and each look at a picture is
+/// paid from it. A scene that changes after a quiet spell gets a full look at once; one that
+/// keeps changing gets the share and no more.
+struct ReadingBudget {
+    let share: Double
+    let capacity: Double
+    private(set) var available: Double
+    private var lastTime: Double?
+
+    init(share: Double, capacity: Double) {
+        self.share = share
+        self.capacity = capacity
+        available = capacity
+    }
+
+    /// Time has come to `time` (seconds): the bucket fills for what passed since last time.
+    mutating func refill(at time: Double) {
+        if let lastTime, time > lastTime { available = min(capacity, available + (time - lastTime) * 1000 * share) }
+        lastTime = time
+    }
+
+    mutating func spend(_ milliseconds: Double) { available -= milliseconds }
+}
+
+/// What a look costs, in milliseconds of CPU: each pass's cost per pixel, from fixed
+/// figures measured on a 2-core machine (`qrtui-bench --frames`); where frames come in real
+/// time, the figures follow what each look really took.
+struct CostModel {
+    let measure: CostMeasure
+    /// zbar's cost per pixel with every type enabled, and with QR codes alone (ms).
+    static let allTypesPerPixel = 0.000_14
+    static let qrOnlyPerPixel = 0.000_04
+    private var learned: [ScanPass: Double] = [:]
+    private let perPixel: Double
+
+    init(measure: CostMeasure, symbologies: Set<Symbology>?) {
+        self.measure = measure
+        // Each 1D decoder adds to the cost of looking at a pixel; QR alone is the cheapest.
+        let linear = symbologies.map { Double($0.filter { !$0.isTwoDimensional }.count) } ?? 13
+        perPixel = Self.qrOnlyPerPixel + (Self.allTypesPerPixel - Self.qrOnlyPerPixel) * min(1, linear / 13)
+    }
+
+    /// What `pass` on `pixels` pixels is expected to cost.
+    func estimate(_ pass: ScanPass, pixels: Int) -> Double {
+        Double(pixels) * (learned[pass] ?? perPixel * pass.costFactor)
+    }
+
+    /// What a look cost: measured CPU time, or the estimate where work is counted.
+    mutating func charge(_ pass: ScanPass, pixels: Int, cpuMilliseconds: Double) -> Double {
+        guard measure == .measured, pixels > 0 else { return estimate(pass, pixels: pixels) }
+        let rate = cpuMilliseconds / Double(pixels)
+        learned[pass] = learned[pass].map { $0 * 0.7 + rate * 0.3 } ?? rate
+        return cpuMilliseconds
+    }
+}

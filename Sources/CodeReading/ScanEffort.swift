@@ -1,0 +1,30 @@
+/// `--effort`: how much CPU reading may use while it looks, that is while the picture
+/// changes (a scene that stays as it was is only looked at again now and then).
+public enum ScanEffort: Equatable, Sendable {
+    /// Milliseconds of CPU in every 1/30 s: 10 is 30% of a core.
+    case milliseconds(Double)
+    /// Every pass on every frame, however long it takes.
+    case thorough
+
+    public static let fast = ScanEffort.milliseconds(4)
+    public static let normal = ScanEffort.milliseconds(10)
+
+    /// "fast", "normal", "thorough", or milliseconds: "12" or "12ms".
+    public init?(_ text: String) {
+        switch text {
+        case "fast": self = .fast
+        case "normal": self = .normal
+        case "thorough": self = .thorough
+        default:
+            let number = text.hasSuffix("ms") ? String(text.dropLast(2)) : text
+            guard let value = Double(number), value > 0, value.isFinite else { return nil }
+            self = .milliseconds(value)
+        }
+    }
+
+    /// The share of one core reading may use while looking (nil: no limit).
+    public var share: Double? {
+        if case .milliseconds(let value) = self { return min(1, value * 30 / 1000) }
+        return nil
+    }
+}

@@ -1,0 +1,123 @@
+import FrameCore
+import Glibc
+
+/// What a picture holds, block by block, measured in one pass at full resolution: the mean
+/// grey (does the scene change?), how much edge there is (is there a code?) and which way
+/// the edges run (bars of a 1D code all run one way; a QR code's run both ways).
+public struct BlockStatistics: Sendable {
+    /// Where the blocks lie in the frame, and their side in pixels.
+    public let area: PixelRect
+    public let blockSize: Int
+    public let columns: Int
+    public let rows: Int
+    /// Per block, row-major.
+    public var mean: [Float]
+    /// The mean of |dx| + |dy| over the block: edge strength.
+    public var energy: [Float]
+    /// The structure tensor's sums (dx², dy², dx·dy): the edges' direction.
+    public var xx: [Float]
+    public var yy: [Float]
+    public var xy: [Float]
+    /// The median |dx| over the whole area: the sensor's noise, as the grey steps between
+    /// neighbours that carry no picture.
+    public let noise: Float
+
+    public func index(column: Int, row: Int) -> Int { row * columns + column }
+
+    /// The pixels of block (column, row) in the frame, the last ones clipped to the area.
+    public func rect(column: Int, row: Int) -> PixelRect {
+        PixelRect(x: area.x + column * blockSize, y: area.y + row * blockSize, width: blockSize, height: blockSize)
+            .clamped(to: area)
+    }
+
+    /// How much the edges in a block agree on one direction: 1 for parallel bars, 0 for a
+    /// checkerboard or noise.
+    public func coherence(_ index: Int) -> Float {
+        let trace = xx[index] + yy[index]
+        guard trace > 0 else { return 0 }
+        let difference = xx[index] - yy[index]
+        return (difference * difference + 4 * xy[index] * xy[index]).squareRoot() / trace
+    }
+
+    /// The direction the edges' gradient points in a block, in degrees (0: bars standing
+    /// upright, their gradient across the picture).
+    public func gradientAngle(_ index: Int) -> Double {
+        0.5 * Double(atan2f(2 * xy[index], xx[index] - yy[index])) * 180 / .pi
+    }
+}
+
+public extension Frame {
+    /// The statistics of `area` (clamped to the frame) in blocks of `blockSize` pixels.
+    /// Differences to the right and below stay inside the area (the last column and row
+    /// repeat themselves).
+    func blockStatistics(in area: PixelRect, blockSize: Int) -> BlockStatistics {
+        let rect = area.clamped(to: bounds)
+        let columns = max(1, (rect.width + blockSize - 1) / blockSize), rows = max(1, (rect.height + blockSize - 1) / blockSize)
+        // Per block: sum, energy, pixels, dx², dy², dx·dy, side by side.
+        var totals = [Int](repeating: 0, count: columns * rows * 6)
+        var histogram = [Int](repeating: 0, count: 256)
+        let stride = self.stride, width = rect.width
+        luma.withUnsafeBufferPointer { p in
+            histogram.withUnsafeMutableBufferPointer { counted in
+                totals.withUnsafeMutableBufferPointer { totals in
+                    for y in 0..<rect.height {
+                        let row = p.baseAddress! + (rect.y + y) * stride + rect.x
+                        let below = y + 1 < rect.height ? row + stride : row
+                        let blockRow = (y / blockSize) * columns
+                        for column in 0..<columns {
+                            let start = column * blockSize, end = min(width, start + blockSize)
+                            // The area's last column has no right neighbour: its dx is 0.
+                            let inner = min(end, width - 1)
+                            // 32-bit sums with wrapping arithmetic (a block row cannot overflow
+                            // them) let the compiler vectorise the loop.
+                            var sum: Int32 = 0, energy: Int32 = 0, sxx: Int32 = 0, syy: Int32 = 0, sxy: Int32 = 0
+                            for x in start..<inner {
+                                let value = Int32(row[x])
+                                let dx = Int32(row[x + 1]) &- value, dy = Int32(below[x]) &- value
+                                sum &+= value
+                                energy &+= magnitude(dx) &+ magnitude(dy)
+                                sxx &+= dx &* dx
+                                syy &+= dy &* dy
+                                sxy &+= dx &* dy
+                            }
+                            for x in inner..<end {
+                                let value = Int32(row[x]), dy = Int32(below[x]) &- value
+                                sum &+= value
+                                energy &+= magnitude(dy)
+                                syy &+= dy &* dy
+                            }
+                            let block = (blockRow + column) * 6
+                            totals[block] &+= Int(sum)
+                            totals[block + 1] &+= Int(energy)
+                            totals[block + 2] &+= end - start
+                            totals[block + 3] &+= Int(sxx)
+                            totals[block + 4] &+= Int(syy)
+                            totals[block + 5] &+= Int(sxy)
+                        }
+                        // The noise histogram needs only some rows.
+                        if y % 4 == 0 {
+                            for x in 0..<(width - 1) { counted[min(255, abs(Int(row[x + 1]) - Int(row[x])))] += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        func field(_ offset: Int) -> [Int] { Swift.stride(from: offset, to: totals.count, by: 6).map { totals[$0] } }
+        let sums = field(0), energies = field(1), counts = field(2), xx = field(3), yy = field(4), xy = field(5)
+        let pixels = counts.map { Float(max(1, $0)) }
+        var half = histogram.reduce(0, +) / 2, median = 0
+        while median < 255 && half >= histogram[median] { half -= histogram[median]; median += 1 }
+        return BlockStatistics(area: rect, blockSize: blockSize, columns: columns, rows: rows,
+                               mean: zip(sums, pixels).map { Float($0) / $1 },
+                               energy: zip(energies, pixels).map { Float($0) / $1 },
+                               xx: xx.map(Float.init), yy: yy.map(Float.init), xy: xy.map(Float.init), noise: Float(median))
+    }
+}
+
+/// |v| without the trap `abs` keeps for Int32.min (which a difference of bytes never is):
+/// lets the loop above be vectorised.
+@inline(__always)
+private func magnitude(_ value: Int32) -> Int32 {
+    let sign = value >> 31
+    return (value ^ sign) &- sign
+}

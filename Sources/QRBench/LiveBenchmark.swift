@@ -1,0 +1,135 @@
+import CaptureKit
+import CodeReading
+import FrameCore
+import Glibc
+import Synchronization
+
+/// `--live`: each clip played in real time at 30 fps through the live path a camera takes
+/// (a capture thread, latest-frame-wins, `CodeReader` at the default effort, 1D
+/// confirmation), against plain zbar on one whole frame of it.
+struct LiveBenchmark {
+    let clips: [LiveClip]
+    let policy: ReadingPolicy
+    /// Print each frame's reading to stderr (work, passes, codes).
+    var verbose = false
+
+    struct Outcome {
+        let clip: LiveClip
+        /// Plain zbar on the first frame that shows the code: read right, read wrong, or nothing.
+        let zbar: String?
+        let expected: String
+        /// Frames from the code's appearance to its announcement (nil: never announced).
+        let frames: Int?
+        let wrong: [String]
+        let cpuPerFrame: Double
+    }
+
+    func run(progress: (String) -> Void) -> [Outcome] {
+        clips.map { clip in
+            let outcome = play(clip)
+            progress(Self.row(outcome).joined(separator: "  "))
+            return outcome
+        }
+    }
+
+    func play(_ clip: LiveClip) -> Outcome {
+        let (frames, expected) = clip.frames()
+        let zbar = CodeScanner().scan(frames[LiveClip.lead]).first?.text
+        let source = ClipSource(frames: frames)
+        let capture = CaptureThread(mode: .latestWins) { () throws(CaptureError) in source }
+        let reader = CodeReader(policy: policy)
+        var tracker = CodeTracker(confirmations: policy.confirmations)
+        var announced: Double?
+        var wrong = [String]()
+        let cpuBefore = MonotonicClock.processCPU()
+        while case .value(let frame)? = capture.channel.take(until: MonotonicClock.now() + 10) {
+            let started = MonotonicClock.threadCPU()
+            let reading = reader.read(frame, in: LiveClip.area, kind: .live)
+            let took = (MonotonicClock.threadCPU() - started) * 1000
+            let codes = reading.codes
+            if verbose {
+                let passes = reading.passesRun.map(\.rawValue).joined(separator: ",")
+                let line = "frame \(frame.sequence): cpu \(format(took)) work \(format(reading.work)) ms, \(passes) -> "
+                    + "\(codes.map { "\($0.text) q\($0.quality) \($0.corners.boundingRect.map { "\($0.minX),\($0.minY)-\($0.maxX),\($0.maxY)" } ?? "")" }) held \(reading.held.count)\n"
+                _ = Array(line.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            }
+            for code in tracker.update(with: codes, at: frame.timestamp) {
+                if code.text == expected {
+                    announced = announced ?? MonotonicClock.now()
+                } else {
+                    wrong.append(code.text)
+                }
+            }
+        }
+        let cpu = (MonotonicClock.processCPU() - cpuBefore) * 1000 / Double(frames.count)
+        let shownAt = source.publishTime(of: LiveClip.lead)
+        let count = announced.map { max(1, Int((($0 - shownAt) * 30).rounded(.up))) }
+        return Outcome(clip: clip, zbar: zbar, expected: expected, frames: count, wrong: wrong, cpuPerFrame: cpu)
+    }
+
+    static func row(_ outcome: Outcome) -> [String] {
+        let zbar = outcome.zbar.map { $0 == outcome.expected ? "read" : "WRONG" } ?? "-"
+        return [outcome.clip.name, zbar, outcome.frames.map(String.init) ?? "-",
+                "\(outcome.wrong.count)", format(outcome.cpuPerFrame)]
+    }
+
+    /// The limit the issue sets: QR within 2 frames, 1D within 3 (confirmation included).
+    static func limit(_ clip: LiveClip) -> Int {
+        if case .qr = clip.code { return 2 }
+        return 3
+    }
+
+    static func report(_ outcomes: [Outcome]) -> String {
+        let rows = [["clip", "plain zbar, 1 frame", "qrtui frames", "qrtui wrong", "CPU ms/frame"]] + outcomes.map(row)
+        let zbarRead = outcomes.filter { $0.zbar == $0.expected }
+        let inTime = zbarRead.filter { ($0.frames ?? .max) <= limit($0.clip) }
+        let late = zbarRead.filter { outcome in outcome.frames.map { $0 > limit(outcome.clip) } ?? false }
+        let qrtuiRead = outcomes.filter { $0.frames != nil }
+        let wrong = outcomes.reduce(0) { $0 + $1.wrong.count }
+        let zbarWrong = outcomes.filter { $0.zbar != nil && $0.zbar != $0.expected }.count
+        let cpu = outcomes.reduce(0) { $0 + $1.cpuPerFrame } / Double(max(1, outcomes.count))
+        let never = zbarRead.count - inTime.count - late.count
+        let reading = "plain zbar reads \(zbarRead.count) of \(outcomes.count) clips from one whole frame; qrtui announces "
+            + "\(inTime.count) of those in time (QR 2 frames, 1D 3), \(late.count) late, \(never) never; "
+            + "qrtui reads \(qrtuiRead.count) of \(outcomes.count) in all."
+        let share = format(cpu / (1000.0 / 30) * 100, 1)
+        let cost = "wrong: qrtui \(wrong) announcements, plain zbar \(zbarWrong) frames; "
+            + "qrtui CPU \(format(cpu)) ms per frame (\(share)% of a core at 30 fps)"
+        let misreads = outcomes.filter { !$0.wrong.isEmpty }.map { outcome in
+            "  \(outcome.clip.name): " + outcome.wrong.map { String($0.prefix(40)).debugDescription }.joined(separator: ", ")
+                + " (expected \(outcome.expected.prefix(40).debugDescription))"
+        }
+        return table(rows) + "\n\n" + reading + "\n" + cost
+            + (misreads.isEmpty ? "" : "\nwrong announcements:\n" + misreads.joined(separator: "\n"))
+    }
+}
+
+/// A clip played like a camera: each frame released when due at 30 fps, stamped with the
+/// time it was released.
+final class ClipSource: FrameSource, @unchecked Sendable {  // used by the capture thread only, times behind a mutex
+    let name = "clip"
+    let kind = SourceKind.live
+    let framesPerSecond: Double? = 30
+    private let frames: [Frame]
+    private var next = 0
+    private var start: Double?
+    private let released: Mutex<[Double]>
+
+    init(frames: [Frame]) {
+        self.frames = frames
+        released = Mutex([Double](repeating: 0, count: frames.count))
+    }
+
+    func nextFrame() throws(CaptureError) -> Frame? {
+        guard next < frames.count else { return nil }
+        let start = self.start ?? MonotonicClock.now()
+        self.start = start
+        MonotonicClock.sleep(until: start + Double(next) / 30)
+        let now = MonotonicClock.now()
+        released.withLock { $0[next] = now }
+        defer { next += 1 }
+        return frames[next].renumbered(sequence: next, timestamp: now)
+    }
+
+    func publishTime(of index: Int) -> Double { released.withLock { $0[index] } }
+}
