@@ -1,6 +1,7 @@
 import CV4L2
 import FrameCore
 import Glibc
+import PictureOps
 import SystemCalls
 
 /// A V4L2 camera through libv4l2 (so MJPEG-only and unusual cameras work through
@@ -174,19 +175,10 @@ public final class V4L2Camera: FrameSource {
     func extractLuma(_ memory: UnsafeRawBufferPointer, used: Int) -> [UInt8]? {
         let needed = stride * (height - 1) + (layout == .yuyv || layout == .uyvy ? 2 * width : width)
         guard min(used > 0 ? used : memory.count, memory.count) >= needed else { return nil }
-        var luma = [UInt8](repeating: 0, count: width * height)
-        luma.withUnsafeMutableBufferPointer { out in
-            let source = memory.bindMemory(to: UInt8.self)
-            for row in 0..<height {
-                let input = source.baseAddress! + row * stride
-                let output = out.baseAddress! + row * width
-                switch layout {
-                case .grey, .planar: output.update(from: input, count: width)
-                case .yuyv: for x in 0..<width { output[x] = input[2 * x] }
-                case .uyvy: for x in 0..<width { output[x] = input[2 * x + 1] }
-                }
-            }
+        switch layout {
+        case .grey, .planar: return LumaPlane.copy(memory, width: width, height: height, stride: stride, step: 1, offset: 0)
+        case .yuyv: return LumaPlane.copy(memory, width: width, height: height, stride: stride, step: 2, offset: 0)
+        case .uyvy: return LumaPlane.copy(memory, width: width, height: height, stride: stride, step: 2, offset: 1)
         }
-        return luma
     }
 }

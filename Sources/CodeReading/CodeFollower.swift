@@ -9,6 +9,9 @@ struct CodeFollower {
         /// The pass (and turn) that last read it: the likeliest to read it again.
         var pass: ScanPass
         var turn: Double?
+        /// The candidate window it was read in, if it was: it holds the whole code, where a
+        /// 1D code read in one direction only marks a line at one end of its bars.
+        var foundIn: PixelRect?
         /// Frames it was read in, lately.
         var looks: Int
         var lastSeen: Double
@@ -18,23 +21,31 @@ struct CodeFollower {
     static let forgetAfter = 1.0
     private(set) var tracks: [CodeIdentity: Track] = [:]
 
-    /// Where to look for `code` in the next frame: its box grown by 40% and 24 pixels each
-    /// side (what a hand-held code moves in a frame), within `area`.
-    static func window(around code: DetectedCode, in area: PixelRect) -> PixelRect? {
-        guard let box = code.corners.boundingRect else { return nil }
+    /// Where to look for a code in the next frame: its box grown by a quarter and 24 pixels
+    /// each side (more than a hand-held code moves in a frame), and the window it was found
+    /// in, within `area`.
+    static func window(around track: Track, in area: PixelRect) -> PixelRect? {
+        guard let box = track.code.corners.boundingRect else { return nil }
         let width = box.maxX - box.minX, height = box.maxY - box.minY
-        let marginX = 24 + width * 2 / 5, marginY = 24 + height * 2 / 5
-        let window = PixelRect(x: box.minX - marginX, y: box.minY - marginY, width: width + 2 * marginX,
-                               height: height + 2 * marginY).clamped(to: area)
+        let marginX = 24 + width / 4, marginY = 24 + height / 4
+        var window = PixelRect(x: box.minX - marginX, y: box.minY - marginY, width: width + 2 * marginX,
+                               height: height + 2 * marginY)
+        if let found = track.foundIn {
+            let x0 = min(window.x, found.x), y0 = min(window.y, found.y)
+            window = PixelRect(x: x0, y: y0, width: max(window.maxX, found.maxX) - x0, height: max(window.maxY, found.maxY) - y0)
+        }
+        window = window.clamped(to: area)
         return window.isEmpty ? nil : window
     }
 
     mutating func saw(_ code: DetectedCode, by job: Job, at time: Double) {
-        var track = tracks[code.identity] ?? Track(code: code, pass: job.pass, turn: job.turn, looks: 0, lastSeen: time)
+        var track = tracks[code.identity]
+            ?? Track(code: code, pass: job.pass, turn: job.turn, foundIn: nil, looks: 0, lastSeen: time)
         if track.lastSeen < time || track.looks == 0 { track.looks += 1 }
         track.code = code
         track.pass = job.pass
         track.turn = job.turn
+        track.foundIn = job.window ? job.rect : nil
         track.lastSeen = time
         tracks[code.identity] = track
     }

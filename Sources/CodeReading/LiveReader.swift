@@ -9,11 +9,14 @@ import PictureOps
 ///   in small windows, the changed region gets zbar at full resolution, so a small code is
 ///   never declared absent from a halved picture;
 /// - a scene looked at in full is not looked at again until it changes, but for a plain
-///   re-check every `recheckInterval`;
+///   re-check every `recheckInterval` (a part of the area each time, in turn);
 /// - all of it paid from a `ReadingBudget`: a share of a core over time, at most one frame
 ///   interval in any frame, so reading never falls behind the picture.
 final class LiveReader {
     static let blockSize = 16
+    /// Block statistics look at every fourth row (at full resolution along it and to the
+    /// row below): a quarter of the cost, and a code's edges still stand out.
+    static let rowStep = 4
     static let recheckInterval = 2.0
     /// Most work one frame may get (ms): a frame interval at 30 fps.
     static let slice = 1000.0 / 30
@@ -28,6 +31,7 @@ final class LiveReader {
     private var reference: BlockStatistics?
     private var previous: BlockStatistics?
     private var lastLook = -Double.infinity
+    private var rechecks = 0
 
     init(scanners: ScannerPool, share: Double, cost: CostMeasure, confirmations: Int) {
         self.scanners = scanners
@@ -37,12 +41,16 @@ final class LiveReader {
     }
 
     func read(_ frame: Frame, in area: PixelRect) -> FrameReading {
-        let stats = frame.blockStatistics(in: area, blockSize: Self.blockSize)
+        let stats = frame.blockStatistics(in: area, blockSize: Self.blockSize, rowStep: Self.rowStep)
         if let previous, previous.area != stats.area { reset() }
         let time = frame.timestamp
         budget.refill(at: time)
         var look = Look(frame: frame, reading: FrameReading(frameSequence: frame.sequence, area: area))
         let explained = follow(&look, stats: stats, time: time)
+        // Where a followed code moved, the scene has been looked at: what it left behind
+        // and where it went are no change to search.
+        reference = reference.map { $0.adopting(stats, where: explained) }
+        plan.adopt(stats, where: explained)
         schedule(stats: stats, explained: explained, time: time)
         work(&look, time: time)
         if plan.isFinished, let base = plan.base {
@@ -52,6 +60,11 @@ final class LiveReader {
         }
         previous = stats
         follower.forget(before: time)
+        if let path = getenv("QRTUI_DEBUG"), let file = fopen(path, "a") {
+            fputs("read \(frame.sequence) \(look.reading.passesRun.map(\.rawValue)) \(look.reading.codes.count) "
+                  + "\(look.reading.held.count) \(Int(look.spent)) \(Int(budget.available)) \(area)\n", file)
+            fclose(file)
+        }
         return look.reading
     }
 
@@ -78,7 +91,7 @@ extension LiveReader {
         let moved = SceneChange.changed(stats, since: previous)
         var explained = [Bool](repeating: false, count: moved.count)
         for track in follower.tracks.values where track.lastSeen < time {
-            guard let window = CodeFollower.window(around: track.code, in: stats.area) else { continue }
+            guard let window = CodeFollower.window(around: track, in: stats.area) else { continue }
             let blocks = SceneChange.blocks(within: window, of: stats)
             let unsure = !track.code.symbology.isTwoDimensional && track.looks < confirmations
             guard unsure || zip(blocks, moved).contains(where: { $0 && $1 }) else {
@@ -99,9 +112,15 @@ extension LiveReader {
     private func relook(_ track: CodeFollower.Track, in window: PixelRect, on look: inout Look)
         -> (code: DetectedCode, job: Job)? {
         let scanner = scanners.scanner(for: track.code.symbology)
-        var jobs = [Job(rect: window, pass: track.pass, turn: track.turn)]
+        // A large code reads on every other scan line: half the cost of following it.
+        let box = track.code.corners.boundingRect
+        scanner.density = box.map { min($0.maxX - $0.minX, $0.maxY - $0.minY) >= 80 } ?? false ? 2 : 1
+        defer { scanner.density = 1 }
+        var jobs = [Job(rect: window, pass: track.pass, turn: track.turn, window: true)]
         if !track.code.symbology.isTwoDimensional && track.looks < confirmations {
-            jobs += [ScanPass.plain, .thresholded, .smoothed, .enlarged].map { Job(rect: window, pass: $0, turn: track.turn) }
+            jobs += [ScanPass.plain, .thresholded, .smoothed, .enlarged].map {
+                Job(rect: window, pass: $0, turn: track.turn, window: true)
+            }
         }
         for (index, job) in jobs.enumerated() where index == 0 || budget.available > 0 {
             if index > 0 && job.pass == track.pass { continue }
@@ -119,7 +138,8 @@ extension LiveReader {
         if sinceLook.contains(true) && (plan.isFinished || sincePlan.contains(true)) {
             plan = LookPlan(stats: stats, changed: sinceLook, costs: costs, slice: Self.slice)
         } else if plan.isFinished && time - lastLook >= Self.recheckInterval {
-            plan = LookPlan(recheck: stats, costs: costs, slice: Self.slice)
+            plan = LookPlan(recheck: stats, turn: rechecks, costs: costs, slice: Self.slice)
+            rechecks += 1
         }
     }
 
@@ -133,8 +153,13 @@ extension LiveReader {
                 plan.advance()
                 continue
             }
+            // zbar on a candidate window is the cheapest look most likely to read a code that
+            // just appeared: it may run on credit (up to a bucketful), paid back after.
+            let urgent = job.window && job.pass == .plain && job.turn == nil
+            let floor = urgent ? -budget.capacity : 0
             let first = look.spent == 0
-            guard budget.available > 0, first || (look.spent + estimate <= Self.slice && estimate <= budget.available)
+            guard budget.available > floor,
+                  first || (look.spent + estimate <= Self.slice && estimate <= budget.available - floor)
             else { return }
             plan.advance()
             let found = run(job, with: scanners.general, on: &look)

@@ -46,11 +46,14 @@ struct LookPlan {
         jobs += Self.regionExtras.map { Job(rect: region, pass: $0) }
     }
 
-    /// A still scene looked at again: zbar on every candidate and on the whole area.
-    init(recheck stats: BlockStatistics, costs: CostModel, slice: Double) {
+    /// A still scene looked at again: zbar on every candidate, and one of the area's region
+    /// looks (halved, then each tile in turn: `turn` counts the re-checks), so a re-check
+    /// costs about one frame's slice.
+    init(recheck stats: BlockStatistics, turn: Int, costs: CostModel, slice: Double) {
         base = stats
         jobs = Localiser.candidates(in: stats).map { Job(rect: $0.window, pass: .plain, window: true) }
-        jobs += Self.regionLooks(stats.area, costs: costs, slice: slice)
+        let looks = Self.regionLooks(stats.area, costs: costs, slice: slice)
+        jobs.append(looks[turn % looks.count])
     }
 
     /// The region halved (when large), then at full resolution: whole when a frame's slice
@@ -59,19 +62,25 @@ struct LookPlan {
     private static func regionLooks(_ region: PixelRect, costs: CostModel, slice: Double) -> [Job] {
         let pixels = region.width * region.height
         var looks = min(region.width, region.height) >= 200 ? [Job(rect: region, pass: .halved)] : []
-        let pieces = Int((costs.estimate(.plain, pixels: pixels) / slice).squareRoot().rounded(.up))
-        let count = max(1, min(4, pieces))
-        let overlap = count > 1 ? min(region.width, region.height) / (count + 1) : 0
-        let tileWidth = (region.width + (count - 1) * overlap) / count
-        let tileHeight = (region.height + (count - 1) * overlap) / count
+        // n tiles a side overlapping by half a tile are each 2/(n+1) of the side: n is the
+        // least that makes a tile fit in a slice.
+        let share = slice / costs.estimate(.plain, pixels: pixels)
+        let count = share >= 1 ? 1 : min(8, Int((2 / share.squareRoot() - 1).rounded(.up)))
+        let tileWidth = count > 1 ? 2 * region.width / (count + 1) : region.width
+        let tileHeight = count > 1 ? 2 * region.height / (count + 1) : region.height
         for row in 0..<count {
             for column in 0..<count {
-                let x = region.x + column * (tileWidth - overlap), y = region.y + row * (tileHeight - overlap)
+                let x = region.x + column * tileWidth / 2, y = region.y + row * tileHeight / 2
                 looks.append(Job(rect: PixelRect(x: x, y: y, width: tileWidth, height: tileHeight).clamped(to: region),
                                  pass: .plain))
             }
         }
         return looks
+    }
+
+    /// Blocks looked at since the plan was made (a followed code's windows) are part of its scene.
+    mutating func adopt(_ stats: BlockStatistics, where looked: [Bool]) {
+        base = base.map { $0.adopting(stats, where: looked) }
     }
 
     var next: Job? { position < jobs.count ? jobs[position] : nil }

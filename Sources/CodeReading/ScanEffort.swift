@@ -1,13 +1,13 @@
 /// `--effort`: how much CPU reading may use while it looks, that is while the picture
 /// changes (a scene that stays as it was is only looked at again now and then).
 public enum ScanEffort: Equatable, Sendable {
-    /// Milliseconds of CPU in every 1/30 s: 10 is 30% of a core.
+    /// Milliseconds of CPU in every 1/30 s: 8 is 24% of a core.
     case milliseconds(Double)
     /// Every pass on every frame, however long it takes.
     case thorough
 
     public static let fast = ScanEffort.milliseconds(4)
-    public static let normal = ScanEffort.milliseconds(10)
+    public static let normal = ScanEffort.milliseconds(8)
 
     /// "fast", "normal", "thorough", or milliseconds: "12" or "12ms".
     public init?(_ text: String) {

@@ -72,7 +72,8 @@ public enum ScanPass: String, CaseIterable, Sendable {
     public var costFactor: Double {
         switch self {
         case .plain, .inverted, .thresholded: 1
-        case .halved, .smoothed: 0.5
+        case .halved: 0.3
+        case .smoothed: 0.5
         case .binarised, .rotated: 1.5
         case .doubled: 3
         case .straightened: 3.5

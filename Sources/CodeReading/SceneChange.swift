@@ -2,11 +2,13 @@ import FrameCore
 import PictureOps
 
 /// Which blocks of the scan area changed beyond sensor noise since a reference look, by
-/// their mean grey and their edge energy. A code that appears changes both; noise averaged
-/// over a block's 256 pixels moves neither much; a change of light over the whole area (a
-/// camera's exposure) is taken out first.
+/// their mean grey and their edge energy. A code that appears changes both; sensor noise
+/// averaged over a block's samples moves neither much (the tolerances grow with the noise
+/// measured, six standard deviations of a block's mean); a change of light over the whole
+/// area (a camera's exposure) is taken out first.
 struct SceneChange {
-    /// Grey levels a block's mean may drift, and its edge energy (plus this share of itself).
+    /// Grey levels a block's mean may drift at the least, and its edge energy (plus this
+    /// share of itself).
     static let meanTolerance: Float = 3
     static let energyTolerance: Float = 4
     static let energyShare: Float = 0.25
@@ -16,14 +18,28 @@ struct SceneChange {
         guard let reference, reference.area == now.area, reference.blockSize == now.blockSize else {
             return [Bool](repeating: true, count: now.mean.count)
         }
-        let shifts = zip(now.mean, reference.mean).map { $0 - $1 }.sorted()
-        let exposure = shifts[shifts.count / 2]
+        let exposure = medianShift(now.mean, reference.mean)
+        let spread = 6 * max(now.noise, reference.noise) / Float(max(1, now.samplesPerBlock)).squareRoot()
+        let meanLimit = max(meanTolerance, spread), energyLimit = max(energyTolerance, 2 * spread)
         return now.mean.indices.map { index in
-            let meanMoved = abs(now.mean[index] - reference.mean[index] - exposure) > meanTolerance
+            let meanMoved = abs(now.mean[index] - reference.mean[index] - exposure) > meanLimit
             let edgeMoved = abs(now.energy[index] - reference.energy[index])
-                > energyTolerance + energyShare * reference.energy[index]
+                > energyLimit + energyShare * reference.energy[index]
             return meanMoved || edgeMoved
         }
+    }
+
+    /// The median of the blocks' shifts in mean grey, to whole levels (counted, not sorted:
+    /// this runs on every frame).
+    static func medianShift(_ now: [Float], _ before: [Float]) -> Float {
+        var counts = [Int](repeating: 0, count: 511)
+        for (a, b) in zip(now, before) { counts[Int((a - b).rounded()) + 255] += 1 }
+        var half = now.count / 2
+        for (level, count) in counts.enumerated() {
+            if half < count { return Float(level - 255) }
+            half -= count
+        }
+        return 0
     }
 
     /// The pixels the `marked` blocks cover, with a margin of `margin` pixels (nil: none).

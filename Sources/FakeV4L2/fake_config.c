@@ -7,7 +7,6 @@
 #include <string.h>
 #include <time.h>
 #include <fcntl.h>
-#include <fcntl.h>
 #include <unistd.h>
 
 static fake_config config;
@@ -47,6 +46,33 @@ static void load_image(const char *path) {
     fclose(file);
 }
 
+/// A Y4M clip (any 8-bit colour space): the luma planes of all its frames, at most 600.
+static void load_clip(const char *path) {
+    FILE *file = fopen(path, "rb");
+    if (!file) return;
+    char header[256];
+    int width = 0, height = 0;
+    if (fgets(header, sizeof header, file) && strncmp(header, "YUV4MPEG2 ", 10) == 0) {
+        char *w = strstr(header, " W"), *h = strstr(header, " H");
+        width = w ? atoi(w + 2) : 0;
+        height = h ? atoi(h + 2) : 0;
+    }
+    size_t luma = (size_t)width * height;
+    size_t chroma = strstr(header, "Cmono") ? 0 : strstr(header, "C444") ? 2 * luma : strstr(header, "C422") ? luma : luma / 2;
+    char marker[64];
+    while (width > 0 && height > 0 && width <= 4096 && height <= 4096 && config.clip_frames < 600 &&
+           fgets(marker, sizeof marker, file) && strncmp(marker, "FRAME", 5) == 0) {
+        uint8_t *grown = realloc(config.clip, luma * (config.clip_frames + 1));
+        if (!grown || fread(grown + luma * config.clip_frames, 1, luma, file) != luma) { config.clip = grown; break; }
+        config.clip = grown;
+        config.clip_frames++;
+        if (chroma) fseek(file, (long)chroma, SEEK_CUR);
+    }
+    config.clip_width = width;
+    config.clip_height = height;
+    fclose(file);
+}
+
 static void parse_devices(const char *list) {
     char copy[1024];
     snprintf(copy, sizeof copy, "%s", list);
@@ -66,6 +92,7 @@ static void load(void) {
     const char *value;
     if ((value = getenv("QRTUI_FAKE_DEVICES"))) parse_devices(value);
     if ((value = getenv("QRTUI_FAKE_IMAGE"))) load_image(value);
+    if ((value = getenv("QRTUI_FAKE_CLIP"))) load_clip(value);
     config.noise = (value = getenv("QRTUI_FAKE_NOISE")) ? atoi(value) : 4;
     config.fps = (value = getenv("QRTUI_FAKE_FPS")) ? atoi(value) : 30;
     if ((value = getenv("QRTUI_FAKE_FAIL"))) {

@@ -1,28 +1,29 @@
-// What the fake camera sees: the configured picture, scaled to the chosen size, with sensor
-// noise, in the device's pixel format. Four noisy variants are made at stream start and
-// used in turn, so serving a frame costs a copy (the capture benchmark measures qrtui).
+// What the fake camera sees: the configured picture (or each frame of a clip), scaled to the
+// chosen size, with sensor noise, in the device's pixel format. The frames are made at
+// stream start (four noisy variants of a picture, or the clip's frames) and served in turn,
+// so serving a frame costs a copy (the capture and cost benchmarks measure qrtui).
 #include "fake_internal.h"
 #include <stdlib.h>
 #include <string.h>
 #include <turbojpeg.h>
 
-static void base_picture(fake_handle *handle, uint8_t *out) {
-    const fake_config *settings = fake_settings();
+/// `image` (grey, `image_width` x `image_height`) fitted in the frame, centred on mid grey,
+/// nearest-neighbour; no image: a soft gradient.
+static void base_picture(fake_handle *handle, const uint8_t *image, int image_width, int image_height, uint8_t *out) {
     uint32_t width = handle->width, height = handle->height;
-    if (!settings->image) {  // no picture: a soft gradient
+    if (!image) {
         for (uint32_t y = 0; y < height; y++)
             for (uint32_t x = 0; x < width; x++) out[y * width + x] = (uint8_t)(60 + 120 * x / width);
         return;
     }
-    // Fit the picture in the frame, centred on mid grey, nearest-neighbour.
-    double scale_x = (double)width / settings->image_width, scale_y = (double)height / settings->image_height;
+    double scale_x = (double)width / image_width, scale_y = (double)height / image_height;
     double scale = scale_x < scale_y ? scale_x : scale_y;
-    double left = (width - settings->image_width * scale) / 2, top = (height - settings->image_height * scale) / 2;
+    double left = (width - image_width * scale) / 2, top = (height - image_height * scale) / 2;
     for (uint32_t y = 0; y < height; y++) {
         for (uint32_t x = 0; x < width; x++) {
             long source_x = (long)((x + 0.5 - left) / scale), source_y = (long)((y + 0.5 - top) / scale);
-            int inside = source_x >= 0 && source_y >= 0 && source_x < settings->image_width && source_y < settings->image_height;
-            out[y * width + x] = inside ? settings->image[source_y * settings->image_width + source_x] : 128;
+            int inside = source_x >= 0 && source_y >= 0 && source_x < image_width && source_y < image_height;
+            out[y * width + x] = inside ? image[source_y * image_width + source_x] : 128;
         }
     }
 }
@@ -58,45 +59,61 @@ static uint32_t encode_jpeg(const uint8_t *luma, uint32_t width, uint32_t height
     return used;
 }
 
+/// One frame in the device's format from a grey picture; returns the bytes used.
+static uint32_t convert(fake_handle *handle, const uint8_t *grey, uint8_t *frame) {
+    size_t pixels = (size_t)handle->width * handle->height;
+    if (handle->pixelformat == V4L2_PIX_FMT_GREY) {
+        memcpy(frame, grey, pixels);
+        return (uint32_t)pixels;
+    }
+    if (handle->pixelformat == V4L2_PIX_FMT_YUYV) {
+        for (size_t i = 0; i < pixels; i++) {
+            frame[2 * i] = grey[i];
+            frame[2 * i + 1] = 128;  // U and V alternate; grey has neither
+        }
+        return handle->sizeimage;
+    }
+    return encode_jpeg(grey, handle->width, handle->height, frame, handle->sizeimage);
+}
+
 void fake_prepare_frames(fake_handle *handle) {
     fake_free_frames(handle);
+    const fake_config *settings = fake_settings();
     size_t pixels = (size_t)handle->width * handle->height;
-    uint8_t *base = malloc(pixels), *noisy = malloc(pixels);
-    base_picture(handle, base);
-    for (int v = 0; v < 4; v++) {
-        memcpy(noisy, base, pixels);
-        add_noise(noisy, pixels, fake_settings()->noise, 12345u + (uint32_t)v * 7919u);
-        uint8_t *frame = malloc(handle->sizeimage);
-        uint32_t used = handle->sizeimage;
-        if (handle->pixelformat == V4L2_PIX_FMT_GREY) {
-            memcpy(frame, noisy, pixels);
-        } else if (handle->pixelformat == V4L2_PIX_FMT_YUYV) {
-            for (size_t i = 0; i < pixels; i++) {
-                frame[2 * i] = noisy[i];
-                frame[2 * i + 1] = 128;  // U and V alternate; grey has neither
-            }
+    int clip = settings->clip_frames > 0;
+    int count = clip ? settings->clip_frames : 4;
+    uint8_t *noisy = malloc(pixels);
+    handle->frames = calloc((size_t)count, sizeof *handle->frames);
+    handle->frame_size = calloc((size_t)count, sizeof *handle->frame_size);
+    handle->frame_count = count;
+    for (int v = 0; v < count; v++) {
+        if (clip) {
+            size_t clip_pixels = (size_t)settings->clip_width * settings->clip_height;
+            base_picture(handle, settings->clip + clip_pixels * v, settings->clip_width, settings->clip_height, noisy);
         } else {
-            used = encode_jpeg(noisy, handle->width, handle->height, frame, handle->sizeimage);
+            base_picture(handle, settings->image, settings->image_width, settings->image_height, noisy);
         }
-        handle->variants[v] = frame;
-        handle->variant_size[v] = used;
+        add_noise(noisy, pixels, settings->noise, 12345u + (uint32_t)v * 7919u);
+        handle->frames[v] = malloc(handle->sizeimage);
+        handle->frame_size[v] = convert(handle, noisy, handle->frames[v]);
     }
-    free(base);
     free(noisy);
 }
 
 void fake_free_frames(fake_handle *handle) {
-    for (int v = 0; v < 4; v++) {
-        free(handle->variants[v]);
-        handle->variants[v] = NULL;
-    }
+    for (int v = 0; v < handle->frame_count; v++) free(handle->frames[v]);
+    free(handle->frames);
+    free(handle->frame_size);
+    handle->frames = NULL;
+    handle->frame_size = NULL;
+    handle->frame_count = 0;
 }
 
 uint32_t fake_fill_frame(fake_handle *handle, uint8_t *buffer, int corrupt) {
-    int v = (int)(handle->sequence % 4);
-    if (!handle->variants[v]) return 0;
-    uint32_t used = handle->variant_size[v];
-    memcpy(buffer, handle->variants[v], used);
+    if (handle->frame_count == 0) return 0;
+    int v = (int)(handle->sequence % (uint32_t)handle->frame_count);
+    uint32_t used = handle->frame_size[v];
+    memcpy(buffer, handle->frames[v], used);
     if (corrupt && handle->pixelformat == V4L2_PIX_FMT_MJPEG) {
         // Keep the start of the headers, then garbage: no decoder makes a picture of it.
         uint32_t keep = used > 200 ? 200 : used;

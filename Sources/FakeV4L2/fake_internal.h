@@ -39,8 +39,9 @@ typedef struct {
     int mappings;
     pthread_t ticker;
     int ticker_running;
-    uint8_t *variants[4];    // prepared frames (noise differs), each sizeimage long
-    uint32_t variant_size[4];
+    uint8_t **frames;        // prepared frames (noise differs; a clip's frames in order)
+    uint32_t *frame_size;
+    int frame_count;
 } fake_handle;
 
 typedef struct {
@@ -48,6 +49,8 @@ typedef struct {
     int device_count;
     uint8_t *image;  // the picture, grey
     int image_width, image_height;
+    uint8_t *clip;   // or a clip's frames, grey, one after the other
+    int clip_width, clip_height, clip_frames;
     int noise;
     int fps;
     int fail_open_errno;

@@ -19,8 +19,10 @@ public struct BlockStatistics: Sendable {
     public var yy: [Float]
     public var xy: [Float]
     /// The median |dx| over the whole area: the sensor's noise, as the grey steps between
-    /// neighbours that carry no picture.
+    /// neighbours that carry no picture (for uniform noise about its standard deviation).
     public let noise: Float
+    /// Pixels measured in a whole block (every `rowStep`th row of it).
+    public let samplesPerBlock: Int
 
     public func index(column: Int, row: Int) -> Int { row * columns + column }
 
@@ -28,6 +30,20 @@ public struct BlockStatistics: Sendable {
     public func rect(column: Int, row: Int) -> PixelRect {
         PixelRect(x: area.x + column * blockSize, y: area.y + row * blockSize, width: blockSize, height: blockSize)
             .clamped(to: area)
+    }
+
+    /// These statistics with the `marked` blocks taken from `other` (same grid).
+    public func adopting(_ other: BlockStatistics, where marked: [Bool]) -> BlockStatistics {
+        guard other.area == area, other.blockSize == blockSize, marked.contains(true) else { return self }
+        var result = self
+        for index in marked.indices where marked[index] {
+            result.mean[index] = other.mean[index]
+            result.energy[index] = other.energy[index]
+            result.xx[index] = other.xx[index]
+            result.yy[index] = other.yy[index]
+            result.xy[index] = other.xy[index]
+        }
+        return result
     }
 
     /// How much the edges in a block agree on one direction: 1 for parallel bars, 0 for a
@@ -47,10 +63,12 @@ public struct BlockStatistics: Sendable {
 }
 
 public extension Frame {
-    /// The statistics of `area` (clamped to the frame) in blocks of `blockSize` pixels.
+    /// The statistics of `area` (clamped to the frame) in blocks of `blockSize` pixels,
+    /// measured on every `rowStep`th row (each at full resolution: the step to the right
+    /// and to the row below, so fine modules show as strongly as with every row).
     /// Differences to the right and below stay inside the area (the last column and row
     /// repeat themselves).
-    func blockStatistics(in area: PixelRect, blockSize: Int) -> BlockStatistics {
+    func blockStatistics(in area: PixelRect, blockSize: Int, rowStep: Int = 1) -> BlockStatistics {
         let rect = area.clamped(to: bounds)
         let columns = max(1, (rect.width + blockSize - 1) / blockSize), rows = max(1, (rect.height + blockSize - 1) / blockSize)
         // Per block: sum, energy, pixels, dx², dy², dx·dy, side by side.
@@ -60,7 +78,7 @@ public extension Frame {
         luma.withUnsafeBufferPointer { p in
             histogram.withUnsafeMutableBufferPointer { counted in
                 totals.withUnsafeMutableBufferPointer { totals in
-                    for y in 0..<rect.height {
+                    for y in Swift.stride(from: 0, to: rect.height, by: max(1, rowStep)) {
                         let row = p.baseAddress! + (rect.y + y) * stride + rect.x
                         let below = y + 1 < rect.height ? row + stride : row
                         let blockRow = (y / blockSize) * columns
@@ -95,7 +113,7 @@ public extension Frame {
                             totals[block + 5] &+= Int(sxy)
                         }
                         // The noise histogram needs only some rows.
-                        if y % 4 == 0 {
+                        if y % (4 * max(1, rowStep)) == 0 {
                             for x in 0..<(width - 1) { counted[min(255, abs(Int(row[x + 1]) - Int(row[x])))] += 1 }
                         }
                     }
@@ -110,7 +128,8 @@ public extension Frame {
         return BlockStatistics(area: rect, blockSize: blockSize, columns: columns, rows: rows,
                                mean: zip(sums, pixels).map { Float($0) / $1 },
                                energy: zip(energies, pixels).map { Float($0) / $1 },
-                               xx: xx.map(Float.init), yy: yy.map(Float.init), xy: xy.map(Float.init), noise: Float(median))
+                               xx: xx.map(Float.init), yy: yy.map(Float.init), xy: xy.map(Float.init), noise: Float(median),
+                               samplesPerBlock: blockSize * ((blockSize + max(1, rowStep) - 1) / max(1, rowStep)))
     }
 }
 

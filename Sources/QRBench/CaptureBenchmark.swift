@@ -16,7 +16,7 @@ struct CaptureBenchmark {
     static func ensureFakeCamera() {
         guard getenv("QRTUI_FAKE_DEVICES") == nil else { return }
         let executable = (try? readLink("/proc/self/exe")) ?? CommandLine.arguments[0]
-        let directory = String(executable[..<(executable.lastIndex(of: "/") ?? executable.endIndex)])
+        let directory = productsDirectory
         let picture = CodeFixtures.qrScene("https://example.org/bench", width: 640, height: 480, moduleSize: 5)
         let scratch = TemporaryDirectory("capture-bench")
         let image = scratch.write("picture.pgm", NetpbmCodec.encode(picture))
@@ -27,6 +27,12 @@ struct CaptureBenchmark {
         let argv = CommandLine.arguments.map { strdup($0) } + [nil]
         execv(executable, argv)
         fatalError("cannot run \(executable) again: \(String(cString: strerror(errno)))")
+    }
+
+    /// Where this program and its siblings (qrtui, the fake camera) were built.
+    static var productsDirectory: String {
+        let executable = (try? readLink("/proc/self/exe")) ?? CommandLine.arguments[0]
+        return String(executable[..<(executable.lastIndex(of: "/") ?? executable.endIndex)])
     }
 
     func run() -> String {

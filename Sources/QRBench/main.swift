@@ -15,6 +15,8 @@ Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--capture] [--repetitio
   -S LIST           symbologies for --corpus (default: all)
   --passes LIST     extra passes for --corpus, in order (default: the measured order)
   --list            --corpus: name each case not decoded or misread
+  --cost SECONDS    qrtui's CPU on the fake camera at 30 fps: still, followed, changing
+  --cost-clips DIR  write --cost's picture and clips into DIR (to try qrtui on them)
   --live            clips played in real time through the live path, against plain zbar
   --only TEXT       --live: only the clips whose name contains TEXT
   --effort E        --live: the reading effort (default: normal)
@@ -39,6 +41,7 @@ var live = false
 var only: String?
 var effort: ScanEffort?
 var verbose = false
+var costSeconds: Double?
 while let argument = arguments.popFirst() {
     switch argument {
     case "--corpus":
@@ -61,6 +64,13 @@ while let argument = arguments.popFirst() {
     case "--list": listCases = true
     case "--live": live = true
     case "--verbose": verbose = true
+    case "--cost-clips":
+        guard let folder = arguments.popFirst() else { fail("--cost-clips needs a folder") }
+        print(CostBenchmark.writeClips(into: folder).joined(separator: "\n"))
+        exit(0)
+    case "--cost":
+        guard let value = arguments.popFirst().flatMap(Double.init), value > 0 else { fail("--cost needs seconds") }
+        costSeconds = value
     case "--only":
         guard let text = arguments.popFirst() else { fail("--only needs some text") }
         only = text
@@ -71,7 +81,7 @@ while let argument = arguments.popFirst() {
     default: fail("unknown argument '\(argument)'\n\(usage)")
     }
 }
-if corpus == nil && !frames && !render && !capture && !live { fail("nothing to do\n\(usage)") }
+if corpus == nil && !frames && !render && !capture && !live && costSeconds == nil { fail("nothing to do\n\(usage)") }
 
 if capture { CaptureBenchmark.ensureFakeCamera() }
 if let corpus {
@@ -105,4 +115,9 @@ if live {
         _ = Array((line + "\n").utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
     print(LiveBenchmark.report(outcomes))
+}
+if let costSeconds {
+    print("\nqrtui's CPU on the fake camera (1280x720 grey at 30 fps, noise +/-6), over \(Int(costSeconds)) s "
+          + "after \(Int(CostBenchmark.warmUp)) s of warm-up:\n")
+    print(CostBenchmark(seconds: costSeconds).run())
 }

@@ -21,6 +21,9 @@ final class EventLoop {
 
     private var shader = Shader()
     private var drawn = -1
+    private var lastDraw = -Double.infinity
+    /// The shortest time between two pictures drawn (a little under 1/30 s).
+    static let frameInterval = 0.025
     private var captureDone = false
 
     init(backend: any TerminalBackend, capture: CaptureThread, worker: ScanWorker, signals: SignalWatcher?,
@@ -38,10 +41,14 @@ final class EventLoop {
         while true {
             waitForInput()
             let now = MonotonicClock.now()
-            var effects = collectEvents(now: now).flatMap { state.update($0) }
+            let events = collectEvents(now: now)
+            var effects = events.flatMap { state.update($0) }
             if state.options.once && state.readCount > 0 { effects.append(.quit) }
             if let deadline, now >= deadline { effects.append(.quit) }
-            if state.revision != drawn || effects.contains(.quit) { effects.append(.draw) }
+            // The picture is drawn at most once per camera frame (a reading arriving just after
+            // a frame waits for the next one); what the user did shows at once.
+            let due = events.contains(where: \.isUserInput) || now - lastDraw >= Self.frameInterval
+            if (state.revision != drawn && due) || effects.contains(.quit) { effects.append(.draw) }
             var quit = false
             for effect in effects {
                 observer?(effect)
@@ -87,6 +94,7 @@ final class EventLoop {
         case .draw:
             backend.draw(Screen.render(state.scene(now: now), columns: state.columns, rows: state.rows, shader: &shader))
             drawn = state.revision
+            lastDraw = now
         case .quit: return true
         }
         return false
@@ -120,5 +128,15 @@ extension Clipboard {
             channels.append(String(tool.name.split(separator: "/").last ?? ""))
         }
         return Self.notice(bytes: bytes.count, via: channels)
+    }
+}
+
+extension LiveEvent {
+    /// Something the user did (a key, a click, a new size, a signal): shown at once.
+    var isUserInput: Bool {
+        switch self {
+        case .key, .click, .resize, .stopSignal, .copied: true
+        default: false
+        }
     }
 }

@@ -5,6 +5,7 @@
 //   QRTUI_FAKE_DEVICES   "/dev/video0:yuyv,/dev/video1:mjpeg,/dev/video2:grey,/dev/video3:meta"
 //                        (h264: a format nothing here can decode)
 //   QRTUI_FAKE_IMAGE     a binary PGM shown by every device (scaled to the chosen size)
+//   QRTUI_FAKE_CLIP      a Y4M clip played in a loop instead (its luma, scaled likewise)
 //   QRTUI_FAKE_NOISE     sensor noise amplitude in grey levels (default 4)
 //   QRTUI_FAKE_FPS       frames per second (default 30; 0 = as fast as frames are taken)
 //   QRTUI_FAKE_FAIL      open:EACCES | open:ENOENT | busy (S_FMT, REQBUFS, STREAMON: EBUSY)

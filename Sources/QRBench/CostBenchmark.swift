@@ -1,0 +1,129 @@
+import CaptureKit
+import CodeFixtures
+import Foundation
+import FrameCore
+import Glibc
+import PictureOps
+import SystemCalls
+
+/// `--cost SECONDS`: the CPU the real `qrtui` takes on a camera fed in real time at 30 fps
+/// (the fake camera, 1280x720 grey, so only qrtui's own work counts), headless and on a
+/// 160x48 screen in tmux: a still noisy scene, a code being followed, a scene that keeps
+/// changing. Measured from /proc as the process's CPU time over `seconds` after a warm-up.
+struct CostBenchmark {
+    let seconds: Double
+    static let warmUp = 3.0
+    let directory = TemporaryDirectory("cost-bench")
+    /// Writes the scenes' picture and clips into `folder` (to try qrtui on them by hand);
+    /// returns their paths.
+    static func writeClips(into folder: String) -> [String] {
+        let bench = CostBenchmark(seconds: 0)  // its folder holds the files until they are copied
+        let sources = bench.makeScenarios().compactMap { $0.environment["QRTUI_FAKE_IMAGE"] ?? $0.environment["QRTUI_FAKE_CLIP"] }
+        var written = [String]()
+        for source in sources {
+            let target = folder + "/" + (source.split(separator: "/").last.map(String.init) ?? source)
+            guard !written.contains(target) else { continue }
+            _ = try? FileManager.default.copyItem(atPath: source, toPath: target)
+            written.append(target)
+        }
+        return written
+    }
+
+    struct Scenario {
+        let name: String
+        let target: String
+        let screen: Bool
+        let environment: [String: String]
+    }
+
+    func run() -> String {
+        let scenarios = makeScenarios()
+        var rows = [["scene", "where", "% of a core", "with warm-up", "target"]]
+        for scenario in scenarios {
+            let (steady, total) = measure(scenario)
+            rows.append([scenario.name, scenario.screen ? "screen 160x48" : "headless", format(steady, 1),
+                         format(total, 1), scenario.target])
+        }
+        return table(rows)
+    }
+
+    private func makeScenarios() -> [Scenario] {
+        let width = 1280, height = 720
+        let backdrop = Frame.plasma(width: width, height: height, seed: 5)
+        let still = directory.write("still.pgm", NetpbmCodec.encode(backdrop))
+        let matrix = QRMatrix(text: "https://example.org/followed")!
+        let followed = (0..<60).map { n in
+            backdrop.drawingModules(matrix.grid, at: ModulePlacement(
+                centreX: Double(width) / 2 + 90 * sin(Double(n) / 60 * 2 * .pi), centreY: Double(height) / 2, moduleSize: 4))
+        }
+        let changing = (0..<60).map { n in Frame.plasma(width: width, height: height, seed: 5, phase: Double(n) / 60 * 2 * .pi) }
+        let follow = directory.write("follow.y4m", Y4MSource.encode(followed))
+        let change = directory.write("change.y4m", Y4MSource.encode(changing))
+        func scene(_ extra: [String: String]) -> [String: String] {
+            ["QRTUI_FAKE_DEVICES": "/dev/video0:grey", "QRTUI_FAKE_NOISE": "6", "QRTUI_FAKE_FPS": "30"]
+                .merging(extra) { $1 }
+        }
+        return [
+            Scenario(name: "still, no code", target: "10%", screen: false, environment: scene(["QRTUI_FAKE_IMAGE": still])),
+            Scenario(name: "still, no code", target: "15%", screen: true, environment: scene(["QRTUI_FAKE_IMAGE": still])),
+            Scenario(name: "a code followed", target: "15%", screen: false, environment: scene(["QRTUI_FAKE_CLIP": follow])),
+            Scenario(name: "a code followed", target: "15%", screen: true, environment: scene(["QRTUI_FAKE_CLIP": follow])),
+            Scenario(name: "changing, no code", target: "40%", screen: false, environment: scene(["QRTUI_FAKE_CLIP": change])),
+            Scenario(name: "changing, no code", target: "40%", screen: true, environment: scene(["QRTUI_FAKE_CLIP": change])),
+        ]
+    }
+
+    /// Runs qrtui on the fake camera; the CPU share over the measured stretch and overall.
+    private func measure(_ scenario: Scenario) -> (steady: Double, total: Double) {
+        let products = CaptureBenchmark.productsDirectory
+        var environment = ProcessEnvironment.all.merging(scenario.environment) { $1 }
+        environment["LD_PRELOAD"] = products + "/libFakeV4L2.so"
+        environment["LANG"] = "C.UTF-8"
+        environment["NO_COLOR"] = nil
+        let qrtui = [products + "/qrtui", "-d", "/dev/video0", "--size", "1280x720", "--no-beep"]
+        let pid: pid_t
+        let socket = "qrtui-cost-\(getpid())"
+        if scenario.screen {
+            let command = environment.filter { $0.key.hasPrefix("QRTUI_") || $0.key == "LD_PRELOAD" || $0.key == "LANG" }
+                .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+            _ = try? ChildProcess.wait(ChildProcess.spawn("/usr/bin/tmux", [
+                "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "48",
+                "exec env \(command) \(qrtui.joined(separator: " "))",
+            ]))
+            pid = pid_t(Self.tmuxOutput(socket, ["display-message", "-p", "#{pane_pid}"])) ?? -1
+        } else {
+            let log: ChildProcess.Stream = environment["QRTUI_DEBUG"] != nil ? .file("/tmp/qrtui-cost-\(scenario.name.filter(\.isLetter)).log") : .null
+            pid = (try? ChildProcess.spawn(qrtui[0], Array(qrtui.dropFirst()) + ["--no-preview"], environment: environment,
+                                           stdout: log, stderr: .null)) ?? -1
+        }
+        guard pid > 0 else { return (-1, -1) }
+        let start = MonotonicClock.now()
+        MonotonicClock.sleep(until: start + Self.warmUp)
+        let warm = (cpu: Self.cpuSeconds(of: pid), time: MonotonicClock.now())
+        MonotonicClock.sleep(until: warm.time + seconds)
+        let end = (cpu: Self.cpuSeconds(of: pid), time: MonotonicClock.now())
+        if scenario.screen {
+            _ = try? ChildProcess.wait(ChildProcess.spawn("/usr/bin/tmux", ["-L", socket, "kill-server"]))
+        } else {
+            kill(pid, SIGTERM)
+        }
+        _ = ChildProcess.wait(pid, until: MonotonicClock.now() + 5)
+        return ((end.cpu - warm.cpu) / (end.time - warm.time) * 100, end.cpu / (end.time - start) * 100)
+    }
+
+    /// utime + stime of a process, in seconds (/proc/PID/stat, fields 14 and 15).
+    static func cpuSeconds(of pid: pid_t) -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return 0 }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    static func tmuxOutput(_ socket: String, _ arguments: [String]) -> String {
+        let directory = TemporaryDirectory("tmux")
+        let output = directory.path + "/out"
+        _ = try? ChildProcess.wait(ChildProcess.spawn("/usr/bin/tmux", ["-L", socket] + arguments, stdout: .file(output)))
+        return (try? String(contentsOfFile: output, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+    }
+}
