@@ -1,7 +1,7 @@
 # qrtui: one command to set up and run, one to set up and test.
 #   make run    install missing Debian packages, build release, run qrtui (ARGS="--demo")
 #   make test   install missing Debian packages, run the whole test suite
-#   make bench  the benchmark (corpus and per-frame costs)
+#   make bench  the benchmark (corpus, per-frame costs, live clips, CPU on a camera)
 
 DEBIAN_PACKAGES := pkg-config libzbar-dev libv4l-dev libncurses-dev libqrencode-dev \
                    libpng-dev libturbojpeg0-dev libzint-dev tmux
@@ -40,7 +40,7 @@ test: deps
 	TSAN_OPTIONS=halt_on_error=1 swift test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
 
 bench: deps
-	swift run -c release qrtui-bench --corpus $(CORPUS) --frames --render --capture
+	swift run -c release qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20
 
 clean:
 	rm -rf .build

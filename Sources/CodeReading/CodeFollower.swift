@@ -1,4 +1,5 @@
 import FrameCore
+import PictureOps
 
 /// Codes seen lately and where to look for them next: a code once read is looked for
 /// first in a window around it, so its outline follows it without a search of the whole
@@ -15,6 +16,10 @@ struct CodeFollower {
         /// Frames it was read in, lately.
         var looks: Int
         var lastSeen: Double
+        /// The last time its window was found unchanged since it was read (it is still there).
+        var lastHeld: Double
+        /// The scene's blocks when it was read: its window unchanged since means it is there.
+        var scene: BlockStatistics?
     }
 
     /// A code not seen for this long is forgotten (seconds).
@@ -38,20 +43,28 @@ struct CodeFollower {
         return window.isEmpty ? nil : window
     }
 
-    mutating func saw(_ code: DetectedCode, by job: Job, at time: Double) {
+    mutating func saw(_ code: DetectedCode, by job: Job, at time: Double, in scene: BlockStatistics) {
         var track = tracks[code.identity]
-            ?? Track(code: code, pass: job.pass, turn: job.turn, foundIn: nil, looks: 0, lastSeen: time)
+            ?? Track(code: code, pass: job.pass, turn: job.turn, foundIn: nil, looks: 0, lastSeen: time, lastHeld: time)
         if track.lastSeen < time || track.looks == 0 { track.looks += 1 }
         track.code = code
         track.pass = job.pass
         track.turn = job.turn
-        track.foundIn = job.window ? job.rect : nil
+        // Only a box that is a mere line needs the window it was found in to be looked for.
+        let thin = code.corners.boundingRect.map { min($0.maxX - $0.minX, $0.maxY - $0.minY) < 8 } ?? true
+        track.foundIn = thin ? (job.window ? job.rect : track.foundIn) : nil
         track.lastSeen = time
+        track.scene = scene
         tracks[code.identity] = track
     }
 
+    /// The code's window has not changed since it was read: it is still in sight.
+    mutating func held(_ identity: CodeIdentity, at time: Double) {
+        tracks[identity]?.lastHeld = time
+    }
+
     mutating func forget(before time: Double) {
-        tracks = tracks.filter { time - $0.value.lastSeen <= Self.forgetAfter }
+        tracks = tracks.filter { time - max($0.value.lastSeen, $0.value.lastHeld) <= Self.forgetAfter }
     }
 
     mutating func clear() { tracks = [:] }

@@ -1,5 +1,4 @@
 import FrameCore
-import Glibc
 import PictureOps
 
 /// Reads a moving picture frame after frame, with effort that follows change:
@@ -45,7 +44,7 @@ final class LiveReader {
         if let previous, previous.area != stats.area { reset() }
         let time = frame.timestamp
         budget.refill(at: time)
-        var look = Look(frame: frame, reading: FrameReading(frameSequence: frame.sequence, area: area))
+        var look = Look(frame: frame, stats: stats, reading: FrameReading(frameSequence: frame.sequence, area: area))
         let explained = follow(&look, stats: stats, time: time)
         // Where a followed code moved, the scene has been looked at: what it left behind
         // and where it went are no change to search.
@@ -60,11 +59,8 @@ final class LiveReader {
         }
         previous = stats
         follower.forget(before: time)
-        if let path = getenv("QRTUI_DEBUG"), let file = fopen(path, "a") {
-            fputs("read \(frame.sequence) \(look.reading.passesRun.map(\.rawValue)) \(look.reading.codes.count) "
-                  + "\(look.reading.held.count) \(Int(look.spent)) \(Int(budget.available)) \(area)\n", file)
-            fclose(file)
-        }
+        // A code both held and read again this frame is a fresh read.
+        look.reading.held.removeAll { held in look.reading.codes.contains { $0.identity == held.identity } }
         return look.reading
     }
 
@@ -78,6 +74,7 @@ final class LiveReader {
     /// What one frame's reading gathers, and what it has spent.
     private struct Look {
         let frame: Frame
+        let stats: BlockStatistics
         var reading: FrameReading
         var spent = 0.0
     }
@@ -85,22 +82,24 @@ final class LiveReader {
 
 extension LiveReader {
     /// Looks for the codes read lately where they were. A code is looked at again when its
-    /// window changed since the last frame, or while a 1D code still needs its confirming
-    /// look; else it is held where it was. Returns the blocks the found codes explain.
+    /// window changed since it was read, or while a 1D code still needs its confirming look;
+    /// else it is held where it was (in sight, not read again). Returns the blocks the found
+    /// codes explain.
     private func follow(_ look: inout Look, stats: BlockStatistics, time: Double) -> [Bool] {
-        let moved = SceneChange.changed(stats, since: previous)
-        var explained = [Bool](repeating: false, count: moved.count)
+        var explained = [Bool](repeating: false, count: stats.mean.count)
         for track in follower.tracks.values where track.lastSeen < time {
             guard let window = CodeFollower.window(around: track, in: stats.area) else { continue }
             let blocks = SceneChange.blocks(within: window, of: stats)
+            let moved = SceneChange.changed(stats, since: track.scene)
             let unsure = !track.code.symbology.isTwoDimensional && track.looks < confirmations
             guard unsure || zip(blocks, moved).contains(where: { $0 && $1 }) else {
                 look.reading.held.append(track.code)
+                follower.held(track.code.identity, at: time)
                 continue
             }
             guard let read = relook(track, in: window, on: &look) else { continue }
             look.reading.codes.append(read.code)
-            follower.saw(read.code, by: read.job, at: time)
+            follower.saw(read.code, by: read.job, at: time, in: stats)
             for index in blocks.indices where blocks[index] { explained[index] = true }
         }
         return explained
@@ -165,7 +164,7 @@ extension LiveReader {
             let found = run(job, with: scanners.general, on: &look)
             for code in found where !look.reading.codes.contains(where: { $0.identity == code.identity }) {
                 look.reading.codes.append(code)
-                follower.saw(code, by: job, at: time)
+                follower.saw(code, by: job, at: time, in: look.stats)
             }
             if !found.isEmpty {
                 plan.dropWindows(covering: found)

@@ -1,5 +1,4 @@
 import FrameCore
-import Glibc
 import PictureOps
 
 /// One look: a pass over a rectangle of the frame (turned by `turn` degrees first, for 1D
@@ -29,7 +28,6 @@ struct LookPlan {
     init(stats: BlockStatistics, changed: [Bool], costs: CostModel, slice: Double) {
         base = stats
         let candidates = Localiser.candidates(in: stats, where: changed)
-        if getenv("QRTUI_DEBUG") != nil { print("candidates", candidates, "noise", stats.noise) }
         let region = SceneChange.bounds(of: changed, in: stats, margin: 3 * stats.blockSize) ?? stats.area
         jobs = candidates.map { Job(rect: $0.window, pass: .plain, window: true) }
         jobs += Self.regionLooks(region, costs: costs, slice: slice)

@@ -83,34 +83,8 @@ public extension Frame {
                         let below = y + 1 < rect.height ? row + stride : row
                         let blockRow = (y / blockSize) * columns
                         for column in 0..<columns {
-                            let start = column * blockSize, end = min(width, start + blockSize)
-                            // The area's last column has no right neighbour: its dx is 0.
-                            let inner = min(end, width - 1)
-                            // 32-bit sums with wrapping arithmetic (a block row cannot overflow
-                            // them) let the compiler vectorise the loop.
-                            var sum: Int32 = 0, energy: Int32 = 0, sxx: Int32 = 0, syy: Int32 = 0, sxy: Int32 = 0
-                            for x in start..<inner {
-                                let value = Int32(row[x])
-                                let dx = Int32(row[x + 1]) &- value, dy = Int32(below[x]) &- value
-                                sum &+= value
-                                energy &+= magnitude(dx) &+ magnitude(dy)
-                                sxx &+= dx &* dx
-                                syy &+= dy &* dy
-                                sxy &+= dx &* dy
-                            }
-                            for x in inner..<end {
-                                let value = Int32(row[x]), dy = Int32(below[x]) &- value
-                                sum &+= value
-                                energy &+= magnitude(dy)
-                                syy &+= dy &* dy
-                            }
-                            let block = (blockRow + column) * 6
-                            totals[block] &+= Int(sum)
-                            totals[block + 1] &+= Int(energy)
-                            totals[block + 2] &+= end - start
-                            totals[block + 3] &+= Int(sxx)
-                            totals[block + 4] &+= Int(syy)
-                            totals[block + 5] &+= Int(sxy)
+                            accumulate(row, below: below, from: column * blockSize, to: min(width, (column + 1) * blockSize),
+                                       areaWidth: width, into: totals.baseAddress! + (blockRow + column) * 6)
                         }
                         // The noise histogram needs only some rows.
                         if y % (4 * max(1, rowStep)) == 0 {
@@ -139,4 +113,36 @@ public extension Frame {
 private func magnitude(_ value: Int32) -> Int32 {
     let sign = value >> 31
     return (value ^ sign) &- sign
+}
+
+/// One block's share of one pixel row: grey sum, edge energy, pixel count and the structure
+/// tensor's sums, added to `totals` (six of them, in that order). 32-bit sums with wrapping
+/// arithmetic (a block row cannot overflow them) let the compiler vectorise the loop; the
+/// area's last column has no right neighbour (its dx is 0).
+@inline(__always)
+private func accumulate(_ row: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>, from start: Int, to end: Int,
+                        areaWidth: Int, into totals: UnsafeMutablePointer<Int>) {
+    let inner = min(end, areaWidth - 1)
+    var sum: Int32 = 0, energy: Int32 = 0, sxx: Int32 = 0, syy: Int32 = 0, sxy: Int32 = 0
+    for x in start..<inner {
+        let value = Int32(row[x])
+        let dx = Int32(row[x + 1]) &- value, dy = Int32(below[x]) &- value
+        sum &+= value
+        energy &+= magnitude(dx) &+ magnitude(dy)
+        sxx &+= dx &* dx
+        syy &+= dy &* dy
+        sxy &+= dx &* dy
+    }
+    for x in max(start, inner)..<end {
+        let value = Int32(row[x]), dy = Int32(below[x]) &- value
+        sum &+= value
+        energy &+= magnitude(dy)
+        syy &+= dy &* dy
+    }
+    totals[0] &+= Int(sum)
+    totals[1] &+= Int(energy)
+    totals[2] &+= end - start
+    totals[3] &+= Int(sxx)
+    totals[4] &+= Int(syy)
+    totals[5] &+= Int(sxy)
 }

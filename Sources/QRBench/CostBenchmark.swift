@@ -92,9 +92,8 @@ struct CostBenchmark {
             ]))
             pid = pid_t(Self.tmuxOutput(socket, ["display-message", "-p", "#{pane_pid}"])) ?? -1
         } else {
-            let log: ChildProcess.Stream = environment["QRTUI_DEBUG"] != nil ? .file("/tmp/qrtui-cost-\(scenario.name.filter(\.isLetter)).log") : .null
             pid = (try? ChildProcess.spawn(qrtui[0], Array(qrtui.dropFirst()) + ["--no-preview"], environment: environment,
-                                           stdout: log, stderr: .null)) ?? -1
+                                           stdout: .null, stderr: .null)) ?? -1
         }
         guard pid > 0 else { return (-1, -1) }
         let start = MonotonicClock.now()

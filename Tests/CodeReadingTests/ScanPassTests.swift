@@ -31,9 +31,9 @@ import Testing
         }
         let frame = Frame(width: code.width, height: code.height, luma: luma).padded(margin: 20, value: 255)
         #expect(CodeScanner().scan(frame).isEmpty)
-        var strategy = ScanStrategy(budget: nil)
+        let strategy = ThoroughScan()
         #expect(strategy.scan(frame, with: CodeScanner()).codes.map(\.text) == ["halftone"])
-        var smoothing = ScanStrategy(budget: nil, extraPasses: [.smoothed])
+        let smoothing = ThoroughScan(extraPasses: [.smoothed])
         let report = smoothing.scan(frame, with: CodeScanner())
         #expect(report.codes.map(\.text) == ["halftone"])
         #expect(report.pass == .smoothed)
@@ -49,7 +49,7 @@ import Testing
         for _ in 0..<blur { frame = frame.smoothed() }
         if noise > 0 { frame = frame.withNoise(amplitude: noise, seed: 3) }
         #expect(CodeScanner().scan(frame).isEmpty)
-        var strategy = ScanStrategy(budget: nil)
+        let strategy = ThoroughScan()
         let report = strategy.scan(frame, with: CodeScanner())
         #expect(report.codes.map(\.text) == ["4006381333931"])
         #expect(report.pass == pass)
@@ -113,7 +113,7 @@ import Testing
         let quad: [(Double, Double)] = [(120, 80), (280, 140), (290, 260), (110, 320)]
         let frame = try Self.warped(code, into: quad, width: 400, height: 400)
         #expect(CodeScanner().scan(frame).isEmpty)
-        var strategy = ScanStrategy(budget: nil)
+        let strategy = ThoroughScan()
         let report = strategy.scan(frame, with: CodeScanner())
         #expect(report.codes.map(\.text) == ["seen at an angle"])
         #expect(report.pass == .straightened)

@@ -37,3 +37,19 @@ import Testing
         #expect(run.stdoutText.contains("decode JPEG"))
     }
 }
+
+/// `--live` plays clips in real time through the live path and compares with plain zbar.
+@Suite struct LiveBenchmarkTests {
+    @Test func liveModeReportsEachClipAndASummary() throws {
+        let run = try QRTUIProcess.run(["--live", "--only", "QR v2 4px"], deadline: 120, executable: "qrtui-bench")
+        #expect(run.status == 0)
+        let row = try #require(run.stdoutText.split(separator: "\n").first { $0.hasPrefix("QR v2 4px 20°") })
+        // Plain zbar reads this clip from one frame; qrtui reads it (how fast depends on the
+        // machine: the figure is for people), and nothing wrong.
+        let cells = row.split(separator: " ").suffix(4).map(String.init)
+        #expect(cells[0] == "read" && Int(cells[1]) != nil && cells[2] == "0" && Double(cells[3]) != nil, "\(row)")
+        #expect(run.stdoutText.contains("plain zbar reads 1 of 1 clips from one whole frame; qrtui announces"))
+        #expect(run.stdoutText.contains("qrtui reads 1 of 1 in all"))
+        #expect(run.stdoutText.contains("wrong: qrtui 0 announcements, plain zbar 0 frames"))
+    }
+}

@@ -4,17 +4,16 @@ import FrameCore
 import PictureOps
 import Testing
 
-/// Each pass reads what the plain crop cannot; the live strategy shares the passes out over
-/// frames; streams confirm 1D reads.
-@Suite struct ScanStrategyTests {
+/// Each pass reads what the plain crop cannot; streams confirm 1D reads.
+@Suite struct ThoroughScanTests {
     func thorough(_ frame: Frame) -> FrameReading {
-        var strategy = ScanStrategy(budget: nil)
+        let strategy = ThoroughScan()
         return strategy.scan(frame, with: CodeScanner())
     }
 
     /// The plain pass and `pass` alone: what that pass reads on its own.
     func only(_ pass: ScanPass, _ frame: Frame) -> FrameReading {
-        var strategy = ScanStrategy(budget: nil, extraPasses: [pass])
+        let strategy = ThoroughScan(extraPasses: [pass])
         return strategy.scan(frame, with: CodeScanner())
     }
 
@@ -80,58 +79,6 @@ import Testing
         #expect(report.codes.first?.symbology == .ean13)
         #expect(report.pass == .plain)
         #expect(report.passesRun == [.plain])
-    }
-
-    @Test func liveFramesTakeTurnsWithTheExtraPasses() {
-        // Plain pass 4 ms, budget 14 ms. Estimates: enlarged 16, binarised 6, inverted 4,
-        // rotated 6, doubled 12. Enlarged and doubled never fit and are passed over;
-        // binarised and inverted fit together (14), rotated alone (10): they alternate.
-        let passes: [ScanPass] = [.enlarged, .binarised, .inverted, .rotated, .doubled]
-        let estimates: [Double] = [16, 6, 4, 6, 12]
-        let all = [Bool](repeating: true, count: passes.count)
-        var next = 0
-        var frames = [[ScanPass]]()
-        for _ in 0..<3 {
-            let plan = ScanStrategy.extras(budget: 14, plainCost: 4, estimates: estimates, applicable: all, from: next)
-            frames.append(plan.chosen.map { passes[$0] })
-            next = plan.next
-        }
-        #expect(frames == [[.binarised, .inverted], [.rotated], [.binarised, .inverted]])
-        // A budget the plain pass nearly fills leaves no room: no extra pass at all.
-        let tight = ScanStrategy.extras(budget: 1, plainCost: 0.9, estimates: estimates, applicable: all, from: 0)
-        #expect(tight.chosen.isEmpty)
-        // A pass that does not apply (enlarging a large crop) is passed over.
-        let large = ScanStrategy.extras(budget: 100, plainCost: 1, estimates: estimates,
-                                        applicable: [false, true, true, true, false], from: 0)
-        #expect(large.chosen.map { passes[$0] } == [.binarised, .inverted, .rotated])
-    }
-
-    @Test func liveExtrasOnALargeAreaLookAtTheHalvedCrop() throws {
-        // A large area is scanned halved on a live stream; the extra passes look at that
-        // halved crop and still give corners in frame pixels.
-        let frame = CodeFixtures.qrScene("light on dark, live", width: 640, height: 480, moduleSize: 8).inverted()
-        var strategy = ScanStrategy(budget: 1_000_000, extraPasses: [.inverted])
-        let area = PixelRect(x: 100, y: 20, width: 440, height: 440)
-        let report = strategy.scan(frame, in: area, with: CodeScanner())
-        #expect(report.passesRun == [.halved, .inverted])
-        #expect(report.codes.map(\.text) == ["light on dark, live"])
-        // The code (25 modules of 8 pixels) is centred at (320, 240): corners 100 pixels out.
-        for corner in try #require(report.codes.first).corners {
-            #expect(abs(abs(corner.x - 320) - 100) <= 4 && abs(abs(corner.y - 240) - 100) <= 4, "\(corner)")
-        }
-    }
-
-    @Test func liveScansRunPlainFirstAndAtMostTheirShare() {
-        let blank = Frame.filled(width: 300, height: 300, value: 128)
-        // A budget no extra pass fits in: the plain pass alone, frame after frame.
-        var tight = ScanStrategy(budget: 0.001)
-        for _ in 0..<3 { #expect(tight.scan(blank, with: CodeScanner()).passesRun == [.plain]) }
-        // A budget everything fits in: the plain pass first, then every pass that applies, once.
-        var ample = ScanStrategy(budget: 1_000_000)
-        let report = ample.scan(blank, with: CodeScanner())
-        #expect(report.passesRun.first == .plain)
-        #expect(Set(report.passesRun.dropFirst()) == Set(ScanStrategy.measuredOrder.filter { $0.applies(to: blank) }))
-        #expect(report.passesRun.count == Set(report.passesRun).count)
     }
 
     @Test func structuredAppendPartsSeenApartAreJoined() throws {

@@ -1,0 +1,91 @@
+import CodeFixtures
+@testable import CodeReading
+import FrameCore
+import PictureOps
+import Testing
+
+/// The parts of the live plan, each on its own.
+@Suite struct LiveComponentTests {
+    let stream = NoisyStream()
+    let area = PixelRect(x: 0, y: 0, width: 640, height: 480)
+
+    func stats(_ frame: Frame) -> BlockStatistics { frame.blockStatistics(in: area, blockSize: 16, rowStep: 4) }
+
+    @Test func candidatesSurroundASmallCodeAndNothingElse() throws {
+        let matrix = try #require(QRMatrix(text: "where am I", level: .low))
+        let frames = stream.frames(2, code: matrix.grid, appears: 1, moduleSize: 2)
+        #expect(Localiser.candidates(in: stats(frames[0])).isEmpty)  // backdrop and noise only
+        let found = Localiser.candidates(in: stats(frames[1]))
+        #expect(found.count == 1)
+        // The code (21 modules of 2 px, 4 quiet) spans 300...340 across: the window holds it.
+        let window = try #require(found.first).window
+        #expect(window.x <= 296 && window.maxX >= 344 && window.y <= 216 && window.maxY >= 264, "\(window)")
+        #expect(window.width * window.height < 640 * 480 / 4)
+        #expect(found.first?.linear == false)
+    }
+
+    @Test func barsAreCandidatesWithTheirDirection() {
+        var random = SplitMix(seed: 8)
+        let barcode = Barcode.random(.code128, using: &random)
+        let turned = Frame.plasma(width: 640, height: 480, seed: 2)
+            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 320, centreY: 240, moduleSize: 2.5, rowHeight: 30,
+                                                              degrees: 30, quietZone: 10))
+        let found = Localiser.candidates(in: stats(turned))
+        #expect(found.count == 1 && found[0].linear)
+        #expect(abs((found.first?.angle ?? 0) - 30) < 6, "\(found)")
+    }
+
+    @Test func noiseIsNoChangeButACodeIs() throws {
+        let frames = stream.frames(3)
+        #expect(!SceneChange.changed(stats(frames[1]), since: stats(frames[0])).contains(true))
+        // A camera's exposure lifting the whole picture is no change either.
+        let brighter = frames[2].mapped { UInt8(min(255, Int($0) + 12)) }
+        #expect(!SceneChange.changed(stats(brighter), since: stats(frames[0])).contains(true))
+        let matrix = try #require(QRMatrix(text: "new", level: .low))
+        let withCode = stream.frames(2, code: matrix.grid, appears: 1, moduleSize: 2)[1]
+        let changed = SceneChange.changed(stats(withCode), since: stats(frames[0]))
+        let box = try #require(SceneChange.bounds(of: changed, in: stats(withCode), margin: 0))
+        #expect(box.x >= 272 && box.maxX <= 368 && box.y >= 192 && box.maxY <= 288, "\(box)")
+    }
+
+    @Test func theBudgetFillsWithTimeUpToItsCapacity() {
+        var budget = ReadingBudget(share: 0.3, capacity: 100)
+        budget.refill(at: 0)
+        budget.spend(90)
+        #expect(abs(budget.available - 10) < 1e-9)
+        budget.refill(at: 0.1)  // 100 ms at 30%: 30 ms
+        #expect(abs(budget.available - 40) < 1e-9)
+        budget.refill(at: 10)
+        #expect(budget.available == 100)
+    }
+
+    @Test func countedWorkIsTheSameEveryTime() {
+        var costs = CostModel(measure: .counted, symbologies: nil)
+        let first = costs.charge(.enlarged, pixels: 10_000, cpuMilliseconds: 123)
+        let second = costs.charge(.enlarged, pixels: 10_000, cpuMilliseconds: 0.5)
+        #expect(first == second && first == costs.estimate(.enlarged, pixels: 10_000))
+        var measured = CostModel(measure: .measured, symbologies: [.qr])
+        #expect(measured.charge(.plain, pixels: 1000, cpuMilliseconds: 2) == 2)
+        #expect(measured.estimate(.plain, pixels: 1000) == 2)  // it learned the rate
+    }
+
+    @Test func fragmentsOfABarcodeAreNotReads() {
+        let line = [PixelPoint(x: 506, y: 341)]
+        #expect(!LocationSanity.accepts(line, width: 800, height: 600))  // one point: one scan line
+        let offEdge = [PixelPoint(x: 506, y: 340), PixelPoint(x: 799, y: 341)]
+        #expect(!LocationSanity.accepts(offEdge, width: 800, height: 600))  // ran off the picture
+        let real = (0..<12).flatMap { [PixelPoint(x: 502, y: 353 + $0), PixelPoint(x: 778, y: 353 + $0)] }
+        #expect(LocationSanity.accepts(real, width: 800, height: 600))
+    }
+
+    @Test func effortNamesAndMilliseconds() {
+        #expect(ScanEffort("normal")?.share == 0.24)
+        #expect(ScanEffort("5ms") == .milliseconds(5) && ScanEffort("5") == .milliseconds(5))
+        #expect(ScanEffort("thorough")?.share == nil)
+        #expect(ScanEffort("-3") == nil && ScanEffort("soon") == nil)
+        let policy = ReadingPolicy()
+        #expect(policy.plan(for: .still, realTime: true) == .thorough)
+        #expect(policy.plan(for: .live, realTime: true) == .live(share: 0.24, cost: .measured))
+        #expect(policy.plan(for: .recorded, realTime: false) == .live(share: 0.24, cost: .counted))
+    }
+}

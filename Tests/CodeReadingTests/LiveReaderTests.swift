@@ -1,0 +1,133 @@
+import CodeFixtures
+@testable import CodeReading
+import FrameCore
+import PictureOps
+import Testing
+
+/// A camera-like stream: a soft backdrop with fresh sensor noise in every frame, and a code
+/// drawn in from frame `appears` on (at `x` pixels from the centre in frame n).
+struct NoisyStream {
+    let width = 640, height = 480
+    let noise = 6
+    var backdrop: Frame { Frame.plasma(width: width, height: height, seed: 9) }
+
+    func frames(_ count: Int, code: ModuleGrid? = nil, appears: Int = 0, moduleSize: Double = 2, rowHeight: Double = 1,
+                quietZone: Double = 4, x: (Int) -> Double = { _ in 0 }) -> [Frame] {
+        let backdrop = self.backdrop
+        return (0..<count).map { n in
+            var scene = backdrop
+            if let code, n >= appears {
+                scene = scene.drawingModules(code, at: ModulePlacement(
+                    centreX: Double(width) / 2 + x(n), centreY: Double(height) / 2, moduleSize: moduleSize,
+                    rowHeight: rowHeight, quietZone: quietZone))
+            }
+            // Frames 1/30 s apart on the stream's own clock.
+            return scene.withNoise(amplitude: noise, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30)
+        }
+    }
+}
+
+/// The live plan: effort follows change, codes are followed, and a code one frame holds is
+/// read within two frames. Work is counted (not timed), so every run reads alike.
+@Suite struct LiveReaderTests {
+    let stream = NoisyStream()
+    let area = PixelRect(x: 112, y: 48, width: 416, height: 384)
+
+    func read(_ frames: [Frame], effort: ScanEffort? = nil) -> [FrameReading] {
+        let reader = CodeReader(policy: ReadingPolicy(effort: effort))
+        return frames.map { reader.read($0, in: area, kind: .live, realTime: false) }
+    }
+
+    /// The frame in which each code is announced (two looks for 1D codes), by text.
+    func announcements(_ readings: [FrameReading]) -> [String: Int] {
+        var tracker = CodeTracker(confirmations: 2)
+        var result = [String: Int]()
+        for (index, reading) in readings.enumerated() {
+            for code in tracker.update(with: reading.codes, at: Double(index) / 30) { result[code.text] = result[code.text] ?? index }
+        }
+        return result
+    }
+
+    @Test func aSmallQRCodeInANoisyStreamIsAnnouncedWithinTwoFrames() throws {
+        let matrix = try #require(QRMatrix(text: "two pixels per module", level: .medium))
+        let frames = stream.frames(40, code: matrix.grid, appears: 30, moduleSize: 2)
+        // Plain zbar reads it from one frame...
+        #expect(CodeScanner().scan(frames[30]).map(\.text) == ["two pixels per module"])
+        // ...and so does the live plan, within two frames of its appearing, after a second
+        // of a still scene that used up its first look.
+        let announced = announcements(read(frames))
+        #expect(announced.keys.sorted() == ["two pixels per module"])
+        #expect((announced["two pixels per module"] ?? 99) <= 31)
+    }
+
+    @Test func aBarcodeIsAnnouncedWithinThreeFramesConfirmationIncluded() throws {
+        var random = SplitMix(seed: 4)
+        let barcode = Barcode.random(.ean13, using: &random)
+        let frames = stream.frames(40, code: barcode.bars, appears: 30, moduleSize: 2, rowHeight: 30, quietZone: 10)
+        let announced = announcements(read(frames))
+        #expect(announced.keys.sorted() == [barcode.expected])
+        #expect((announced[barcode.expected] ?? 99) <= 32)
+    }
+
+    @Test func aStillSceneIsNotLookedAtAgainButForPlainRechecks() {
+        let readings = read(stream.frames(150))
+        // The first look takes a few frames (its budget); after it only re-checks run, every
+        // two seconds, each one plain look at a part of the area: no extra passes.
+        let settled = readings.dropFirst(30)
+        let looked = settled.filter { !$0.passesRun.isEmpty }
+        #expect(looked.count <= 3, "\(looked.map(\.frameSequence))")
+        #expect(looked.allSatisfy { Set($0.passesRun).isSubset(of: [.plain, .halved]) })
+        #expect(readings.prefix(30).contains { $0.passesRun.contains(.binarised) })  // the first look was thorough
+        #expect(readings.allSatisfy { $0.codes.isEmpty })
+    }
+
+    @Test func aMovingCodeIsFollowedWithoutSearchingTheArea() throws {
+        let matrix = try #require(QRMatrix(text: "follow me", level: .medium))
+        // Still for a second (the first look settles), then the code appears and slides right.
+        let frames = stream.frames(80, code: matrix.grid, appears: 40, moduleSize: 3, x: { n in Double(max(0, n - 40)) * 3 - 60 })
+        let readings = read(frames)
+        let moving = readings.dropFirst(42)
+        // Every frame shows the code, where it now is...
+        for reading in moving {
+            let code = reading.codes.first { $0.text == "follow me" }
+            let box = try #require(code?.corners.boundingRect, "frame \(reading.frameSequence) lost it")
+            let centre = Double(box.minX + box.maxX) / 2 - Double(stream.width) / 2
+            let expected = Double(reading.frameSequence - 40) * 3 - 60
+            #expect(abs(centre - expected) <= 4, "frame \(reading.frameSequence): centre \(centre), expected \(expected)")
+        }
+        // ...found by its follower's one look, not by a search of the area (once the look at
+        // the change its appearing made is over: the extra passes on the area, in turn).
+        let searched = readings.dropFirst(50).filter { $0.passesRun != [.plain] }
+        #expect(searched.count <= 2, "\(searched.map { "\($0.frameSequence): \($0.passesRun)" })")
+    }
+
+    @Test func aCodeThatStaysPutStaysInSightWithoutBeingReadAgain() throws {
+        let matrix = try #require(QRMatrix(text: "stay", level: .medium))
+        let readings = read(stream.frames(120, code: matrix.grid, moduleSize: 3))
+        // In sight in every frame (its outline stays on screen), four seconds on...
+        for reading in readings.dropFirst(2) {
+            #expect((reading.codes + reading.held).map(\.text) == ["stay"], "frame \(reading.frameSequence)")
+        }
+        // ...read in few of them: once the first look is over, only the re-checks read it.
+        #expect(readings.dropFirst(30).filter { !$0.codes.isEmpty }.count <= 3)
+    }
+
+    @Test func aLoopedStillIsReadThoroughlyOnceThenHeld() throws {
+        let matrix = try #require(QRMatrix(text: "a still in a loop", level: .medium))
+        let still = Frame.filled(width: 640, height: 480, value: 200)
+            .drawingModules(matrix.grid, at: ModulePlacement(centreX: 320, centreY: 240, moduleSize: 4))
+        // The same picture over and over, as `--loop` repeats it.
+        let frames = (0..<10).map { still.renumbered(sequence: $0, timestamp: Double($0) / 10) }
+        let readings = read(frames)
+        #expect(readings[1].passesRun.first == .plain && readings[1].codes.map(\.text) == ["a still in a loop"])
+        for reading in readings.dropFirst(2) {
+            #expect(reading.passesRun.isEmpty)
+            #expect(reading.held.map(\.text) == ["a still in a loop"])
+        }
+    }
+
+    @Test func thoroughEffortReadsEveryFrameWithEveryPass() {
+        let readings = read(stream.frames(3), effort: .thorough)
+        #expect(readings.allSatisfy { $0.passesRun.count > 5 })
+    }
+}
