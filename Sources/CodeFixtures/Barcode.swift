@@ -27,7 +27,8 @@ public enum LinearSymbology: String, CaseIterable, Sendable {
         case .upce: return "0" + digits(6)
         case .itf: return digits(2 * Int(3 + random.next() % 5))
         case .code39:
-            let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-. $/+%")
+            // Without $ / + %: pairs of them with a letter are Full ASCII, which reads otherwise.
+            let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-. ")
             return String((0..<Int(4 + random.next() % 8)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
                 .trimmingCharacters(in: " ")
         case .code128:

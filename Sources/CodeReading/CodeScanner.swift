@@ -113,9 +113,14 @@ public final class CodeScanner {
             return
         }
         let corners = symbology == .qr || symbology == .sq ? points : boundingBox(of: points)
-        let payload = symbology == .code39 ? Code32.pharmacode(from: bytes) ?? bytes : bytes
-        output.codes.append(DetectedCode(symbology: symbology, bytes: payload, corners: corners,
-                                         quality: Int(zbar_symbol_get_quality(symbol))))
+        // Code 39 may spell a pharmacode (Code 32) or, in pairs, all of ASCII (Full ASCII).
+        let decoded = symbology == .code39 ? Code32.pharmacode(from: bytes) ?? Code39FullASCII.decoded(bytes) : nil
+        var code = DetectedCode(symbology: symbology, bytes: decoded ?? bytes, corners: corners,
+                                quality: Int(zbar_symbol_get_quality(symbol)), raw: decoded.map { _ in bytes })
+        // Read along rows (up or down) the picture's height counts the lines, else its width.
+        let orientation = zbar_symbol_get_orientation(symbol)
+        code.scanLines = orientation == ZBAR_ORIENT_LEFT || orientation == ZBAR_ORIENT_RIGHT ? width : height
+        output.codes.append(code)
     }
 
     /// zbar locates 1D codes by the points where scan lines crossed them; the box around

@@ -4,28 +4,47 @@ import PictureOps
 /// Decides which reads are news: a code is announced when it appears, and again only
 /// after it was out of sight for `forgetAfter` seconds (as zbarcam's symbol cache does).
 /// On a stream a 1D code (EAN, UPC, Code 39...) must first be read identically in
-/// `confirmations` frames: zbar misreads some 1D codes once, and they carry at most a check
-/// digit. 2D codes carry error correction and are announced at once.
+/// `confirmations` frames, and a weak read (few scan lines, or an extra pass) in two at the
+/// least, whatever `confirmations` says (see `Corroboration`); a read that disagrees with
+/// another where both lie sets both back. 2D codes carry error correction and are announced
+/// at once. A still picture's reads come corroborated by its thorough scan: announced at once.
 public struct CodeTracker: Sendable {
     public var forgetAfter: Double
     public var confirmations: Int
+    /// Frames of a stream (true), or a single picture read thoroughly (false).
+    public var stream: Bool
     private var lastSeen: [CodeIdentity: Double] = [:]
-    private var sightings: [CodeIdentity: (count: Int, last: Double)] = [:]
+    private var sightings: [CodeIdentity: Sighting] = [:]
 
-    public init(forgetAfter: Double = 2, confirmations: Int = 1) {
+    private struct Sighting {
+        var count: Int
+        var last: Double
+        var code: DetectedCode
+    }
+
+    public init(forgetAfter: Double = 2, confirmations: Int = 1, stream: Bool = true) {
         self.forgetAfter = forgetAfter
         self.confirmations = confirmations
+        self.stream = stream
     }
 
     private mutating func confirmed(_ code: DetectedCode, at time: Double) -> Bool {
-        guard confirmations > 1, !code.symbology.isTwoDimensional else { return true }
+        guard stream, !code.symbology.isTwoDimensional else { return true }
+        guard code.symbology != .i25 || Corroboration.itfQualityEnough(code) else { return false }
         let identity = code.identity
-        var sighting = sightings[identity] ?? (0, time)
+        var sighting = sightings[identity] ?? Sighting(count: 0, last: time, code: code)
         if time - sighting.last > forgetAfter { sighting.count = 0 }
+        // Another read where this one lies, lately: one of them is wrong, neither is believed yet.
+        let rivals = sightings.filter { $0.key != identity && time - $0.value.last <= forgetAfter && $0.value.code.disagrees(with: code) }
+        if !rivals.isEmpty {
+            for rival in rivals.keys { sightings[rival]?.count = 0 }
+            sighting.count = 0
+        }
         if sighting.count == 0 || sighting.last != time { sighting.count += 1 }
         sighting.last = time
+        sighting.code = code
         sightings[identity] = sighting
-        return sighting.count >= confirmations
+        return sighting.count >= max(confirmations, Corroboration.isStrong(code) ? 1 : 2)
     }
 
     /// Records the codes of one frame taken at `time`; returns those to announce, in the

@@ -14,13 +14,24 @@ public struct DetectedCode: Sendable, Hashable {
     public let corners: [PixelPoint]
     /// zbar's quality score (higher is better; for 1D codes the number of scan lines that agreed).
     public let quality: Int
+    /// The characters as printed, when the payload was decoded from them (Code 39 Full ASCII,
+    /// Code 32); nil when the payload is what the symbol spells.
+    public let raw: [UInt8]?
+    /// The pass that read it (the plain picture, or one made from it), and the turn (degrees)
+    /// the picture was given first, if any.
+    public internal(set) var pass = ScanPass.plain
+    public internal(set) var turn: Double?
+    /// How many scan lines crossed the picture it was read in, in its reading direction:
+    /// the most that `quality` could have been (0 when unknown).
+    var scanLines = 0
 
-    public init(symbology: Symbology, bytes: [UInt8], corners: [PixelPoint], quality: Int = 1) {
+    public init(symbology: Symbology, bytes: [UInt8], corners: [PixelPoint], quality: Int = 1, raw: [UInt8]? = nil) {
         self.symbology = symbology
         self.bytes = bytes
         (text, encoding) = PayloadText.decode(bytes)
         self.corners = corners
         self.quality = quality
+        self.raw = raw
     }
 
     /// The same code with its corners moved (from a crop back to the whole frame).
@@ -30,7 +41,19 @@ public struct DetectedCode: Sendable, Hashable {
 
     /// The same code with its corners mapped (from a transformed picture back to the original).
     public func mapped(_ transform: (PixelPoint) -> PixelPoint) -> DetectedCode {
-        DetectedCode(symbology: symbology, bytes: bytes, corners: corners.map(transform), quality: quality)
+        var code = DetectedCode(symbology: symbology, bytes: bytes, corners: corners.map(transform), quality: quality, raw: raw)
+        code.pass = pass
+        code.turn = turn
+        code.scanLines = scanLines
+        return code
+    }
+
+    /// The same code, read by `pass` on the picture turned by `turn`.
+    func found(by pass: ScanPass, turn: Double?) -> DetectedCode {
+        var code = self
+        code.pass = pass
+        code.turn = turn
+        return code
     }
 
     /// Two reads are the same code when type and bytes agree, wherever they were seen.

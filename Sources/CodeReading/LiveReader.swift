@@ -178,14 +178,7 @@ extension LiveReader {
         let started = MonotonicClock.threadCPU()
         let crop = look.frame.cropped(to: job.rect)
         let origin = PixelPoint(x: job.rect.x, y: job.rect.y)
-        var views = job.pass.views(of: crop)
-        if let turn = job.turn {
-            let turned = crop.turned(degrees: turn)
-            views = job.pass.views(of: turned.picture).map { view in
-                MappedPicture(picture: view.picture, back: { turned.back(view.back($0)) })
-            }
-        }
-        let findings = job.pass.read(views, at: origin, with: scanner)
+        let findings = job.pass.read(crop, at: origin, turn: job.turn, with: scanner)
         let cost = costs.charge(job.pass, pixels: job.rect.width * job.rect.height,
                                 cpuMilliseconds: (MonotonicClock.threadCPU() - started) * 1000)
         budget.spend(cost)

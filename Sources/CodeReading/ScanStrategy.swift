@@ -23,7 +23,23 @@ public struct ThoroughScan: Sendable {
         self.extraPasses = extraPasses
     }
 
+    /// One look at the picture: a pass over it, turned first by a few degrees or not.
+    struct Look: Equatable {
+        let pass: ScanPass
+        var turn: Double? = nil
+    }
+
+    /// Passes that look at the picture differently enough to confirm a 1D read (cheap first).
+    static let secondLooks: [ScanPass] = [.smoothed, .thresholded, .binarised, .enlarged]
+    /// A second look by the same pass samples the picture afresh when it is turned a little.
+    static let secondTurns = [0.5, -0.5, 2, -2]
+    /// The turn every pass gets once more when nothing else read.
+    static let fallbackTurn = 2.0
+
     /// Reads `area` of `frame` (the whole frame when nil) and says which pass read what.
+    /// Passes run until a code is believed (see `Corroboration`): a 1D read that needs a
+    /// second look gets the looks that give one next (its own pass on the picture turned a
+    /// little, then other passes).
     public func scan(_ frame: Frame, in area: PixelRect? = nil, with scanner: CodeScanner) -> FrameReading {
         let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
         let start = MonotonicClock.now()
@@ -31,18 +47,49 @@ public struct ThoroughScan: Sendable {
         guard !rect.isEmpty else { return reading }
         let crop = frame.cropped(to: rect)
         let origin = PixelPoint(x: rect.x, y: rect.y)
-        for pass in [.plain] + extraPasses where pass.applies(to: crop) && pass.suits(scanner.symbologies) {
-            let found = pass.read(crop, at: origin, with: scanner)
-            reading.passesRun.append(pass)
+        var queue = ([.plain] + extraPasses).filter { $0.applies(to: crop) && $0.suits(scanner.symbologies) }.map { Look(pass: $0) }
+        // Last, every pass again on the picture turned a little: rows then cross slanted bars
+        // at another angle, and sample the picture afresh.
+        queue += queue.filter { $0.pass != .straightened && $0.pass != .rotated }.map { Look(pass: $0.pass, turn: Self.fallbackTurn) }
+        var evidence = Corroboration()
+        var index = 0
+        // A weak read's second looks all run before the scan may stop: one of them may read
+        // something else in its place (a read that misleads one look may mislead a turned one).
+        var secondLooksEnd = 0
+        var refused = 0
+        var firstRead = [CodeIdentity: ScanPass]()
+        while index < queue.count {
+            let look = queue[index]
+            index += 1
+            let found = look.pass.read(crop, at: origin, turn: look.turn, with: scanner)
+            reading.passesRun.append(look.pass)
             reading.parts += found.parts
-            if !found.codes.isEmpty {
-                reading.codes = found.codes
-                reading.pass = pass
-                break
-            }
+            refused += found.withheld
+            for code in found.codes where firstRead[code.identity] == nil { firstRead[code.identity] = look.pass }
+            evidence.add(found.codes)
+            if evidence.isSettled && index >= secondLooksEnd { break }
+            let next = Self.reordered(queue, from: index, for: evidence.pending)
+            queue = next.queue
+            secondLooksEnd = max(secondLooksEnd, index + next.seconds)
         }
+        reading.codes = evidence.accepted
+        reading.withheld = evidence.withheld + refused
+        reading.pass = reading.codes.first.flatMap { firstRead[$0.identity] }
         reading.milliseconds = (MonotonicClock.now() - start) * 1000
         return reading
+    }
+
+    /// The looks still to run, those that can confirm `pending` reads first (`seconds` of them).
+    static func reordered(_ queue: [Look], from index: Int, for pending: [DetectedCode]) -> (queue: [Look], seconds: Int) {
+        guard !pending.isEmpty else { return (queue, 0) }
+        var seconds = [Look]()
+        for code in pending {
+            seconds += secondTurns.map { Look(pass: code.pass, turn: $0) }
+        }
+        seconds += secondLooks.map { Look(pass: $0) }
+        let rest = queue[index...]
+        let first = seconds.filter { look in look.turn != nil ? !queue[..<index].contains(look) : rest.contains(look) }
+        return (Array(queue[..<index]) + first + rest.filter { !first.contains($0) }, first.count)
     }
 }
 
@@ -50,17 +97,29 @@ public struct ThoroughScan: Sendable {
 public struct PassFindings: Sendable {
     public var codes: [DetectedCode] = []
     public var parts: [SymbolPart] = []
+    /// 1D reads refused for where they lay (`LocationSanity`).
+    public var withheld = 0
 }
 
 extension ScanPass {
     /// Runs this pass on `crop`, whose top-left pixel lies at `origin` in the frame; what
     /// it finds comes back in frame pixels. A pass with several views stops at the first
     /// that reads a code.
-    func read(_ crop: Frame, at origin: PixelPoint, with scanner: CodeScanner) -> PassFindings {
-        read(views(of: crop), at: origin, with: scanner)
+    public func read(_ crop: Frame, at origin: PixelPoint, turn: Double? = nil, with scanner: CodeScanner) -> PassFindings {
+        read(views(of: crop, turnedBy: turn), at: origin, turn: turn, with: scanner)
     }
 
-    func read(_ views: [MappedPicture], at origin: PixelPoint, with scanner: CodeScanner) -> PassFindings {
+    /// The pass's views of `crop` turned by `turn` degrees first (nil: as it is), each with
+    /// the map back to the crop.
+    func views(of crop: Frame, turnedBy turn: Double?) -> [MappedPicture] {
+        guard let turn else { return views(of: crop) }
+        let turned = crop.turned(degrees: turn)
+        return views(of: turned.picture).map { view in
+            MappedPicture(picture: view.picture, back: { turned.back(view.back($0)) })
+        }
+    }
+
+    func read(_ views: [MappedPicture], at origin: PixelPoint, turn: Double? = nil, with scanner: CodeScanner) -> PassFindings {
         var findings = PassFindings()
         for view in views {
             let back = { (point: PixelPoint) -> PixelPoint in
@@ -68,9 +127,10 @@ extension ScanPass {
                 return PixelPoint(x: p.x + origin.x, y: p.y + origin.y)
             }
             let output = scanner.read(view.picture)
+            findings.withheld += output.withheld
             findings.parts += output.parts.map { SymbolPart(bytes: $0.bytes, corners: $0.corners.map(back)) }
             if !output.codes.isEmpty {
-                findings.codes = output.codes.map { $0.mapped(back) }
+                findings.codes = output.codes.map { $0.mapped(back).found(by: self, turn: turn) }
                 return findings
             }
         }
@@ -95,6 +155,8 @@ public struct FrameReading: Sendable {
     /// Every pass this frame got, in order.
     public var passesRun: [ScanPass] = []
     public var milliseconds = 0.0
+    /// 1D reads not announced: seen once and weakly, or disputed by another read.
+    public var withheld = 0
     /// The work this frame's reading cost against its budget (ms of CPU, or counted).
     public var work = 0.0
 

@@ -24,6 +24,9 @@ struct CorpusBenchmark {
     struct FolderResult {
         let folder: String
         var total = 0, decoded = 0, misread = 0, falsePositive = 0
+        /// Reads the precision rules refused (1D fragments, weak reads no second look
+        /// confirmed, disputed reads).
+        var withheld = 0
         var timings = Timings()
         /// Which pass read each decoded case ("joined" for structured append).
         var passes: [String: Int] = [:]
@@ -69,6 +72,7 @@ struct CorpusBenchmark {
                 for image in testCase.images {
                     let frame = try ImageDecoder.load(path: image)
                     let report = result.timings.measure { reader.read(frame) }
+                    result.withheld += report.withheld
                     let texts = report.codes.map { Array($0.text.utf8) }
                     payloads += texts
                     if let expected = testCase.expected, texts.contains(expected) {
@@ -102,11 +106,11 @@ struct CorpusBenchmark {
     }
 
     static func report(_ results: [FolderResult]) -> String {
-        var rows = [["folder", "decoded", "misread", "false pos.", "median ms", "p95 ms", "read by pass"]]
+        var rows = [["folder", "decoded", "misread", "false pos.", "withheld", "median ms", "p95 ms", "read by pass"]]
         var all = FolderResult(folder: "total")
         for r in results {
             rows.append([r.folder, r.folder.isFalsePositiveFolder ? "-" : "\(r.decoded)/\(r.total)",
-                         "\(r.misread)", r.folder.isFalsePositiveFolder ? "\(r.falsePositive)/\(r.total)" : "-",
+                         "\(r.misread)", r.folder.isFalsePositiveFolder ? "\(r.falsePositive)/\(r.total)" : "-", "\(r.withheld)",
                          format(r.timings.median), format(r.timings.percentile(95)), passList(r.passes)])
             for (pass, count) in r.passes { all.passes[pass, default: 0] += count }
             if !r.folder.isFalsePositiveFolder {
@@ -114,14 +118,15 @@ struct CorpusBenchmark {
                 all.decoded += r.decoded
             }
             all.misread += r.misread
+            all.withheld += r.withheld
             all.falsePositive += r.falsePositive
             all.timings.append(contentsOf: r.timings)
         }
         let percent = all.total == 0 ? 0 : Double(all.decoded) * 100 / Double(all.total)
-        rows.append(["total", "\(all.decoded)/\(all.total)", "\(all.misread)", "\(all.falsePositive)",
+        rows.append(["total", "\(all.decoded)/\(all.total)", "\(all.misread)", "\(all.falsePositive)", "\(all.withheld)",
                      format(all.timings.median), format(all.timings.percentile(95)), passList(all.passes)])
         return table(rows) + "\n\ndecoded \(all.decoded) of \(all.total) (\(format(percent, 1))%), "
-            + "\(all.misread) misread, \(all.falsePositive) false positives"
+            + "\(all.misread) misread, \(all.falsePositive) false positives, \(all.withheld) reads withheld"
     }
 }
 

@@ -16,9 +16,14 @@ Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--capture] [--repetitio
   --passes LIST     extra passes for --corpus, in order (default: the measured order)
   --list            --corpus: name each case not decoded or misread
   --cost SECONDS    qrtui's CPU on the fake camera at 30 fps: still, followed, changing
+  --stress N        N random pictures per symbology under random harm: still, live, plain zbar
+  --seed N          --stress: another set of pictures (default 1)
+  --stress-dump F   --stress: write every read of the still path to F (kind, index, right/wrong,
+                    pass, zbar quality, box, length)
   --cost-clips DIR  write --cost's picture and clips into DIR (to try qrtui on them)
   --live            clips played in real time through the live path, against plain zbar
-  --only TEXT       --live: only the clips whose name contains TEXT
+  --only TEXT       --live: only the clips whose name contains TEXT; --stress: only these
+                    symbologies (comma-separated: EAN-13,UPC-A,EAN-8,UPC-E,Code 128,Code 39,ITF,QR)
   --effort E        --live: the reading effort (default: normal)
 """
 
@@ -42,6 +47,9 @@ var only: String?
 var effort: ScanEffort?
 var verbose = false
 var costSeconds: Double?
+var stressCount: Int?
+var seed: UInt64 = 1
+var stressDump: String?
 while let argument = arguments.popFirst() {
     switch argument {
     case "--corpus":
@@ -64,6 +72,30 @@ while let argument = arguments.popFirst() {
     case "--list": listCases = true
     case "--live": live = true
     case "--verbose": verbose = true
+    case "--stress":
+        guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--stress needs a count") }
+        stressCount = value
+    case "--stress-dump":
+        guard let path = arguments.popFirst() else { fail("--stress-dump needs a file") }
+        stressDump = path
+    case "--seed":
+        guard let value = arguments.popFirst().flatMap(UInt64.init) else { fail("--seed needs a number") }
+        seed = value
+    case "--explain":
+        // What every pass reads in one picture, with zbar's quality: for studying misses.
+        guard let path = arguments.popFirst(), let picture = try? ImageDecoder.load(path: path) else { fail("--explain needs a picture") }
+        let scanner = CodeScanner()
+        for pass in [ScanPass.plain] + ThoroughScan.measuredOrder {
+            for turn in [nil, -4, -3, -2, -1, -0.5, 0.5, 1, 2.0, 3, 4] as [Double?] {
+                let found = pass.read(picture, at: PixelPoint(x: 0, y: 0), turn: turn, with: scanner).codes
+                print(pass.rawValue + (turn.map { " turned \($0)" } ?? "") + ": "
+                      + found.map { "\($0.text.debugDescription) q\($0.quality) \($0.corners.boundingRect.map { "\($0)" } ?? "")" }
+                        .joined(separator: ", "))
+            }
+        }
+        let reading = CodeReader().read(picture, kind: .still)
+        print("accepted: \(reading.codes.map(\.text)), withheld \(reading.withheld), passes \(reading.passesRun.map(\.rawValue))")
+        exit(0)
     case "--cost-clips":
         guard let folder = arguments.popFirst() else { fail("--cost-clips needs a folder") }
         print(CostBenchmark.writeClips(into: folder).joined(separator: "\n"))
@@ -81,7 +113,7 @@ while let argument = arguments.popFirst() {
     default: fail("unknown argument '\(argument)'\n\(usage)")
     }
 }
-if corpus == nil && !frames && !render && !capture && !live && costSeconds == nil { fail("nothing to do\n\(usage)") }
+if corpus == nil && !frames && !render && !capture && !live && costSeconds == nil && stressCount == nil { fail("nothing to do\n\(usage)") }
 
 if capture { CaptureBenchmark.ensureFakeCamera() }
 if let corpus {
@@ -120,4 +152,10 @@ if let costSeconds {
     print("\nqrtui's CPU on the fake camera (1280x720 grey at 30 fps, noise +/-6), over \(Int(costSeconds)) s "
           + "after \(Int(CostBenchmark.warmUp)) s of warm-up:\n")
     print(CostBenchmark(seconds: costSeconds).run())
+}
+if let stressCount {
+    print("\nStress: \(stressCount) random pictures per symbology (\(StressCase.width)x\(StressCase.height), seed \(seed)); "
+          + "decoded = the payload read, misread = a picture that gave a wrong payload:\n")
+    let kinds = only?.split(separator: ",").compactMap { name in StressCase.Kind.allCases.first { $0.rawValue == name } } ?? []
+    print(StressBenchmark(count: stressCount, seed: seed, dump: stressDump, only: kinds).run())
 }

@@ -31,6 +31,9 @@ struct CodePrinter {
         if code.encoding != .utf8 {
             fields.append("\"bytes\":\(JSON.string(Data(code.bytes).base64EncodedString()))")
         }
+        if let raw = code.raw {
+            fields.append("\"raw\":\(JSON.string(String(decoding: raw, as: UTF8.self)))")
+        }
         let corners = code.corners.map { "[\($0.x),\($0.y)]" }.joined(separator: ",")
         fields.append("\"corners\":[\(corners)]")
         fields.append("\"frame\":\(frame)")

@@ -30,6 +30,7 @@ struct HeadlessRunner {
             case .value(let frame):
                 let kind = capture.channel.sourceKind ?? .recorded
                 tracker.confirmations = policy.confirmations(for: kind)
+                tracker.stream = kind != .still
                 // Cameras come in real time; files and pipes as fast as they are read, their
                 // reading's work counted so that every run reads them the same way.
                 let codes = reader.read(frame, kind: kind, realTime: kind == .live).codes

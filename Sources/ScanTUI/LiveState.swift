@@ -127,6 +127,7 @@ struct LiveState {
             framesReceived += 1
             self.kind = kind
             tracker.confirmations = policy.confirmations(for: kind)
+            tracker.stream = kind != .still
             frameTimes = (frameTimes + [now]).filter { now - $0 <= 2 }
             if paused { return [] }
             accept(frame)

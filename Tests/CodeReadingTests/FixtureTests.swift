@@ -27,3 +27,35 @@ import Testing
         #expect(CodeScanner().scan(scene).map(\.text) == ["drawn at 2.5 px"])
     }
 }
+
+/// Code 39 Full ASCII: shift pairs spell what the 43 characters cannot.
+@Suite struct FullASCIITests {
+    func read(_ printed: String) throws -> DetectedCode {
+        let code = try #require(Barcode(.code39, printed))
+        let scene = Frame.filled(width: 640, height: 200, value: 220)
+            .drawingModules(code.bars, at: ModulePlacement(centreX: 320, centreY: 100, moduleSize: 2, rowHeight: 40, quietZone: 10))
+        return try #require(CodeScanner().scan(scene).first)
+    }
+
+    @Test func shiftPairsAreDecodedAndTheRawTextKept() throws {
+        let code = try read("+A+B%U")
+        #expect(code.bytes == [0x61, 0x62, 0x00])
+        #expect(code.raw == Array("+A+B%U".utf8))
+        #expect(code.symbology == .code39)
+    }
+
+    @Test func anInvalidPairLeavesTheTextAsPrinted() throws {
+        let code = try read("A+1B")  // + before a digit is no shift pair
+        #expect(code.text == "A+1B" && code.raw == nil)
+    }
+
+    @Test func everyPairMapsAsTheStandardSays() {
+        func decode(_ text: String) -> [UInt8]? { Code39FullASCII.decoded(Array(text.utf8)) }
+        #expect(decode("$A$M$Z") == [0x01, 0x0D, 0x1A])
+        #expect(decode("%A%E%F%J%K%O%P%T%U%V%W%X") == [0x1B, 0x1F, 0x3B, 0x3F, 0x5B, 0x5F, 0x7B, 0x7F, 0x00, 0x40, 0x60, 0x7F])
+        #expect(decode("/A/O/Z") == Array("!/:".utf8))
+        #expect(decode("+A+Z") == Array("az".utf8))
+        #expect(decode("PLAIN-TEXT 12") == nil)  // no shift: nothing to decode
+        #expect(decode("/P") == nil && decode("AB$") == nil)
+    }
+}

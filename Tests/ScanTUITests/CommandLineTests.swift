@@ -94,3 +94,14 @@ import Testing
                               "--confirm": "3", "--glyphs": "half", "--color": "none", "--timeout": "2",
                               "--format": "json"]
 }
+
+@Suite struct FullASCIIPrintingTests {
+    let code = DetectedCode(symbology: .code39, bytes: [0x61, 0x62, 0x00], corners: [], raw: Array("+A+B%U".utf8))
+
+    @Test func aNULFromFullASCIIStaysEscapedOnATerminal() {
+        #expect(CodePrinter(format: .text, toTerminal: true).line(for: code, frame: 0) == Array("ab\\x00\n".utf8))
+        #expect(CodePrinter(format: .text, toTerminal: false).line(for: code, frame: 0) == [0x61, 0x62, 0x00, 0x0A])
+        let json = CodePrinter(format: .json, toTerminal: true).json(for: code, frame: 0)
+        #expect(json.contains(#""text":"ab\u0000""#) && json.contains(#""raw":"+A+B%U""#))
+    }
+}

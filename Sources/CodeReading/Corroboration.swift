@@ -1,0 +1,127 @@
+import FrameCore
+import PictureOps
+
+/// When a 1D read is evidence enough. A 2D code carries error correction: one read is
+/// proof. A 1D code carries a check digit at most, and blur, noise or a scan line crossing
+/// the bars at a slant can make a wrong read that passes it; so a 1D read is believed when
+/// many of zbar's scan lines agreed on it in the picture as it is, or when a second,
+/// independent look (another pass over the picture, the picture turned a little, or another
+/// frame) reads the same. The same pass on the picture turned a little counts for half a
+/// look: it samples the picture afresh, so it rules out noise, but what misled the pass (a
+/// damaged bar, blur) can mislead it again. Where looks read different things in one place,
+/// the read with at least twice the weight wins; a closer call gives nothing.
+struct Corroboration {
+    /// Scan lines that make a plain read enough on its own. Measured on `qrtui-bench --stress`
+    /// (`--stress-dump`): wrong plain reads of EAN and UPC codes were seen by 6 to 8 lines,
+    /// of ITF by up to 10; right ones mostly by more.
+    static func strongQuality(_ symbology: Symbology) -> Int {
+        symbology == .i25 ? 20 : 12
+    }
+
+    /// Scan lines an ITF read needs at the least, whatever else agrees: ITF has no check digit
+    /// and its start and stop patterns recur inside it, so a scan line crossing its bars at a
+    /// slant reads a run of digit pairs in the middle as a code of its own, and every look
+    /// repeats that. Measured on `qrtui-bench --stress`: fragments were seen by 2 to 10 lines,
+    /// whole codes mostly by 11 or more. (A picture with fewer lines than twice that, a thin
+    /// strip cut round a code, needs half of its lines.)
+    static let itfMinimumQuality = 11
+
+    static func itfQualityEnough(_ code: DetectedCode) -> Bool {
+        code.quality >= min(itfMinimumQuality, max(2, code.scanLines / 2))
+    }
+
+    /// Whether `code` alone is proof: 2D, or a read of the picture as it is (no pass, no
+    /// turn) seen by enough scan lines.
+    static func isStrong(_ code: DetectedCode) -> Bool {
+        code.symbology.isTwoDimensional
+            || (code.pass == .plain && code.turn == nil && code.quality >= strongQuality(code.symbology))
+    }
+
+    /// One way of looking: a pass over the picture, turned or not.
+    private struct Look: Hashable {
+        let pass: ScanPass
+        let turn: Double?
+    }
+
+    private struct Sighting {
+        var code: DetectedCode
+        /// Each look that read it, and what it counts for (in half looks): a strong read 4,
+        /// the first look by a pass 2, each further turn of the same pass 1.
+        var looks: [Look: Int] = [:]
+        var weight: Int {
+            var byPass = [ScanPass: [Int]]()
+            for (look, value) in looks { byPass[look.pass, default: []].append(value) }
+            return byPass.values.reduce(0) { total, values in
+                let sorted = values.sorted(by: >)
+                return total + sorted[0] + sorted.dropFirst().count
+            }
+        }
+    }
+
+    private var sightings: [CodeIdentity: Sighting] = [:]
+    private var order: [CodeIdentity] = []
+
+    /// Records what one look read.
+    mutating func add(_ codes: [DetectedCode]) {
+        for code in codes {
+            var sighting = sightings[code.identity] ?? Sighting(code: code)
+            if sighting.looks.isEmpty { order.append(code.identity) }
+            let look = Look(pass: code.pass, turn: code.turn)
+            sighting.looks[look] = max(sighting.looks[look] ?? 0, Self.isStrong(code) ? 4 : 2)
+            if code.quality > sighting.code.quality { sighting.code = code }
+            sightings[code.identity] = sighting
+        }
+    }
+
+    /// The heaviest read that disagrees with `identity` where it lies.
+    private func rivalWeight(_ identity: CodeIdentity) -> Int {
+        guard let code = sightings[identity]?.code else { return 0 }
+        return sightings.values.filter { $0.code.identity != identity && $0.code.disagrees(with: code) }
+            .map(\.weight).max() ?? 0
+    }
+
+    private func believed(_ identity: CodeIdentity) -> Bool {
+        guard let sighting = sightings[identity] else { return false }
+        if sighting.code.symbology.isTwoDimensional { return true }
+        if sighting.code.symbology == .i25 && !Self.itfQualityEnough(sighting.code) { return false }
+        return sighting.weight >= 4 && sighting.weight >= 2 * rivalWeight(identity)
+    }
+
+    /// Reads believed: proof on their own or seen by two looks, outweighing any rival.
+    var accepted: [DetectedCode] { order.filter(believed).compactMap { sightings[$0]?.code } }
+
+    /// Reads a further look could still decide: not believed, and not outweighed twice over
+    /// by a believed rival.
+    var pending: [DetectedCode] {
+        order.compactMap { identity in
+            guard let sighting = sightings[identity], !believed(identity) else { return nil }
+            let beaten = sightings.values.contains {
+                $0.code.identity != identity && $0.code.disagrees(with: sighting.code) && believed($0.code.identity)
+                    && $0.weight >= 2 * sighting.weight
+            }
+            return beaten ? nil : sighting.code
+        }
+    }
+
+    /// Reads not believed (in the end: still waiting, or outweighed, or a close call).
+    var withheld: Int { sightings.count - accepted.count }
+
+    /// Something is believed and nothing is left that a further look could decide.
+    var isSettled: Bool { !accepted.isEmpty && pending.isEmpty }
+}
+
+extension DetectedCode {
+    /// Another 1D read of the same family, saying something else, where this one lies:
+    /// one of them is wrong.
+    func disagrees(with other: DetectedCode) -> Bool {
+        guard !symbology.isTwoDimensional, !other.symbology.isTwoDimensional, bytes != other.bytes,
+              symbology == other.symbology || (ScannerPool.productCodes.contains(symbology)
+                                                && ScannerPool.productCodes.contains(other.symbology)),
+              let box = corners.boundingRect, let otherBox = other.corners.boundingRect else { return false }
+        let bars = Swift.max(Swift.min(box.maxX - box.minX, box.maxY - box.minY),
+                             Swift.min(otherBox.maxX - otherBox.minX, otherBox.maxY - otherBox.minY))
+        let slack = Swift.max(3, bars / 2)
+        return box.minX <= otherBox.maxX + slack && otherBox.minX <= box.maxX + slack
+            && box.minY <= otherBox.maxY + slack && otherBox.minY <= box.maxY + slack
+    }
+}

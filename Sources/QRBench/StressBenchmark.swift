@@ -1,0 +1,102 @@
+import CodeReading
+import Dispatch
+import Glibc
+import FrameCore
+import PictureOps
+import Synchronization
+
+/// `--stress N`: N random pictures per symbology under random harm (scale, turn, shear and
+/// perspective, blur, noise, JPEG, low contrast, uneven light), each read three ways: qrtui's
+/// still path, qrtui's live path (the picture as a short noisy stream, 1D confirmation
+/// included), and one plain zbar pass. The seed is fixed, so figures compare across commits.
+struct StressBenchmark {
+    let count: Int
+    let seed: UInt64
+    /// Every read, one line each, for choosing the precision rules' thresholds.
+    var dump: String?
+    /// The symbologies to stress (all when empty).
+    var only: [StressCase.Kind] = []
+
+    struct Tally: Sendable {
+        var decoded = 0, misread = 0, withheld = 0
+        mutating func add(_ texts: [String], expected: String) {
+            if texts.contains(expected) { decoded += 1 }
+            if texts.contains(where: { $0 != expected }) { misread += 1 }
+        }
+    }
+
+    struct Row: Sendable {
+        var still = Tally(), live = Tally(), zbar = Tally()
+        var wrong: [String] = []
+    }
+
+    func run() -> String {
+        var lines = [["symbology", "pictures", "still decoded", "misread", "live decoded", "misread",
+                      "plain zbar decoded", "misread"]]
+        var notes = [String]()
+        for kind in only.isEmpty ? StressCase.Kind.allCases : only {
+            let row = measure(kind)
+            lines.append([kind.rawValue, "\(count)", "\(row.still.decoded)", "\(row.still.misread)", "\(row.live.decoded)",
+                          "\(row.live.misread)", "\(row.zbar.decoded)", "\(row.zbar.misread)"])
+            notes += row.wrong
+        }
+        return table(lines) + (notes.isEmpty ? "" : "\n\nqrtui's misreads:\n" + notes.joined(separator: "\n"))
+    }
+
+    /// Every picture of `kind`, shared out between two threads (one reader each).
+    private func measure(_ kind: StressCase.Kind) -> Row {
+        let total = Mutex(Row())
+        let count = self.count, seed = self.seed, dump = self.dump
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            var row = Row()
+            for index in stride(from: worker, to: count, by: 2) {
+                let stress = StressCase(kind, index: index, seed: seed)
+                let stillReading = CodeReader().read(stress.picture, kind: .still)
+                let still = stillReading.codes.map(\.text)
+                if let dump {
+                    Self.append(stillReading.codes.map { code in
+                        let box = code.corners.boundingRect.map { "\($0.maxX - $0.minX) \($0.maxY - $0.minY)" } ?? "0 0"
+                        return "\(kind.rawValue.filter { $0 != " " }) \(index) \(code.text == stress.expected ? "right" : "wrong") "
+                            + "\(stillReading.pass?.rawValue ?? "?") q\(code.quality) \(box) \(code.text.count)"
+                    }, to: dump)
+                }
+                let live = Self.live(stress.picture)
+                let zbar = CodeScanner().read(stress.picture).codes.map(\.text)
+                row.still.add(still, expected: stress.expected)
+                row.live.add(live, expected: stress.expected)
+                row.zbar.add(zbar, expected: stress.expected)
+                for (path, texts) in [("still", still), ("live", live)] where texts.contains(where: { $0 != stress.expected }) {
+                    row.wrong.append("  \(kind.rawValue) #\(index) \(path): \(texts.filter { $0 != stress.expected }.map(\.debugDescription)) "
+                                     + "for \(stress.expected.debugDescription)")
+                }
+            }
+            total.withLock { sum in
+                for path in [\Row.still, \Row.live, \Row.zbar] {
+                    sum[keyPath: path].decoded += row[keyPath: path].decoded
+                    sum[keyPath: path].misread += row[keyPath: path].misread
+                }
+                sum.wrong += row.wrong
+            }
+        }
+        return total.withLock { $0 }
+    }
+
+    static func append(_ lines: [String], to path: String) {
+        guard !lines.isEmpty, let file = fopen(path, "a") else { return }
+        for line in lines { fputs(line + "\n", file) }
+        fclose(file)
+    }
+
+    /// The picture as a camera would hold it: six frames at 30 fps with fresh sensor noise,
+    /// read live (work counted) and announced as the screen would (1D after two looks).
+    static func live(_ picture: Frame) -> [String] {
+        let reader = CodeReader()
+        var tracker = CodeTracker(confirmations: 2)
+        var announced = [String]()
+        for n in 0..<6 {
+            let frame = picture.withNoise(amplitude: 3, seed: UInt64(n) &+ 17).renumbered(sequence: n, timestamp: Double(n) / 30)
+            announced += tracker.update(with: reader.read(frame, kind: .live, realTime: false).codes, at: frame.timestamp).map(\.text)
+        }
+        return announced
+    }
+}

@@ -1,0 +1,107 @@
+@testable import CodeReading
+import FrameCore
+import Testing
+
+/// What makes a 1D read believed: many scan lines, or a second look; disagreement gives nothing.
+@Suite struct CorroborationTests {
+    func read(_ text: String, _ symbology: Symbology = .ean13, by pass: ScanPass = .plain, turn: Double? = nil,
+              quality: Int = 5, x: Int = 20, lines: Int = 100) -> DetectedCode {
+        var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8),
+                                corners: CodeScanner.boundingBox(of: [PixelPoint(x: x, y: 10), PixelPoint(x: x + 180, y: 40)]),
+                                quality: quality)
+        code = code.found(by: pass, turn: turn)
+        code.scanLines = lines
+        return code
+    }
+
+    @Test func manyScanLinesOnThePictureAsItIsAreProofEnough() {
+        var evidence = Corroboration()
+        evidence.add([read("4006381333931", quality: 30)])
+        #expect(evidence.accepted.map(\.text) == ["4006381333931"] && evidence.isSettled)
+    }
+
+    @Test func aReadOnlyAnExtraPassMadeWaitsForASecondLook() {
+        var evidence = Corroboration()
+        evidence.add([read("4006381333931", by: .enlarged, quality: 40)])  // strong, but not the picture as it is
+        #expect(evidence.accepted.isEmpty && evidence.pending.count == 1)
+        evidence.add([read("4006381333931", by: .thresholded)])
+        #expect(evidence.accepted.map(\.text) == ["4006381333931"] && evidence.isSettled)
+    }
+
+    @Test func aTurnedLookOfTheSamePassCountsForHalf() {
+        var evidence = Corroboration()
+        evidence.add([read("4006381333931", by: .binarised)])
+        evidence.add([read("4006381333931", by: .binarised, turn: 2)])
+        #expect(evidence.accepted.isEmpty)  // one look and a half
+        evidence.add([read("4006381333931", by: .binarised, turn: -2)])
+        #expect(evidence.accepted.count == 1)
+    }
+
+    @Test func twoDisagreeingReadsGiveNothingUnlessOneFarOutweighs() {
+        var evidence = Corroboration()
+        evidence.add([read("4006381333931", by: .plain)])
+        evidence.add([read("4006381333948", by: .enlarged)])
+        evidence.add([read("4006381333931", by: .smoothed)])
+        evidence.add([read("4006381333948", by: .thresholded)])
+        #expect(evidence.accepted.isEmpty && evidence.withheld == 2)
+        // Two more looks for the first: four against two, twice the weight.
+        evidence.add([read("4006381333931", by: .binarised)])
+        evidence.add([read("4006381333931", by: .enlargedBinarised)])
+        #expect(evidence.accepted.map(\.text) == ["4006381333931"] && evidence.withheld == 1)
+    }
+
+    @Test func aFragmentOfAnITFIsDisputedByTheWholeCode() {
+        var evidence = Corroboration()
+        evidence.add([read("84216289419474", .i25, quality: 30), read("842162", .i25, quality: 12, x: 25)])
+        #expect(evidence.accepted.map(\.text) == ["84216289419474"])
+        #expect(read("842162", .i25).disagrees(with: read("84216289419474", .i25)))
+        #expect(!read("842162", .i25).disagrees(with: read("842162", .code128)))  // another kind of code
+    }
+
+    @Test func anITFSeenByFewScanLinesIsNoRead() {
+        var evidence = Corroboration()
+        evidence.add([read("842162", .i25, quality: 6), read("842162", .i25, by: .binarised, quality: 6)])
+        #expect(evidence.accepted.isEmpty)
+        // Unless the picture has no more lines than that: a strip cut round the code.
+        var strip = Corroboration()
+        strip.add([read("842162", .i25, quality: 4, lines: 6), read("842162", .i25, by: .enlarged, quality: 8, lines: 12)])
+        #expect(strip.accepted.count == 1)
+    }
+}
+
+/// On a stream: a second frame confirms a weak read; a rival sets both back.
+@Suite struct StreamCorroborationTests {
+    func read(_ text: String, _ symbology: Symbology = .ean13, by pass: ScanPass = .plain, quality: Int = 5,
+              at x: Int = 20) -> DetectedCode {
+        var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8),
+                                corners: CodeScanner.boundingBox(of: [PixelPoint(x: x, y: 10), PixelPoint(x: x + 180, y: 40)]),
+                                quality: quality).found(by: pass, turn: nil)
+        code.scanLines = 100
+        return code
+    }
+
+    @Test func evenWithConfirmOneAWeakReadNeedsASecondFrame() {
+        var tracker = CodeTracker(confirmations: 1)
+        #expect(tracker.update(with: [read("4006381333931", quality: 40)], at: 0).count == 1)  // strong: at once
+        #expect(tracker.update(with: [read("5000213002834", by: .enlarged, quality: 40, at: 400)], at: 0.1).isEmpty)
+        #expect(tracker.update(with: [read("5000213002834", by: .enlarged, quality: 40, at: 400)], at: 0.2).count == 1)
+    }
+
+    @Test func disagreeingReadsInTurnAnnounceNeither() {
+        var tracker = CodeTracker(confirmations: 2)
+        var announced = [String]()
+        for frame in 0..<6 {
+            let text = frame % 2 == 0 ? "4006381333931" : "4006381333948"
+            announced += tracker.update(with: [read(text)], at: Double(frame) / 30).map(\.text)
+        }
+        #expect(announced.isEmpty)
+    }
+
+    @Test func aPointLocatedITFIsNeverAnnounced() {
+        var tracker = CodeTracker(confirmations: 2)
+        let point = DetectedCode(symbology: .i25, bytes: Array("005462".utf8), corners: Array(repeating: PixelPoint(x: 596, y: 152), count: 4))
+        for frame in 0..<5 { #expect(tracker.update(with: [point], at: Double(frame) / 30).isEmpty) }
+        // zbar's location for it, one point where a scan line ended, is refused where it is read.
+        #expect(!LocationSanity.accepts([PixelPoint(x: 596, y: 152)], width: 640, height: 480))
+    }
+}
