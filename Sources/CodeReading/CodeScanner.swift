@@ -108,7 +108,10 @@ public final class CodeScanner {
             return
         }
         guard let symbology = Symbology(rawValue: Int32(type.rawValue)) else { return }
-        guard symbology.isTwoDimensional || LocationSanity.accepts(points, width: width, height: height) else {
+        let orientation = zbar_symbol_get_orientation(symbol)
+        let alongRows = orientation != ZBAR_ORIENT_LEFT && orientation != ZBAR_ORIENT_RIGHT
+        guard symbology.isTwoDimensional || LocationSanity.accepts(points, width: width, height: height, symbology: symbology,
+                                                                   characters: bytes.count, alongRows: alongRows) else {
             output.withheld += 1
             return
         }
@@ -118,8 +121,7 @@ public final class CodeScanner {
         var code = DetectedCode(symbology: symbology, bytes: decoded ?? bytes, corners: corners,
                                 quality: Int(zbar_symbol_get_quality(symbol)), raw: decoded.map { _ in bytes })
         // Read along rows (up or down) the picture's height counts the lines, else its width.
-        let orientation = zbar_symbol_get_orientation(symbol)
-        code.scanLines = orientation == ZBAR_ORIENT_LEFT || orientation == ZBAR_ORIENT_RIGHT ? width : height
+        code.scanLines = alongRows ? height : width
         output.codes.append(code)
     }
 
