@@ -2,15 +2,21 @@ import Glibc
 import Overlay
 import SystemCalls
 
-/// stdout carries codes only; every message goes to stderr with the program's name.
+/// stdout carries codes only; every message goes to stderr with the program's name. Both
+/// take `TerminalText` only, so what came from outside is escaped on its way.
 enum Console {
-    static func message(_ text: String) {
-        write(STDERR_FILENO, Array("qrtui: \(text)\n".utf8))
+    static func message(_ text: TerminalText) {
+        write(STDERR_FILENO, Array("qrtui: \(text.escaped)\n".utf8))
     }
 
-    /// A line other code wrote, its control characters made visible.
+    /// A line other code wrote (a library's warning), made safe.
     static func raw(_ line: String) {
         write(STDERR_FILENO, Array("\(VisibleText.escaping(line))\n".utf8))
+    }
+
+    /// Text for a person on stdout (a device list), made safe.
+    static func print(_ text: TerminalText) {
+        write(STDOUT_FILENO, Array("\(text.escaped)\n".utf8))
     }
 
     /// Writes and flushes at once, so each code is visible to a pipe as soon as it is read.

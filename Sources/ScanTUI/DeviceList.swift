@@ -1,4 +1,5 @@
 import CaptureKit
+import Overlay
 
 /// `qrtui --list-devices`: every video device with its name, driver, formats, sizes, rates.
 enum DeviceList {
@@ -11,10 +12,10 @@ enum DeviceList {
         for path in paths {
             do {
                 let description = try CameraCatalog.describe(path)
-                Console.output(Array(lines(for: description).joined(separator: "\n").utf8) + [0x0A])
+                for line in lines(for: description) { Console.print(TerminalText(escaping: line)) }
                 if description.isCapture { captures += 1 }
             } catch {
-                Console.output(Array("\(path): \(error.description)\n".utf8))
+                Console.print("\(path): \(error.description)")
             }
         }
         return captures > 0 ? .read : .failure

@@ -1,4 +1,5 @@
 import CaptureKit
+import Overlay
 import SystemCalls
 
 /// What to do about a failure: shown in the status line and after the message on stderr.
@@ -15,7 +16,8 @@ enum FailureHint {
     }
 
     /// The message with its hint, for stderr.
-    static func message(_ error: CaptureError, device: Bool) -> String {
-        error.description + (self.for(error, device: device).map { " (\($0))" } ?? "")
+    static func message(_ error: CaptureError, device: Bool) -> TerminalText {
+        guard let hint = self.for(error, device: device) else { return "\(error.description)" }
+        return "\(error.description) (\(hint))"
     }
 }

@@ -31,7 +31,7 @@ import Testing
     @Test func escapesInAPayloadAreShownNotObeyed() throws {
         let result = try run(payload: Array(Self.hostile.utf8))
         let status = result.screen.lines[39]
-        #expect(status.contains("A\\e[2J\\e]0;pwned\\x07\\e]52;c;cHduZWQ=\\x07\\u{9b}31mX\\u{202e}Z\\x07end"))
+        #expect(status.contains("A\\e[2J\\e]0;pwned\\x07\\e]52;c;cHduZWQ=\\x07\\u{009B}31mX\\u{202E}Z\\x07end"))
         // The picture is still there (no clear screen), the title and clipboard untouched.
         #expect(result.screen.lines[0].contains { $0 != " " })
         #expect(!result.title.contains("pwned"))
@@ -44,8 +44,8 @@ import Testing
     @Test func rawC1BytesAreShownNotObeyed() throws {
         // Not UTF-8: decoded as Latin-1, where 0x9B is the one-byte CSI.
         let result = try run(payload: [0x41, 0x9B, 0x32, 0x4A, 0x1B, 0x63, 0x42])
-        #expect(result.screen.lines[39].contains("A\\u{9b}2J\\ecB"))
-        #expect(result.after.text.contains("A\\u{9b}2J\\ecB"))
+        #expect(result.screen.lines[39].contains("A\\u{009B}2J\\ecB"))
+        #expect(result.after.text.contains("A\\u{009B}2J\\ecB"))
     }
 
     @Test func aLargePayloadIsCutToTheLineAndStillSafe() throws {
@@ -54,7 +54,7 @@ import Testing
         while text.utf8.count < 2_780 { text += "\u{1B}[31mred\u{1B}]8;;http://x\u{07}link\u{9B}0m " }
         let result = try run(payload: Array(text.utf8), width: 1200, height: 1000, moduleSize: 3, level: .low)
         let status = result.screen.lines[39]
-        #expect(status.contains("\\e[31mred\\e]8;;http://x\\x07link\\u{9b}0m"))
+        #expect(status.contains("\\e[31mred\\e]8;;http://x\\x07link\\u{009B}0m"))
         #expect(status.contains("…"))
         #expect(result.title.isEmpty || !result.title.contains("http"))
         #expect(!result.after.text.contains("\u{1B}"))

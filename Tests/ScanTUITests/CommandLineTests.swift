@@ -48,7 +48,7 @@ import Testing
 
     @Test func terminalsNeverSeeRawControlCharacters() {
         let line = CodePrinter(format: .text, toTerminal: true).line(for: hostile, frame: 0)
-        #expect(String(decoding: line, as: UTF8.self) == "a\\e]52;c;x\\x07\\u{9b}2J\\n\"q\"\\\n")
+        #expect(String(decoding: line, as: UTF8.self) == "a\\e]52;c;x\\x07\\u{009B}2J\\n\"q\"\\\\\n")
         #expect(line.dropLast().allSatisfy { $0 >= 0x20 && $0 != 0x7F })
     }
 
