@@ -29,8 +29,14 @@ final class ByteReader {
         return n > 0
     }
 
-    /// The next bytes without consuming them (fewer at the end of the input).
+    /// The next bytes without consuming them (fewer at the end of the input); the buffer
+    /// grows to hold them.
     func peek(_ count: Int) throws(CaptureError) -> [UInt8] {
+        if count > buffer.count - start {
+            buffer = Array(buffer[start..<end]) + [UInt8](repeating: 0, count: count)
+            end -= start
+            start = 0
+        }
         while end - start < count, try refill() {}
         return Array(buffer[start..<min(end, start + count)])
     }
@@ -68,11 +74,11 @@ final class ByteReader {
         return buffered + (try input.read(into: UnsafeMutableRawBufferPointer(rebasing: destination[buffered...])))
     }
 
-    /// Everything left in the input.
-    func readAll() throws(CaptureError) -> [UInt8] {
+    /// Everything left in the input, refusing more than `limit` bytes in all.
+    func readAll(limit: Int = 512 << 20) throws(CaptureError) -> [UInt8] {
         let buffered = Array(buffer[start..<end])
         start = end
-        return buffered + (try input.readAll())
+        return buffered + (try input.readAll(limit: max(0, limit - buffered.count)))
     }
 
     /// Discards `count` bytes; returns how many were there.

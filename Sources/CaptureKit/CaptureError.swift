@@ -10,23 +10,21 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(path: String, detail: String)
     /// A well-formed input that qrtui cannot use (e.g. a 10-bit Y4M stream).
     case unsupported(path: String, detail: String)
-    /// A picture larger than qrtui accepts (protects memory from hostile headers).
-    case tooLarge(path: String, width: Int, height: Int)
+    /// A picture larger than qrtui accepts (protects memory from hostile headers): refused
+    /// from its header, before anything is allocated for it.
+    case tooLarge(path: String, width: Int, height: Int, limit: Int)
     /// The input holds no data at all.
     case empty(path: String)
     /// Something that is not a regular file, pipe or device (a directory, a socket...).
     case notAFile(path: String, kind: String)
 
-    /// Largest accepted picture side and area.
-    public static let maxSide = 16384
-    public static let maxPixels = 16384 * 16384 / 4
-
-    public static func checkSize(_ width: Int, _ height: Int, path: String) throws(CaptureError) {
+    public static func checkSize(_ width: Int, _ height: Int, path: String,
+                                 limits: PictureLimits = PictureLimits()) throws(CaptureError) {
         guard width > 0, height > 0 else {
             throw .malformed(path: path, detail: "invalid size \(width)x\(height)")
         }
-        guard width <= maxSide, height <= maxSide, width * height <= maxPixels else {
-            throw .tooLarge(path: path, width: width, height: height)
+        guard width <= PictureLimits.maxSide, height <= PictureLimits.maxSide, width * height <= limits.maxPixels else {
+            throw .tooLarge(path: path, width: width, height: height, limit: limits.maxPixels)
         }
     }
 
@@ -50,13 +48,36 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): \(detail)"
         case let .unsupported(path, detail):
             return "\(path): unsupported: \(detail)"
-        case let .tooLarge(path, width, height):
-            return "\(path): picture size \(width)x\(height) exceeds the limit of "
-                + "\(Self.maxSide)x\(Self.maxSide) and \(Self.maxPixels / 1_000_000) megapixels"
+        case let .tooLarge(path, width, height, limit):
+            let product = width.multipliedReportingOverflow(by: height)
+            let pixels = PictureLimits.describe(product.overflow ? Int.max : product.partialValue)
+            return "\(path): a picture of \(width)x\(height) (\(pixels)) is over the limit of "
+                + "\(PictureLimits.describe(limit)) and \(PictureLimits.maxSide) pixels a side (--max-pixels)"
         case let .empty(path):
             return "\(path): empty input (expected a PNG, JPEG, PGM/PPM image or a Y4M stream)"
         case let .notAFile(path, kind):
             return "\(path): is a \(kind), not an image or video file"
         }
+    }
+}
+
+/// How large a picture qrtui accepts (`--max-pixels`): a header that declares more is
+/// refused before its pixels are read or room is made for them.
+public struct PictureLimits: Sendable, Equatable {
+    public var maxPixels: Int
+    public static let maxSide = 65_535
+    public static let defaultMaxPixels = 100_000_000
+
+    public init(maxPixels: Int = PictureLimits.defaultMaxPixels) { self.maxPixels = maxPixels }
+
+    /// The most bytes a compressed picture of `pixels` pixels is let take (compression
+    /// seldom makes a picture larger; room for metadata besides).
+    func fileBytes(for pixels: Int) -> Int { 32 << 20 + 4 * pixels }
+
+    /// "100 megapixels", "2.5 megapixels" or "5000 pixels".
+    static func describe(_ pixels: Int) -> String {
+        guard pixels >= 1_000_000 else { return "\(pixels) pixels" }
+        let tenths = (pixels + 50_000) / 100_000
+        return tenths % 10 == 0 ? "\(tenths / 10) megapixels" : "\(tenths / 10).\(tenths % 10) megapixels"
     }
 }

@@ -80,7 +80,7 @@ public final class FileInput {
             let n = try read(into: chunk)
             data.append(contentsOf: chunk[0..<n])
             if data.count > limit {
-                throw .malformed(path: path, detail: "input larger than \(limit >> 20) MiB")
+                throw .malformed(path: path, detail: "larger than its picture can be (over \(max(1, limit >> 20)) MiB)")
             }
             if n < chunkSize { return data }
         }

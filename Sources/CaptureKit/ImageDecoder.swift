@@ -17,12 +17,12 @@ public enum ImageFormat: String, Sendable {
 
 /// Decodes a whole still image held in memory into a luma frame.
 public enum ImageDecoder {
-    public static func decode(_ data: [UInt8], path: String) throws(CaptureError) -> Frame {
+    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
         guard !data.isEmpty else { throw .empty(path: path) }
         switch ImageFormat.detect(data) {
-        case .png: return try PNGCodec.decode(data, path: path)
-        case .jpeg: return try JPEGCodec.decode(data, path: path)
-        case .netpbm: return try NetpbmCodec.decode(data, path: path)
+        case .png: return try PNGCodec.decode(data, path: path, limits: limits)
+        case .jpeg: return try JPEGCodec.decode(data, path: path, limits: limits)
+        case .netpbm: return try NetpbmCodec.decode(data, path: path, limits: limits)
         case .y4m:
             throw .unsupported(path: path, detail: "a Y4M stream is video, not a still image")
         case nil:
@@ -31,10 +31,13 @@ public enum ImageDecoder {
         }
     }
 
-    /// Reads and decodes an image file ("-" for stdin).
-    public static func load(path: String) throws(CaptureError) -> Frame {
-        let input = try FileInput(path: path)
-        return try decode(try input.readAll(), path: input.path)
+    /// Reads and decodes an image file ("-" for stdin), its size checked from its header first.
+    public static func load(path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
+        let source = try InputOpener.open(path: path, limits: limits)
+        guard source.kind == .still, let frame = try source.nextFrame() else {
+            throw .unsupported(path: source.name, detail: "a Y4M stream is video, not a still image")
+        }
+        return frame
     }
 }
 

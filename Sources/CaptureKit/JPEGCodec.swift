@@ -3,7 +3,7 @@ import FrameCore
 
 /// JPEG through libturbojpeg, decoded straight to grey.
 public enum JPEGCodec {
-    public static func decode(_ data: [UInt8], path: String) throws(CaptureError) -> Frame {
+    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
         guard let handle = tjInitDecompress() else {
             throw .malformed(path: path, detail: "cannot start the JPEG decoder")
         }
@@ -16,7 +16,7 @@ public enum JPEGCodec {
         guard header == 0 else {
             throw .malformed(path: path, detail: "bad JPEG: \(errorText(handle))")
         }
-        try CaptureError.checkSize(Int(width), Int(height), path: path)
+        try CaptureError.checkSize(Int(width), Int(height), path: path, limits: limits)
         var luma = [UInt8](repeating: 0, count: Int(width) * Int(height))
         let status = luma.withUnsafeMutableBufferPointer { dst in
             data.withUnsafeBufferPointer { src in

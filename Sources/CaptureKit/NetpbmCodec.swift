@@ -2,7 +2,7 @@ import FrameCore
 
 /// Binary PGM (P5) and PPM (P6), 8 or 16 bits per sample.
 public enum NetpbmCodec {
-    public static func decode(_ data: [UInt8], path: String) throws(CaptureError) -> Frame {
+    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
         var cursor = 2
         func number() throws(CaptureError) -> Int {
             // Skip whitespace and # comments, then read decimal digits.
@@ -28,7 +28,7 @@ public enum NetpbmCodec {
             throw .malformed(path: path, detail: "bad PGM/PPM header")
         }
         cursor += 1
-        try CaptureError.checkSize(width, height, path: path)
+        try CaptureError.checkSize(width, height, path: path, limits: limits)
         let bytesPerSample = maxValue > 255 ? 2 : 1
         let needed = width * height * channels * bytesPerSample
         guard data.count - cursor >= needed else {

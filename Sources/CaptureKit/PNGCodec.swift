@@ -3,14 +3,14 @@ import FrameCore
 
 /// PNG through libpng's simplified API, which converts any colour type to 8-bit grey.
 public enum PNGCodec {
-    public static func decode(_ data: [UInt8], path: String) throws(CaptureError) -> Frame {
+    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
         let began = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
         guard began != 0 else { throw .malformed(path: path, detail: "bad PNG: \(message(of: &image))") }
         let width = Int(image.width), height = Int(image.height)
-        try CaptureError.checkSize(width, height, path: path)
+        try CaptureError.checkSize(width, height, path: path, limits: limits)
         image.format = png_uint_32(PNG_FORMAT_GRAY)
         var luma = [UInt8](repeating: 0, count: width * height)
         let finished = luma.withUnsafeMutableBytes {

@@ -14,7 +14,7 @@ public final class Y4MSource: FrameSource {
 
     static let headerLimit = 4096
 
-    init(reader: ByteReader) throws(CaptureError) {
+    init(reader: ByteReader, limits: PictureLimits = PictureLimits()) throws(CaptureError) {
         self.reader = reader
         name = reader.path
         guard let header = try reader.readLine(limit: Self.headerLimit) else { throw .empty(path: name) }
@@ -36,7 +36,7 @@ public final class Y4MSource: FrameSource {
             default: break  // interlacing, aspect, X extensions: irrelevant for luma
             }
         }
-        try CaptureError.checkSize(width, height, path: name)
+        try CaptureError.checkSize(width, height, path: name, limits: limits)
         guard let chroma = Self.chromaBytes(colour: colour, width: width, height: height) else {
             throw .unsupported(path: name, detail: "Y4M colour space C\(colour) (8-bit 4:2:0, 4:2:2, 4:4:4 and mono are)")
         }

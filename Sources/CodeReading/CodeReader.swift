@@ -24,15 +24,16 @@ public final class CodeReader {
 
     /// Reads `area` of `frame` (all of it when nil) as the policy says for a picture of this
     /// `kind`; `realTime`: frames come at the pace of the world (a camera, a file on screen),
-    /// not as fast as they are read (a file read headless).
+    /// not as fast as they are read (a file read headless). A thorough reading stops early
+    /// once `limit` is reached.
     public func read(_ frame: Frame, in area: PixelRect? = nil, kind: SourceKind = .still,
-                     realTime: Bool = true) -> FrameReading {
+                     realTime: Bool = true, limit: ReadingLimit? = nil) -> FrameReading {
         var reading: FrameReading
         switch policy.plan(for: kind, realTime: realTime) {
         case .thorough:
-            reading = thorough.scan(frame, in: area, with: scanners.general)
+            reading = thorough.scan(frame, in: area, with: scanners.general, limit: limit)
         case let .live(share, cost):
-            if let still = repeatedStill(frame, in: area) { return still }
+            if let still = repeatedStill(frame, in: area, limit: limit) { return still }
             let reader = live ?? LiveReader(scanners: scanners, share: share, cost: cost,
                                             confirmations: policy.confirmations(for: kind))
             live = reader
@@ -46,7 +47,7 @@ public final class CodeReader {
 
     /// A still shown in a loop is the very same picture frame after frame: the second
     /// time it is read thoroughly, after that its codes are held (in sight, not read again).
-    private func repeatedStill(_ frame: Frame, in area: PixelRect?) -> FrameReading? {
+    private func repeatedStill(_ frame: Frame, in area: PixelRect?, limit: ReadingLimit?) -> FrameReading? {
         defer { lastFrame = (frame, area) }
         guard let last = lastFrame, last.area == area, last.frame.sharesPixels(with: frame) else {
             stillReading = nil
@@ -57,7 +58,7 @@ public final class CodeReader {
             held.held = stillReading.codes + stillReading.held
             return held
         }
-        let reading = thorough.scan(frame, in: area, with: scanners.general)
+        let reading = thorough.scan(frame, in: area, with: scanners.general, limit: limit)
         stillReading = reading
         return reading
     }

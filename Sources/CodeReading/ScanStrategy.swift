@@ -39,14 +39,29 @@ public struct ThoroughScan: Sendable {
     /// Reads `area` of `frame` (the whole frame when nil) and says which pass read what.
     /// Passes run until a code is believed (see `Corroboration`): a 1D read that needs a
     /// second look gets the looks that give one next (its own pass on the picture turned a
-    /// little, then other passes).
-    public func scan(_ frame: Frame, in area: PixelRect? = nil, with scanner: CodeScanner) -> FrameReading {
+    /// little, then other passes). A huge area is read shrunk first (`LargeStill`), and the
+    /// reading gives up once `limit` is reached.
+    public func scan(_ frame: Frame, in area: PixelRect? = nil, with scanner: CodeScanner,
+                     limit: ReadingLimit? = nil) -> FrameReading {
         let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
+        guard !rect.isEmpty else { return FrameReading(frameSequence: frame.sequence, area: area) }
+        if LargeStill.applies(to: rect) {
+            var reading = LargeStill(thorough: self).scan(frame, in: rect, with: scanner, limit: limit)
+            reading.area = area
+            return reading
+        }
         let start = MonotonicClock.now()
-        var reading = FrameReading(frameSequence: frame.sequence, area: area)
-        guard !rect.isEmpty else { return reading }
-        let crop = frame.cropped(to: rect)
-        let origin = PixelPoint(x: rect.x, y: rect.y)
+        var reading = scanWhole(frame.cropped(to: rect), at: PixelPoint(x: rect.x, y: rect.y), with: scanner, limit: limit)
+        reading.frameSequence = frame.sequence
+        reading.area = area
+        reading.milliseconds = (MonotonicClock.now() - start) * 1000
+        return reading
+    }
+
+    /// The looks at all of `crop`, whose top-left pixel lies at `origin` in the frame.
+    func scanWhole(_ crop: Frame, at origin: PixelPoint = PixelPoint(x: 0, y: 0), with scanner: CodeScanner,
+                   limit: ReadingLimit?) -> FrameReading {
+        var reading = FrameReading(frameSequence: crop.sequence)
         var queue = ([.plain] + extraPasses).filter { $0.applies(to: crop) && $0.suits(scanner.symbologies) }.map { Look(pass: $0) }
         // Last, every pass again on the picture turned a little: rows then cross slanted bars
         // at another angle, and sample the picture afresh.
@@ -58,10 +73,10 @@ public struct ThoroughScan: Sendable {
         var secondLooksEnd = 0
         var refused = 0
         var firstRead = [CodeIdentity: ScanPass]()
-        while index < queue.count {
+        while index < queue.count, limit?.reached != true {
             let look = queue[index]
             index += 1
-            let found = look.pass.read(crop, at: origin, turn: look.turn, with: scanner)
+            let found = look.pass.read(crop, at: origin, turn: look.turn, with: scanner, limit: limit)
             reading.passesRun.append(look.pass)
             reading.parts += found.parts
             refused += found.withheld
@@ -75,7 +90,6 @@ public struct ThoroughScan: Sendable {
         reading.codes = evidence.accepted
         reading.withheld = evidence.withheld + refused
         reading.pass = reading.codes.first.flatMap { firstRead[$0.identity] }
-        reading.milliseconds = (MonotonicClock.now() - start) * 1000
         return reading
     }
 
@@ -105,8 +119,9 @@ extension ScanPass {
     /// Runs this pass on `crop`, whose top-left pixel lies at `origin` in the frame; what
     /// it finds comes back in frame pixels. A pass with several views stops at the first
     /// that reads a code.
-    public func read(_ crop: Frame, at origin: PixelPoint, turn: Double? = nil, with scanner: CodeScanner) -> PassFindings {
-        read(views(of: crop, turnedBy: turn), at: origin, turn: turn, with: scanner)
+    public func read(_ crop: Frame, at origin: PixelPoint, turn: Double? = nil, with scanner: CodeScanner,
+                     limit: ReadingLimit? = nil) -> PassFindings {
+        read(views(of: crop, turnedBy: turn), at: origin, turn: turn, with: scanner, limit: limit)
     }
 
     /// The pass's views of `crop` turned by `turn` degrees first (nil: as it is), each with
@@ -119,9 +134,10 @@ extension ScanPass {
         }
     }
 
-    func read(_ views: [MappedPicture], at origin: PixelPoint, turn: Double? = nil, with scanner: CodeScanner) -> PassFindings {
+    func read(_ views: [MappedPicture], at origin: PixelPoint, turn: Double? = nil, with scanner: CodeScanner,
+              limit: ReadingLimit? = nil) -> PassFindings {
         var findings = PassFindings()
-        for view in views {
+        for view in views where limit?.reached != true {
             let back = { (point: PixelPoint) -> PixelPoint in
                 let p = view.back(point)
                 return PixelPoint(x: p.x + origin.x, y: p.y + origin.y)

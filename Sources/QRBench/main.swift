@@ -25,6 +25,7 @@ Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--capture] [--repetitio
   --only TEXT       --live: only the clips whose name contains TEXT; --stress: only these
                     symbologies (comma-separated: EAN-13,UPC-A,EAN-8,UPC-E,Code 128,Code 39,ITF,QR)
   --effort E        --live: the reading effort (default: normal)
+  --deadlines N     how long after --timeout qrtui ends on inputs that would hold it (N runs each)
 """
 
 func fail(_ message: String) -> Never {
@@ -50,6 +51,7 @@ var costSeconds: Double?
 var stressCount: Int?
 var seed: UInt64 = 1
 var stressDump: String?
+var deadlineRuns: Int?
 while let argument = arguments.popFirst() {
     switch argument {
     case "--corpus":
@@ -75,6 +77,9 @@ while let argument = arguments.popFirst() {
     case "--stress":
         guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--stress needs a count") }
         stressCount = value
+    case "--deadlines":
+        guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--deadlines needs a count of runs") }
+        deadlineRuns = value
     case "--stress-dump":
         guard let path = arguments.popFirst() else { fail("--stress-dump needs a file") }
         stressDump = path
@@ -113,7 +118,8 @@ while let argument = arguments.popFirst() {
     default: fail("unknown argument '\(argument)'\n\(usage)")
     }
 }
-if corpus == nil && !frames && !render && !capture && !live && costSeconds == nil && stressCount == nil { fail("nothing to do\n\(usage)") }
+if corpus == nil && !frames && !render && !capture && !live && costSeconds == nil && stressCount == nil
+    && deadlineRuns == nil { fail("nothing to do\n\(usage)") }
 
 if capture { CaptureBenchmark.ensureFakeCamera() }
 if let corpus {
@@ -158,4 +164,9 @@ if let stressCount {
           + "decoded = the payload read, misread = a picture that gave a wrong payload:\n")
     let kinds = only?.split(separator: ",").compactMap { name in StressCase.Kind.allCases.first { $0.rawValue == name } } ?? []
     print(StressBenchmark(count: stressCount, seed: seed, dump: stressDump, only: kinds).run())
+}
+if let deadlineRuns {
+    print("\nDeadlines: qrtui --no-preview --timeout T on inputs that would hold it longer; overshoot = "
+          + "time to exit beyond T (\(deadlineRuns) runs each):\n")
+    print(DeadlineBenchmark(runs: deadlineRuns).run())
 }

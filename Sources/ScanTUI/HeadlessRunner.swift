@@ -1,41 +1,42 @@
 import CaptureKit
 import CodeReading
+import Foundation
 import FrameCore
 
 /// `--no-preview`: frames in, new codes out on stdout, until the input ends, the first code
 /// (`--once`) or the timeout. Files and pipes are read as fast as the scanner takes them.
+/// Capture and reading run on threads of their own, so `--timeout` is a deadline: whatever
+/// they are stuck in (a FIFO nobody writes, a huge picture), the answer comes on time.
 struct HeadlessRunner {
     let options: Options
     let printer: CodePrinter
 
     func run(_ choice: SourceFactory.Choice) -> ExitStatus {
-        let request = options.cameraRequest
+        let request = options.cameraRequest, limits = options.limits
         let capture = CaptureThread(mode: choice.handOver) { () throws(CaptureError) in
-            try SourceFactory.open(choice, camera: request)
+            try SourceFactory.open(choice, camera: request, limits: limits)
         }
+        let deadline = options.timeout.map { MonotonicClock.now() + $0 }
+        let reading = ReadingThread(capture: capture, policy: options.readingPolicy,
+                                    limit: ReadingLimit(deadline: deadline ?? .infinity))
         var corrupt = 0
         defer {
-            capture.stopAndWait()
+            // Threads still busy at the end (blocked, or reading) are left to the exit. A
+            // camera notices the stop within its poll (0.1 s) and is closed cleanly; a file or
+            // pipe may be stuck in a read nothing will end.
+            reading.stop()
+            capture.stopAndWait(timeout: choice.isDevice ? 1 : 0.05)
             if corrupt > 0 { Console.message("\(choice.displayName): skipped \(corrupt) corrupt frame\(corrupt == 1 ? "" : "s")") }
         }
-        let policy = options.readingPolicy
-        let reader = CodeReader(policy: policy)
-        var tracker = CodeTracker(confirmations: policy.confirmations)
-        let deadline = options.timeout.map { MonotonicClock.now() + $0 }
+        var tracker = CodeTracker(confirmations: options.readingPolicy.confirmations)
         var read = 0
         while true {
-            // Frames may keep coming faster than they are scanned: the deadline still holds.
-            let expired = deadline.map { MonotonicClock.now() >= $0 } ?? false
-            switch expired ? nil : capture.channel.take(until: deadline) {
-            case .value(let frame):
-                let kind = capture.channel.sourceKind ?? .recorded
-                tracker.confirmations = policy.confirmations(for: kind)
-                tracker.stream = kind != .still
-                // Cameras come in real time; files and pipes as fast as they are read, their
-                // reading's work counted so that every run reads them the same way.
-                let codes = reader.read(frame, kind: kind, realTime: kind == .live).codes
-                for code in tracker.update(with: codes, at: frame.timestamp) {
-                    Console.output(printer.line(for: code, frame: frame.sequence))
+            switch reading.output.take(until: deadline) {
+            case .value(let result):
+                tracker.confirmations = options.readingPolicy.confirmations(for: result.kind)
+                tracker.stream = result.kind != .still
+                for code in tracker.update(with: result.codes, at: result.timestamp) {
+                    Console.output(printer.line(for: code, frame: result.sequence))
                     read += 1
                     if options.once { return .read }
                 }
@@ -60,5 +61,50 @@ struct HeadlessRunner {
 
     private func formatSeconds(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+/// What the reading thread hands on for one frame.
+struct HeadlessReading: Sendable {
+    let codes: [DetectedCode]
+    let sequence: Int
+    let timestamp: Double
+    let kind: SourceKind
+}
+
+/// Reads every frame the capture thread delivers, on a thread of its own, and passes the
+/// readings on in order (with the capture's news and its end).
+final class ReadingThread: Sendable {
+    let output = HandOver<HeadlessReading>(mode: .lossless)
+    private let limit: ReadingLimit
+
+    init(capture: CaptureThread, policy: ReadingPolicy, limit: ReadingLimit) {
+        self.limit = limit
+        let output = self.output, input = capture.channel
+        let thread = Thread {
+            let reader = CodeReader(policy: policy)
+            while let item = input.take() {
+                switch item {
+                case .value(let frame):
+                    let kind = input.sourceKind ?? .recorded
+                    // Cameras come in real time; files and pipes as fast as they are read, their
+                    // reading's work counted so that every run reads them the same way.
+                    let codes = reader.read(frame, kind: kind, realTime: kind == .live, limit: limit).codes
+                    guard output.publish(HeadlessReading(codes: codes, sequence: frame.sequence,
+                                                         timestamp: frame.timestamp, kind: kind)) else { return }
+                case .notice(let notice): output.notify(notice)
+                case .ended: output.finish(nil); return
+                case .failed(let error): output.finish(error); return
+                }
+            }
+        }
+        thread.name = "qrtui read"
+        thread.start()
+    }
+
+    /// Ends the reading: a thorough one stops at its next look.
+    func stop() {
+        limit.stop()
+        output.close()
     }
 }

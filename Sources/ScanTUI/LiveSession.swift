@@ -56,9 +56,9 @@ struct LiveSession {
             return state
         }
         let choice = self.choice
-        let request = options.cameraRequest
+        let request = options.cameraRequest, limits = options.limits
         let capture = CaptureThread(mode: .latestWins) { () throws(CaptureError) in
-            let source = try SourceFactory.open(choice, camera: request)
+            let source = try SourceFactory.open(choice, camera: request, limits: limits)
             return source.kind == .recorded ? PacedSource(source) : source
         }
         capture.channel.onAvailable { wake.wake() }

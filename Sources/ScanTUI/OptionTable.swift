@@ -1,3 +1,4 @@
+import CaptureKit
 import CodeReading
 import Overlay
 
@@ -54,6 +55,10 @@ enum OptionTable {
                    help: "camera picture size (default 1280x720, or the nearest)", effect: .value(parseSize)),
         OptionSpec(names: ["--fps"], argument: "N", section: .sources, help: "camera frame rate (default 30)",
                    effect: .value(parseRate)),
+        OptionSpec(names: ["--max-pixels"], argument: "N", section: .sources,
+                   help: "refuse pictures larger than N pixels (default 100M; 25M or 25000000), from their header, "
+                       + "before reading them",
+                   effect: .value(parseMaxPixels)),
         OptionSpec(names: ["--list-devices"], section: .sources,
                    help: "list cameras with their formats, sizes and rates", effect: .command(.listDevices)),
     ]
@@ -119,6 +124,14 @@ extension OptionTable {
             throw UsageError(message: "--size needs WIDTHxHEIGHT, e.g. 1280x720, not '\(text)'")
         }
         options.size = PictureSize(width: parts[0], height: parts[1])
+    }
+
+    static func parseMaxPixels(_ options: inout Options, _ text: String) throws(UsageError) {
+        let millions = text.uppercased().hasSuffix("M")
+        guard let number = Int(millions ? String(text.dropLast()) : text), number > 0, number <= 4_000_000_000 else {
+            throw UsageError(message: "--max-pixels needs a number of pixels (such as 25M), not '\(text)'")
+        }
+        options.limits = PictureLimits(maxPixels: millions ? number * 1_000_000 : number)
     }
 
     static func parseRate(_ options: inout Options, _ text: String) throws(UsageError) {

@@ -26,6 +26,8 @@ struct Options: Equatable {
     var effort: ScanEffort?
     /// Identical reads a 1D code needs on a stream before it is announced.
     var confirmations = 2
+    /// The largest picture accepted (`--max-pixels`).
+    var limits = PictureLimits()
 
     var cameraRequest: @Sendable (String) -> CameraRequest {
         { [size, framesPerSecond] path in

@@ -17,15 +17,17 @@ final class ScanWorker: Sendable {
     let jobs = HandOver<ScanJob>(mode: .latestWins)
     let results = HandOver<FrameReading>(mode: .latestWins)
     private let finished = DispatchSemaphore(value: 0)
+    /// Ends a long thorough reading (a huge still) when the screen closes.
+    private let limit = ReadingLimit()
 
     init(policy: ReadingPolicy) {
-        let jobs = self.jobs, results = self.results, finished = self.finished
+        let jobs = self.jobs, results = self.results, finished = self.finished, limit = self.limit
         let thread = Thread {
             defer { finished.signal() }
             let reader = CodeReader(policy: policy)
             // `take` returns nil once `stop` closed the jobs, waking an idle worker.
             while case .value(let job)? = jobs.take() {
-                guard results.publish(reader.read(job.frame, in: job.area, kind: job.kind)) else { return }
+                guard results.publish(reader.read(job.frame, in: job.area, kind: job.kind, limit: limit)) else { return }
             }
         }
         thread.name = "qrtui scan"
@@ -34,9 +36,11 @@ final class ScanWorker: Sendable {
 
     func submit(_ job: ScanJob) { jobs.publish(job) }
 
-    /// Stops the thread after its current scan; true when it ended within `timeout` seconds.
+    /// Stops the thread, cutting its current scan short; true when it ended within `timeout`
+    /// seconds.
     @discardableResult
     func stop(timeout: Double = 5) -> Bool {
+        limit.stop()
         jobs.close()
         results.close()
         return finished.wait(timeout: .now() + timeout) == .success

@@ -60,8 +60,36 @@ import Testing
 
     @Test func hugeHeadersAreRefusedBeforeAllocating() {
         let pgm = Array("P5 100000 100000 255\n".utf8) + [0]
-        #expect(throws: CaptureError.tooLarge(path: "big", width: 100_000, height: 100_000)) {
+        #expect(throws: CaptureError.tooLarge(path: "big", width: 100_000, height: 100_000, limit: 100_000_000)) {
             _ = try ImageDecoder.decode(pgm, path: "big")
+        }
+    }
+
+    /// A file that declares 100,000 x 100,000 pixels (JPEG: 65,000, its most is 65,535) is
+    /// refused from its first bytes, before the rest is read (there is no rest here: nothing
+    /// else could be the reason).
+    @Test(arguments: ["png", "jpeg", "pgm"])
+    func hugeDeclaredSizesAreRefusedFromTheHeader(kind: String) throws {
+        let directory = TemporaryDirectory("huge")
+        let header: [UInt8]
+        switch kind {
+        case "png":
+            header = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+                + [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0, 8, 0, 0, 0, 0]
+        case "jpeg":
+            header = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0xFD, 0xE8, 0xFD, 0xE8, 0x01]
+        default:
+            header = Array("P5\n# a comment\n100000 100000\n255\n".utf8)
+        }
+        let path = directory.write("huge.\(kind)", header)
+        let side = kind == "jpeg" ? 65_000 : 100_000
+        #expect(throws: CaptureError.tooLarge(path: path, width: side, height: side, limit: 100_000_000)) {
+            _ = try InputOpener.open(path: path)
+        }
+        // A lower limit of one's own choosing (`--max-pixels`).
+        let small = directory.write("small.pgm", NetpbmCodec.encode(Frame.filled(width: 100, height: 100, value: 1)))
+        #expect(throws: CaptureError.tooLarge(path: small, width: 100, height: 100, limit: 5_000)) {
+            _ = try InputOpener.open(path: small, limits: PictureLimits(maxPixels: 5_000))
         }
     }
 

@@ -51,7 +51,7 @@ import Testing
 
     @Test func absurdSizeInHeaderIsRefused() {
         let path = directory.write("h.y4m", Array("YUV4MPEG2 W100000 H100000 F30:1 C420jpeg\nFRAME\n".utf8))
-        #expect(throws: CaptureError.tooLarge(path: path, width: 100_000, height: 100_000)) {
+        #expect(throws: CaptureError.tooLarge(path: path, width: 100_000, height: 100_000, limit: 100_000_000)) {
             _ = try Y4MSource(path: path)
         }
     }

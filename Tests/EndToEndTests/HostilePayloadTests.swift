@@ -60,3 +60,48 @@ import Testing
         #expect(!result.after.text.contains("\u{1B}"))
     }
 }
+
+/// Not only payloads: file headers and file names are outside text too, on stderr and on
+/// the screen alike.
+@Suite struct HostileInputTests {
+    let directory = TemporaryDirectory("hostile-input")
+    /// Sets the window title, fills the clipboard, clears the screen.
+    static let injection = "\u{1B}]0;PWNED\u{07}\u{1B}]52;c;UFdORUQ=\u{07}\u{1B}[2J"
+
+    func expectSafe(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!text.contains("\u{1B}") && !text.contains("\u{07}"), sourceLocation: sourceLocation)
+        #expect(text.contains("\\e]0;PWNED\\x07"), sourceLocation: sourceLocation)
+    }
+
+    @Test func aY4MHeaderIsEscapedInItsErrorMessage() throws {
+        let path = directory.write("bad.y4m", Array("YUV4MPEG2 W8 H8 C420\(Self.injection)\n".utf8))
+        let run = try QRTUIProcess.run(["-i", path, "--no-preview"])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        expectSafe(run.stderr)
+        #expect(run.stderr.hasPrefix("qrtui: \(path): unsupported: Y4M colour space C420\\e]0;PWNED"))
+    }
+
+    @Test func aFileNameIsEscapedInItsErrorMessage() throws {
+        let run = try QRTUIProcess.run(["-i", directory.path + "/no\(Self.injection).png", "--no-preview"])
+        #expect(run.status == 1)
+        expectSafe(run.stderr)
+        #expect(run.stderr.contains("cannot open"))
+    }
+
+    @Test func onTheScreenAndAfterItTheHeaderIsEscapedToo() throws {
+        let path = directory.write("bad.y4m", Array("YUV4MPEG2 W8 H8 C420\(Self.injection)\n".utf8))
+        let errors = directory.path + "/stderr"
+        let session = try TmuxSession(width: 100, height: 30, command: "\(QRTUIProcess.executable) -i \(path) 2>\(errors)",
+                                      clipboard: true)
+        let title = try session.title()
+        let pane = try session.waitFor("the fail status") { $0.lines[29].contains("FAIL") }
+        #expect(pane.lines[29].contains("\\e]0;PWNED"))
+        try session.send("q")
+        let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        #expect(done.text.contains("EXIT=1"))
+        #expect(try session.title() == title)
+        #expect(try session.buffer().isEmpty)
+        expectSafe(try String(contentsOfFile: errors, encoding: .utf8))
+    }
+}

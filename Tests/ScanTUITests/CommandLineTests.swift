@@ -27,6 +27,19 @@ import Testing
             == .run(Options(device: "/dev/video2", preview: false, format: .raw)))
     }
 
+    @Test func maxPixelsTakesAPlainCountOrMillions() throws {
+        var expected = Options()
+        expected.limits = PictureLimits(maxPixels: 25_000_000)
+        #expect(try CommandLineParser.parse(["--max-pixels", "25M"]) == .run(expected))
+        expected.limits = PictureLimits(maxPixels: 640 * 480)
+        #expect(try CommandLineParser.parse(["--max-pixels=307200"]) == .run(expected))
+        for bad in ["0", "-5", "many", "M", "5G"] {
+            #expect(throws: UsageError(message: "--max-pixels needs a number of pixels (such as 25M), not '\(bad)'")) {
+                _ = try CommandLineParser.parse(["--max-pixels", bad])
+            }
+        }
+    }
+
     @Test func explicitSourcesWin() {
         var options = Options()
         options.demo = true
@@ -92,7 +105,7 @@ import Testing
 
     static let sampleValue = ["--size": "640x480", "--fps": "15", "--symbologies": "qr", "--effort": "fast",
                               "--confirm": "3", "--glyphs": "half", "--color": "none", "--timeout": "2",
-                              "--format": "json"]
+                              "--format": "json", "--max-pixels": "25M"]
 }
 
 @Suite struct FullASCIIPrintingTests {
