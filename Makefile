@@ -2,14 +2,16 @@
 #   make run    install missing Debian packages, build release, run qrtui (ARGS="--demo")
 #   make test   install missing Debian packages, run the whole test suite
 #   make bench  the benchmark (corpus, per-frame costs, live clips, CPU on a camera)
+#   make fuzz   every fuzz harness under libFuzzer and AddressSanitizer (FUZZ_SECONDS each)
 
 DEBIAN_PACKAGES := pkg-config libzbar-dev libv4l-dev libncurses-dev libqrencode-dev \
                    libpng-dev libturbojpeg0-dev libzint-dev tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CORPUS ?= ../shared/corpus
 ARGS ?=
+FUZZ_SECONDS ?= 60
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test bench fuzz clean
 
 deps:
 	@missing=""; \
@@ -41,6 +43,9 @@ test: deps
 
 bench: deps
 	swift run -c release qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20
+
+fuzz: deps
+	scripts/fuzz $(FUZZ_SECONDS)
 
 clean:
 	rm -rf .build

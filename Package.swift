@@ -14,12 +14,15 @@ func systemLibrary(_ name: String, _ pkgConfig: String, _ apt: String) -> Target
 //   CaptureKit     frames in: cameras (libv4l2), image codecs, Y4M, the demo, the hand-over
 //   Overlay        the screen as cells, keys and events as values; imports nothing
 //   CursesBackend  the only code that touches ncurses
+//   ScanOptions    the command line: option table, parser, help
+//   FuzzHarnesses  one fuzz target per parser of outside input; QRFuzz runs them (make fuzz)
 //   ScanTUI        the `qrtui` executable; QRBench the `qrtui-bench` one
 let package = Package(
     name: "qrtui",
     products: [
         .executable(name: "qrtui", targets: ["ScanTUI"]),
         .executable(name: "qrtui-bench", targets: ["QRBench"]),
+        .executable(name: "qrtui-fuzz", targets: ["QRFuzz"]),
         // The fake V4L2 camera for tests: LD_PRELOAD=libFakeV4L2.so (see its header).
         .library(name: "FakeV4L2", type: .dynamic, targets: ["FakeV4L2"]),
         // Faults for tests of fallbacks (signalfd failing): LD_PRELOAD=libTestFaults.so.
@@ -64,11 +67,18 @@ let package = Package(
         .target(name: "TestFaults", cSettings: [.unsafeFlags(["-fno-sanitize=all"])],
                 linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CursesBackend", dependencies: ["Overlay", "SystemCalls", "CNcursesw"]),
+        // The command line as data: the option table, its parser and `--help` (a library, so
+        // that the fuzz harnesses reach the parser).
+        .target(name: "ScanOptions", dependencies: ["CaptureKit", "CodeReading", "Overlay"]),
         .executableTarget(
             name: "ScanTUI",
             dependencies: ["FrameCore", "SystemCalls", "CodeReading", "CaptureKit", "Overlay", "CursesBackend",
-                           "CodeFixtures"]
+                           "CodeFixtures", "ScanOptions"]
         ),
+        // Fuzzing (make fuzz): the harnesses, and libFuzzer's entry (or a replayer) around them.
+        .target(name: "FuzzHarnesses", dependencies: ["CaptureKit", "CodeReading", "FrameCore", "Overlay", "ScanOptions"]),
+        .executableTarget(name: "QRFuzz", dependencies: ["FuzzHarnesses"],
+                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "QRBench",
             dependencies: ["FrameCore", "PictureOps", "SystemCalls", "CodeReading", "CaptureKit", "Overlay", "CursesBackend",
@@ -81,8 +91,9 @@ let package = Package(
         .testTarget(name: "CaptureKitTests", dependencies: ["CaptureKit", "FrameCore", "SystemCalls", "CodeFixtures"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay"]),
-        .testTarget(name: "ScanTUITests", dependencies: ["ScanTUI", "CaptureKit", "CodeReading", "FrameCore",
+        .testTarget(name: "ScanTUITests", dependencies: ["ScanTUI", "ScanOptions", "CaptureKit", "CodeReading", "FrameCore",
                                                          "Overlay", "SystemCalls", "CodeFixtures"]),
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "CaptureKit", "FrameCore", "CodeFixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CaptureKit", "FrameCore", "SystemCalls", "Overlay",
                                                           "CodeFixtures"]),
     ],

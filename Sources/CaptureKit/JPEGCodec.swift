@@ -34,16 +34,19 @@ public enum JPEGCodec {
         return Frame(width: Int(width), height: Int(height), luma: luma)
     }
 
-    /// Encodes a frame as a greyscale JPEG of the given quality (1...100).
-    public static func encode(_ frame: Frame, quality: Int32 = 90) -> [UInt8] {
+    /// Encodes a frame as a greyscale JPEG of the given quality (1...100); `colour`: as a
+    /// camera's MJPEG frames come, three components with 4:2:2 chroma (grey all the same).
+    public static func encode(_ frame: Frame, quality: Int32 = 90, colour: Bool = false) -> [UInt8] {
         guard let handle = tjInitCompress() else { fatalError("cannot start the JPEG encoder") }
         defer { tjDestroy(handle) }
         var buffer: UnsafeMutablePointer<UInt8>? = nil
         var size: UInt = 0
-        let status = frame.luma.withUnsafeBufferPointer {
-            tjCompress2(handle, $0.baseAddress, Int32(frame.width), Int32(frame.stride),
-                        Int32(frame.height), Int32(TJPF_GRAY.rawValue), &buffer, &size,
-                        Int32(TJSAMP_GRAY.rawValue), quality, 0)
+        let pixels = colour ? frame.packed.luma.flatMap { [$0, $0, $0] } : frame.packed.luma
+        let format = colour ? TJPF_RGB.rawValue : TJPF_GRAY.rawValue
+        let sampling = colour ? TJSAMP_422.rawValue : TJSAMP_GRAY.rawValue
+        let status = pixels.withUnsafeBufferPointer {
+            tjCompress2(handle, $0.baseAddress, Int32(frame.width), Int32(frame.width * (colour ? 3 : 1)),
+                        Int32(frame.height), Int32(format), &buffer, &size, Int32(sampling), quality, 0)
         }
         defer { tjFree(buffer) }
         precondition(status == 0 && buffer != nil, "JPEG encoding failed: \(errorText(handle))")

@@ -1,8 +1,8 @@
 /// The size a picture declares, read from its first bytes, so that a huge or hostile header
 /// is refused before the rest is read or room is made for its pixels.
-enum PictureHeader {
+package enum PictureHeader {
     /// Width and height, or nil when `prefix` does not reach the size yet (or never holds one).
-    static func size(_ prefix: [UInt8], format: ImageFormat) -> (width: Int, height: Int)? {
+    package static func size(_ prefix: [UInt8], format: ImageFormat) -> (width: Int, height: Int)? {
         switch format {
         case .png: png(prefix)
         case .jpeg: jpeg(prefix)

@@ -3,8 +3,8 @@
 /// The reader cannot know whether a symbol was printed in that mode, so it is decoded as
 /// such when every shift pair in it is valid (as zxing-cpp does), and kept as printed when any
 /// is not.
-enum Code39FullASCII {
-    static func decoded(_ bytes: [UInt8]) -> [UInt8]? {
+package enum Code39FullASCII {
+    package static func decoded(_ bytes: [UInt8]) -> [UInt8]? {
         let shifts: Set<UInt8> = [0x24, 0x25, 0x2F, 0x2B]  // $ % / +
         guard bytes.contains(where: shifts.contains) else { return nil }
         var out = [UInt8]()

@@ -1,8 +1,9 @@
 import CaptureKit
 import CodeReading
-import FrameCore
 import Foundation
+import FrameCore
 import Overlay
+import ScanOptions
 
 /// Formats codes for stdout: text, raw bytes or JSON lines. On a terminal every payload is
 /// escaped (no byte of a code reaches the terminal raw); into a pipe it is exact.

@@ -1,5 +1,6 @@
 import CaptureKit
 import Overlay
+import ScanOptions
 
 /// `qrtui --list-devices`: every video device with its name, driver, formats, sizes, rates.
 enum DeviceList {
@@ -39,6 +40,3 @@ enum DeviceList {
     }
 }
 
-extension String {
-    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-}

@@ -2,6 +2,7 @@ import CaptureKit
 import CodeReading
 import Foundation
 import FrameCore
+import ScanOptions
 
 /// `--no-preview`: frames in, new codes out on stdout, until the input ends, the first code
 /// (`--once`) or the timeout. Files and pipes are read as fast as the scanner takes them.

@@ -3,6 +3,7 @@ import CursesBackend
 import FrameCore
 import Glibc
 import Overlay
+import ScanOptions
 import SystemCalls
 
 /// The live screen: the shell around `LiveState`. It owns the threads (capture, scan),

@@ -2,6 +2,7 @@ import CaptureKit
 import CodeReading
 import FrameCore
 import Overlay
+import ScanOptions
 
 /// Everything that happens to the live screen.
 enum LiveEvent: Sendable {

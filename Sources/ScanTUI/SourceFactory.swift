@@ -1,5 +1,6 @@
 import CaptureKit
 import CodeFixtures
+import ScanOptions
 
 /// Which source the options name, opened; the camera when nothing is named, the demo
 /// when there is no camera at all.

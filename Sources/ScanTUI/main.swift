@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeReading
 import Glibc
+import ScanOptions
 
 /// qrtui: parse the command line, open the source, run headless or on screen.
 func runMain() -> ExitStatus {

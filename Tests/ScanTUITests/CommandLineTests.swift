@@ -2,8 +2,9 @@ import CaptureKit
 import CodeReading
 import FrameCore
 import Overlay
-import Testing
+@testable import ScanOptions
 @testable import ScanTUI
+import Testing
 
 @Suite struct CommandLineTests {
     @Test func defaultsAreTheLivePreviewOfTheFirstCamera() throws {

@@ -2,8 +2,9 @@ import CaptureKit
 import CodeFixtures
 import FrameCore
 import Overlay
-import Testing
+@testable import ScanOptions
 @testable import ScanTUI
+import Testing
 
 /// The real event loop, capture and scan threads on a scripted terminal: keys in, grids
 /// and effects out, no tmux.

@@ -1,11 +1,12 @@
-import Glibc
 import CaptureKit
-import Overlay
 import CodeReading
 import FrameCore
+import Glibc
+import Overlay
+@testable import ScanOptions
+@testable import ScanTUI
 import SystemCalls
 import Testing
-@testable import ScanTUI
 
 @Suite struct LiveStateTests {
     let frame = Frame.filled(width: 1280, height: 720, value: 128)

@@ -2,8 +2,8 @@ import CaptureKit
 import CodeFixtures
 import CodeReading
 import FrameCore
-import Testing
 @testable import ScanTUI
+import Testing
 
 @Suite struct ScanWorkerTests {
     @Test func stoppingEndsAnIdleWorker() {

@@ -1,7 +1,7 @@
 import Glibc
+@testable import ScanTUI
 import SystemCalls
 import Testing
-@testable import ScanTUI
 
 @Suite struct StderrCaptureTests {
     @Test func libraryChatterIsHeldBackAndDebuggingDropped() throws {

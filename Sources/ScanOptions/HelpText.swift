@@ -2,13 +2,13 @@ import Overlay
 
 /// `qrtui --help`, made from the option table and the key table so it cannot drift from
 /// what the parser and the screen do.
-enum HelpText {
-    static let version = "0.1.0"
-    static let width = 80
+package enum HelpText {
+    package static let version = "0.1.0"
+    package static let width = 80
     /// Where descriptions start: after "  -d, --device PATH" and some room.
-    static let column = 26
+    package static let column = 26
 
-    static var usage: String {
+    package static var usage: String {
         var lines = [
             "qrtui \(version): a live QR and barcode scanner for the terminal.", "",
             "Usage: qrtui [OPTIONS]", "",
@@ -29,7 +29,7 @@ enum HelpText {
     }
 
     /// "  -d, --device PATH       V4L2 camera device": short and long names aligned.
-    static func entry(_ option: OptionSpec) -> [String] {
+    package static func entry(_ option: OptionSpec) -> [String] {
         let short = option.names.first { !$0.hasPrefix("--") }
         let long = option.names.filter { $0.hasPrefix("--") }.joined(separator: ", ")
         let names = (short.map { "\($0), " } ?? "    ") + long + (option.argument.map { " \($0)" } ?? "")
@@ -38,13 +38,13 @@ enum HelpText {
         return described("  " + names, option.help + also)
     }
 
-    static func entry(_ binding: KeyBinding) -> [String] {
+    package static func entry(_ binding: KeyBinding) -> [String] {
         described("  " + binding.label, binding.help)
     }
 
     /// `label`, then `text` wrapped at the description column (on the next line when the
     /// label reaches it).
-    static func described(_ label: String, _ text: String) -> [String] {
+    package static func described(_ label: String, _ text: String) -> [String] {
         var body = wrap(text, indent: column)
         if label.count < column - 1 {
             body[0] = label.padding(column) + body[0].dropFirst(column)
@@ -54,7 +54,7 @@ enum HelpText {
     }
 
     /// `text` in lines of at most `width` columns, each indented by `indent` spaces.
-    static func wrap(_ text: String, indent: Int) -> [String] {
+    package static func wrap(_ text: String, indent: Int) -> [String] {
         var lines = [String]()
         var line = ""
         for word in text.split(separator: " ") {
@@ -67,4 +67,9 @@ enum HelpText {
         lines.append(String(repeating: " ", count: indent) + line)
         return lines
     }
+}
+
+package extension String {
+    /// Padded with spaces to `width` columns (columns of help and of the device list).
+    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
 }

@@ -4,15 +4,15 @@ import Overlay
 
 /// One command-line option: its names, its argument, its help, and what it does. The
 /// parser, `--help` (and the man page and completions) are all made from `OptionTable`.
-struct OptionSpec: Sendable {
-    enum Section: String, CaseIterable, Sendable {
+package struct OptionSpec: Sendable {
+    package enum Section: String, CaseIterable, Sendable {
         case sources = "Sources (one of)"
         case scanning = "Scanning"
         case screen = "Screen"
         case output = "Output"
     }
 
-    enum Effect: Sendable {
+    package enum Effect: Sendable {
         /// An option without a value.
         case flag(@Sendable (inout Options) -> Void)
         /// An option with a value (`--name VALUE`, `--name=VALUE`, `-nVALUE`).
@@ -22,25 +22,25 @@ struct OptionSpec: Sendable {
     }
 
     /// Short name first when there is one ("-d"), then the long one.
-    let names: [String]
+    package let names: [String]
     /// Other spellings accepted (zbar's, British ones), named in help.
-    var aliases: [String] = []
+    package var aliases: [String] = []
     /// The value's name in help ("PATH"); nil for a flag.
-    var argument: String?
-    let section: Section
+    package var argument: String?
+    package let section: Section
     /// What it does, in words: one paragraph, wrapped by the help text.
-    let help: String
-    let effect: Effect
+    package let help: String
+    package let effect: Effect
 
-    var allNames: [String] { names + aliases }
+    package var allNames: [String] { names + aliases }
 }
 
-enum OptionTable {
-    static func named(_ name: String) -> OptionSpec? { all.first { $0.allNames.contains(name) } }
+package enum OptionTable {
+    package static func named(_ name: String) -> OptionSpec? { all.first { $0.allNames.contains(name) } }
 
-    static let all: [OptionSpec] = sources + scanning + screen + output
+    package static let all: [OptionSpec] = sources + scanning + screen + output
 
-    static let sources: [OptionSpec] = [
+    package static let sources: [OptionSpec] = [
         OptionSpec(names: ["-d", "--device"], argument: "PATH", section: .sources,
                    help: "V4L2 camera device, e.g. /dev/video0", effect: .value { $0.device = $1 }),
         OptionSpec(names: ["-i", "--input"], argument: "FILE", section: .sources,
@@ -63,7 +63,7 @@ enum OptionTable {
                    help: "list cameras with their formats, sizes and rates", effect: .command(.listDevices)),
     ]
 
-    static let scanning: [OptionSpec] = [
+    package static let scanning: [OptionSpec] = [
         OptionSpec(names: ["-S", "--symbologies"], argument: "LIST", section: .scanning,
                    help: "codes to read, comma-separated (default: all of them): "
                        + CommandLineParser.knownSymbologies.replacingCommas(),
@@ -79,7 +79,7 @@ enum OptionTable {
                    effect: .value(parseConfirmations)),
     ]
 
-    static let screen: [OptionSpec] = [
+    package static let screen: [OptionSpec] = [
         OptionSpec(names: ["--glyphs"], argument: "SET", section: .screen,
                    help: "how the picture is drawn: ascii (default), blocks, half (two pixels per cell, "
                        + "grey colours), braille",
@@ -96,7 +96,7 @@ enum OptionTable {
                    effect: .flag { $0.beep = false }),
     ]
 
-    static let output: [OptionSpec] = [
+    package static let output: [OptionSpec] = [
         OptionSpec(names: ["--no-preview"], aliases: ["--nodisplay"], section: .output,
                    help: "no screen: print each new code as it is found (--nodisplay as in zbarcam)",
                    effect: .flag { $0.preview = false }),
@@ -118,7 +118,7 @@ enum OptionTable {
 
 /// The value parsers: each says what it expected when the value is wrong.
 extension OptionTable {
-    static func parseSize(_ options: inout Options, _ text: String) throws(UsageError) {
+    package static func parseSize(_ options: inout Options, _ text: String) throws(UsageError) {
         let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
         guard parts.count == 2, (16...16384).contains(parts[0]), (16...16384).contains(parts[1]) else {
             throw UsageError(message: "--size needs WIDTHxHEIGHT, e.g. 1280x720, not '\(text)'")
@@ -126,7 +126,7 @@ extension OptionTable {
         options.size = PictureSize(width: parts[0], height: parts[1])
     }
 
-    static func parseMaxPixels(_ options: inout Options, _ text: String) throws(UsageError) {
+    package static func parseMaxPixels(_ options: inout Options, _ text: String) throws(UsageError) {
         let millions = text.uppercased().hasSuffix("M")
         guard let number = Int(millions ? String(text.dropLast()) : text), number > 0, number <= 4_000_000_000 else {
             throw UsageError(message: "--max-pixels needs a number of pixels (such as 25M), not '\(text)'")
@@ -134,14 +134,14 @@ extension OptionTable {
         options.limits = PictureLimits(maxPixels: millions ? number * 1_000_000 : number)
     }
 
-    static func parseRate(_ options: inout Options, _ text: String) throws(UsageError) {
+    package static func parseRate(_ options: inout Options, _ text: String) throws(UsageError) {
         guard let rate = Int(text), (1...240).contains(rate) else {
             throw UsageError(message: "--fps needs a whole number of frames per second (1-240), not '\(text)'")
         }
         options.framesPerSecond = rate
     }
 
-    static func parseSymbologies(_ options: inout Options, _ text: String) throws(UsageError) {
+    package static func parseSymbologies(_ options: inout Options, _ text: String) throws(UsageError) {
         switch Symbology.parseList(text) {
         case .success(let set): options.symbologies = set
         case .failure(let unknown):
@@ -149,42 +149,42 @@ extension OptionTable {
         }
     }
 
-    static func parseEffort(_ options: inout Options, _ text: String) throws(UsageError) {
+    package static func parseEffort(_ options: inout Options, _ text: String) throws(UsageError) {
         guard let effort = ScanEffort(text) else {
             throw UsageError(message: "--effort must be fast, normal, thorough or milliseconds per frame, not '\(text)'")
         }
         options.effort = effort
     }
 
-    static func parseConfirmations(_ options: inout Options, _ text: String) throws(UsageError) {
+    package static func parseConfirmations(_ options: inout Options, _ text: String) throws(UsageError) {
         guard let count = Int(text), (1...10).contains(count) else {
             throw UsageError(message: "--confirm needs a number of frames from 1 to 10, not '\(text)'")
         }
         options.confirmations = count
     }
 
-    static func parseGlyphs(_ options: inout Options, _ text: String) throws(UsageError) {
+    package static func parseGlyphs(_ options: inout Options, _ text: String) throws(UsageError) {
         guard let glyphs = GlyphSet(rawValue: text) else {
             throw UsageError(message: "--glyphs must be ascii, blocks, half or braille, not '\(text)'")
         }
         options.glyphs = glyphs
     }
 
-    static func parseColor(_ options: inout Options, _ text: String) throws(UsageError) {
+    package static func parseColor(_ options: inout Options, _ text: String) throws(UsageError) {
         guard ["auto", "none", "always"].contains(text) else {
             throw UsageError(message: "--color must be auto or none, not '\(text)'")
         }
         options.color = text != "none"
     }
 
-    static func parseTimeout(_ options: inout Options, _ text: String) throws(UsageError) {
+    package static func parseTimeout(_ options: inout Options, _ text: String) throws(UsageError) {
         guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
             throw UsageError(message: "--timeout needs a positive number of seconds, not '\(text)'")
         }
         options.timeout = seconds
     }
 
-    static func parseFormat(_ options: inout Options, _ text: String) throws(UsageError) {
+    package static func parseFormat(_ options: inout Options, _ text: String) throws(UsageError) {
         guard let format = Options.Format(rawValue: text) else {
             throw UsageError(message: "--format must be text, raw or json, not '\(text)'")
         }

@@ -3,52 +3,64 @@ import CodeReading
 import Overlay
 
 /// Everything the command line can ask for.
-struct Options: Equatable {
-    enum Format: String, CaseIterable { case text, raw, json }
+package struct Options: Equatable {
+    package enum Format: String, CaseIterable { case text, raw, json }
 
-    var device: String?
-    var input: String?
-    var demo = false
-    var loop = false
-    var symbologies: Set<Symbology>?
-    var preview = true
-    var once = false
-    var timeout: Double?
-    var format = Format.text
-    var glyphs = GlyphSet.ascii
-    var scaling = ViewTransform.Mode.fill
-    var color = true
-    var beep = true
+    package var device: String?
+    package var input: String?
+    package var demo = false
+    package var loop = false
+    package var symbologies: Set<Symbology>?
+    package var preview = true
+    package var once = false
+    package var timeout: Double?
+    package var format = Format.text
+    package var glyphs = GlyphSet.ascii
+    package var scaling = ViewTransform.Mode.fill
+    package var color = true
+    package var beep = true
     /// Camera picture size and rate (`--size`, `--fps`).
-    var size = PictureSize(width: 1280, height: 720)
-    var framesPerSecond = 30
+    package var size = PictureSize(width: 1280, height: 720)
+    package var framesPerSecond = 30
     /// Per-frame scan budget; nil: thorough for files, normal for live pictures.
-    var effort: ScanEffort?
+    package var effort: ScanEffort?
     /// Identical reads a 1D code needs on a stream before it is announced.
-    var confirmations = 2
+    package var confirmations = 2
     /// The largest picture accepted (`--max-pixels`).
-    var limits = PictureLimits()
+    package var limits = PictureLimits()
 
-    var cameraRequest: @Sendable (String) -> CameraRequest {
+    package init(device: String? = nil, input: String? = nil, preview: Bool = true, format: Format = .text) {
+        self.device = device
+        self.input = input
+        self.preview = preview
+        self.format = format
+    }
+
+    package var cameraRequest: @Sendable (String) -> CameraRequest {
         { [size, framesPerSecond] path in
             CameraRequest(path: path, width: size.width, height: size.height, framesPerSecond: framesPerSecond)
         }
     }
 
     /// How hard to read and how sure to be: the same for the screen and headless runs.
-    var readingPolicy: ReadingPolicy {
+    package var readingPolicy: ReadingPolicy {
         ReadingPolicy(symbologies: symbologies, effort: effort, confirmations: confirmations)
     }
 }
 
 /// A camera picture size (`--size WxH`).
-struct PictureSize: Equatable {
-    var width: Int
-    var height: Int
+package struct PictureSize: Equatable {
+    package var width: Int
+    package var height: Int
+
+    package init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// What the command line resolves to.
-enum Command: Equatable {
+package enum Command: Equatable {
     case run(Options)
     case listDevices
     case help
@@ -56,12 +68,12 @@ enum Command: Equatable {
 }
 
 /// A command-line mistake: exit status 2 with one line on stderr.
-struct UsageError: Error, Equatable {
-    let message: String
+package struct UsageError: Error, Equatable {
+    package let message: String
 }
 
-enum CommandLineParser {
-    static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+package enum CommandLineParser {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         var options = Options()
         var queue = arguments[...]
         while let argument = queue.popFirst() {
@@ -116,7 +128,7 @@ enum CommandLineParser {
         }
     }
 
-    static var knownSymbologies: String {
+    package static var knownSymbologies: String {
         Symbology.allCases.map { $0.optionNames[0] }.joined(separator: ",")
     }
 }

@@ -1,0 +1,79 @@
+import CaptureKit
+import CodeReading
+import Foundation
+import FrameCore
+import Overlay
+import ScanOptions
+
+/// One fuzz target per parser of outside input: bytes in, never a crash out. Each also checks
+/// what must hold for any input (escaped text has no control characters, a decoded picture
+/// has the size its header declared), and stops the process when it does not.
+package enum Harness: String, CaseIterable, Sendable {
+    case png, jpeg, netpbm, input, mjpeg, payload, options
+
+    /// Pictures are refused over this size (keeps each run fast; the limit's check is tested).
+    static let limits = PictureLimits(maxPixels: 4_000_000)
+
+    package func run(_ bytes: [UInt8]) {
+        switch self {
+        case .png: picture(bytes, format: .png) { (data: [UInt8]) throws(CaptureError) in try PNGCodec.decode(data, path: "fuzz", limits: Self.limits) }
+        case .jpeg: picture(bytes, format: .jpeg) { (data: [UInt8]) throws(CaptureError) in try JPEGCodec.decode(data, path: "fuzz", limits: Self.limits) }
+        case .netpbm: picture(bytes, format: .netpbm) { (data: [UInt8]) throws(CaptureError) in try NetpbmCodec.decode(data, path: "fuzz", limits: Self.limits) }
+        case .input: InputHarness.run(bytes)
+        case .mjpeg: mjpeg(bytes)
+        case .payload: payload(bytes)
+        case .options: options(bytes)
+        }
+    }
+
+    /// A decoded picture has the size its header declares, within the limits.
+    private func picture(_ bytes: [UInt8], format: ImageFormat,
+                         decode: ([UInt8]) throws(CaptureError) -> Frame) {
+        guard let frame = try? decode(bytes) else { return }
+        check(frame.luma.count >= frame.width * frame.height, "short luma")
+        check(frame.width * frame.height <= Self.limits.maxPixels, "over the limit")
+        if let size = PictureHeader.size(bytes, format: format) {
+            check(size.width == frame.width && size.height == frame.height,
+                  "header says \(size.width)x\(size.height), decoded \(frame.width)x\(frame.height)")
+        }
+    }
+
+    /// The first two bytes choose the size (16 to 1024 pixels a side), the rest is the frame.
+    private func mjpeg(_ bytes: [UInt8]) {
+        guard bytes.count > 2 else { return }
+        let width = 16 * (1 + Int(bytes[0] & 63)), height = 16 * (1 + Int(bytes[1] & 63))
+        if let frame = MJPEGConversion.luma(Array(bytes.dropFirst(2)), width: width, height: height) {
+            check(frame.width == width && frame.height == height && frame.luma.count == width * height, "bad frame")
+        }
+    }
+
+    /// Payload bytes as qrtui shows them: decoded text, Code 39 Full ASCII, escaped for a
+    /// terminal (which must leave no control or invisible character).
+    private func payload(_ bytes: [UInt8]) {
+        let decoded = PayloadText.decode(bytes)
+        let shown = VisibleText.escaping(decoded.text)
+        // Nothing left to escape but the escapes' own backslashes.
+        check(VisibleText.isPlain(shown.replacingOccurrences(of: "\\", with: "")),
+              "escaped text still holds controls: \(shown.debugDescription)")
+        if let ascii = Code39FullASCII.decoded(bytes) {
+            check(ascii.count <= bytes.count, "Full ASCII grew the text")
+        }
+        let line: TerminalText = "code \(decoded.text)"
+        check(!line.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "message holds controls")
+    }
+
+    /// NUL-separated arguments through the command-line parser.
+    private func options(_ bytes: [UInt8]) {
+        let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        switch Result(catching: { () throws(UsageError) in try CommandLineParser.parse(arguments) }) {
+        case .success(.run(let options)):
+            check(options.timeout.map { $0 > 0 && $0.isFinite } ?? true, "bad timeout accepted")
+            check(options.limits.maxPixels > 0, "bad limit accepted")
+        case .success, .failure: break
+        }
+    }
+
+    private func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+        if !condition() { fatalError("\(rawValue) harness: \(message())") }
+    }
+}

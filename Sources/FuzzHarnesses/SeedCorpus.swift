@@ -1,0 +1,48 @@
+import CaptureKit
+import FrameCore
+
+/// The seeds each harness starts from: small valid inputs of every kind it parses, and a few
+/// that probe its edges. Written into the repository by `qrtui-fuzz --write-seeds DIR`.
+package enum SeedCorpus {
+    package static func seeds(for harness: Harness) -> [(name: String, bytes: [UInt8])] {
+        let small = pattern(width: 24, height: 16)
+        switch harness {
+        case .png: return [("pattern.png", PNGCodec.encode(small)), ("one.png", PNGCodec.encode(pattern(width: 1, height: 1)))]
+        case .jpeg:
+            return [("pattern.jpg", JPEGCodec.encode(small)), ("low.jpg", JPEGCodec.encode(pattern(width: 33, height: 9), quality: 20)),
+                    ("colour.jpg", JPEGCodec.encode(small, colour: true))]
+        case .netpbm:
+            return [("pattern.pgm", NetpbmCodec.encode(small)),
+                    ("colour.ppm", Array("P6\n# comment\n2 2\n255\n".utf8) + (0..<12).map { UInt8($0 * 20) }),
+                    ("deep.pgm", Array("P5 2 1 65535\n".utf8) + [0x12, 0x34, 0xFF, 0xFF])]
+        case .input:
+            return [("clip.y4m", Y4MSource.encode([small, pattern(width: 24, height: 16, phase: 3)])),
+                    ("mono.y4m", Array("YUV4MPEG2 W4 H2 F30:1 Cmono\nFRAME\n".utf8) + [UInt8](repeating: 90, count: 8)),
+                    ("still.png", PNGCodec.encode(small)), ("still.pgm", NetpbmCodec.encode(small))]
+        case .mjpeg:
+            // Size bytes (32x16), then the frame.
+            return [("frame.mjpeg", [1, 0] + JPEGCodec.encode(pattern(width: 32, height: 16), colour: true))]
+        case .payload:
+            return [("url.txt", Array("https://example.org/?q=1".utf8)),
+                    ("escapes.txt", Array("\u{1B}]0;title\u{07}\u{1B}[2J\u{202E}abc\u{200B}".utf8)),
+                    ("shift-jis.bin", [0x82, 0xA0, 0x82, 0xA2, 0x93, 0xFA, 0x96, 0x7B]),
+                    ("latin1.bin", [0x63, 0x61, 0x66, 0xE9]),
+                    ("full-ascii.txt", Array("+A+B%U$M/A".utf8))]
+        case .options:
+            return [("headless.args", args(["-i", "a.png", "--no-preview", "--format=json", "--timeout", "2.5"])),
+                    ("screen.args", args(["-d", "/dev/video0", "--size", "640x480", "--glyphs", "half", "-Sqr,ean13"])),
+                    ("limits.args", args(["--max-pixels", "25M", "--effort", "5ms", "--confirm", "3"]))]
+        }
+    }
+
+    private static func args(_ list: [String]) -> [UInt8] { Array(list.joined(separator: "\0").utf8) }
+
+    /// Stripes and a gradient: something for every decoder to chew on.
+    static func pattern(width: Int, height: Int, phase: Int = 0) -> Frame {
+        var luma = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width { luma[y * width + x] = ((x + phase) / 3 + y) % 2 == 0 ? UInt8(20 + 5 * (x % 40)) : 230 }
+        }
+        return Frame(width: width, height: height, luma: luma)
+    }
+}

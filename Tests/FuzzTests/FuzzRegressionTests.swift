@@ -1,0 +1,45 @@
+import CaptureKit
+import Foundation
+import FrameCore
+@testable import FuzzHarnesses
+import Testing
+
+/// Every seed and every input that once crashed a harness goes through it again (under
+/// AddressSanitizer too, in `make test`): a crash here is a regression.
+@Suite struct FuzzRegressionTests {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        url.appendPathComponent("Fuzz")
+        return url.path
+    }()
+
+    static func files(_ kind: String, _ harness: Harness) -> [String] {
+        let folder = root + "/" + kind + "/" + harness.rawValue
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }
+    }
+
+    @Test(arguments: Harness.allCases)
+    func seedsAndCrashersRunCleanly(harness: Harness) throws {
+        let seeds = Self.files("seeds", harness)
+        #expect(seeds.count >= SeedCorpus.seeds(for: harness).count, "the kept seeds are missing")
+        for path in seeds + Self.files("crashers", harness) {
+            let bytes = try #require(FileManager.default.contents(atPath: path))
+            harness.run(Array(bytes))
+        }
+    }
+
+    /// The seeds are inputs the parsers accept, so fuzzing starts inside them.
+    @Test func seedsAreValidInputs() throws {
+        for seed in SeedCorpus.seeds(for: .png) + SeedCorpus.seeds(for: .jpeg) + SeedCorpus.seeds(for: .netpbm) {
+            let frame = try ImageDecoder.decode(seed.bytes, path: seed.name)
+            #expect(frame.width > 0 && frame.height > 0)
+        }
+        let mjpeg = try #require(SeedCorpus.seeds(for: .mjpeg).first)
+        let frame = try #require(MJPEGConversion.luma(Array(mjpeg.bytes.dropFirst(2)), width: 32, height: 16))
+        // libv4lconvert's decoding matches libturbojpeg's, give or take rounding.
+        let reference = try ImageDecoder.decode(Array(mjpeg.bytes.dropFirst(2)), path: "seed")
+        let difference = zip(frame.luma, reference.luma).map { abs(Int($0) - Int($1)) }.max() ?? 255
+        #expect(difference <= 8)
+    }
+}
