@@ -30,9 +30,13 @@ build: deps
 run: build
 	.build/release/qrtui $(ARGS)
 
-# The capture, hand-over, camera and event-loop tests also run under ThreadSanitizer (own
-# build folder).
+# The capture, hand-over, camera and event-loop tests also run under ThreadSanitizer, and the
+# parser, reading and camera tests under AddressSanitizer (each in its own build folder). The
+# C targets trap on undefined behaviour in every build (Package.swift). ASan must not insist
+# on coming first: the fake camera is preloaded before it.
 TSAN_TESTS := HandOverTests|CameraTests|CameraScreenTests|HeadlessTests|EventLoopTests|ScanWorkerTests
+ASAN_TESTS := ImageCodecTests|Y4MSourceTests|FuzzRegressionTests|InputBoundsTests|BadInputTests|HostileInputTests|CodeScannerTests|ThoroughScanTests|LargeStillTests|LiveReaderTests|CorroborationTests|CameraTests|HeadlessTests
+ASAN_OPTIONS_TEST := halt_on_error=1:detect_leaks=0:verify_asan_link_order=0
 
 test: deps
 	scripts/check-modules
@@ -40,6 +44,8 @@ test: deps
 	swift test
 	swift build --build-tests --sanitize=thread --scratch-path .build/tsan
 	TSAN_OPTIONS=halt_on_error=1 swift test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
+	swift build --build-tests --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) swift test --sanitize=address --scratch-path .build/asan --filter '$(ASAN_TESTS)'
 
 bench: deps
 	swift run -c release qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20

@@ -6,6 +6,9 @@ func systemLibrary(_ name: String, _ pkgConfig: String, _ apt: String) -> Target
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
 }
 
+// The C targets: no sanitizer runtime, undefined behaviour a trap (SIGILL) in every build.
+let cUndefinedTraps = ["-fno-sanitize=all", "-fsanitize=undefined", "-fsanitize-trap=undefined"]
+
 // Modules, one concern each (README, "Layout"); scripts/check-modules enforces who imports what.
 //   FrameCore      Frame, PixelRect, clocks, the source kinds: what every module shares
 //   SystemCalls    errno as a value, system calls with EINTR retried once, child processes
@@ -59,12 +62,13 @@ let package = Package(
         .target(name: "CodeFixtures", dependencies: ["FrameCore", "PictureOps", "CQREncode", "CZint"]),
         .target(
             name: "FakeV4L2",
-            // Never instrumented: under --sanitize it is preloaded into uninstrumented
-            // programs too (the sanitizer's own symbolizer).
-            cSettings: [.unsafeFlags(["-fno-sanitize=all"])],
+            // Never instrumented with a sanitizer's runtime: under --sanitize it is preloaded
+            // into uninstrumented programs too (the sanitizer's own symbolizer). Undefined
+            // behaviour traps instead, which needs no runtime.
+            cSettings: [.unsafeFlags(cUndefinedTraps)],
             linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("dl"), .linkedLibrary("pthread")]
         ),
-        .target(name: "TestFaults", cSettings: [.unsafeFlags(["-fno-sanitize=all"])],
+        .target(name: "TestFaults", cSettings: [.unsafeFlags(cUndefinedTraps)],
                 linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CursesBackend", dependencies: ["Overlay", "SystemCalls", "CNcursesw"]),
         // The command line as data: the option table, its parser and `--help` (a library, so

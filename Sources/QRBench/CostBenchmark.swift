@@ -75,26 +75,9 @@ struct CostBenchmark {
 
     /// Runs qrtui on the fake camera; the CPU share over the measured stretch and overall.
     private func measure(_ scenario: Scenario) -> (steady: Double, total: Double) {
-        let products = CaptureBenchmark.productsDirectory
-        var environment = ProcessEnvironment.all.merging(scenario.environment) { $1 }
-        environment["LD_PRELOAD"] = products + "/libFakeV4L2.so"
-        environment["LANG"] = "C.UTF-8"
-        environment["NO_COLOR"] = nil
-        let qrtui = [products + "/qrtui", "-d", "/dev/video0", "--size", "1280x720", "--no-beep"]
-        let pid: pid_t
         let socket = "qrtui-cost-\(getpid())"
-        if scenario.screen {
-            let command = environment.filter { $0.key.hasPrefix("QRTUI_") || $0.key == "LD_PRELOAD" || $0.key == "LANG" }
-                .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-            _ = try? ChildProcess.wait(ChildProcess.spawn("/usr/bin/tmux", [
-                "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "48",
-                "exec env \(command) \(qrtui.joined(separator: " "))",
-            ]))
-            pid = pid_t(Self.tmuxOutput(socket, ["display-message", "-p", "#{pane_pid}"])) ?? -1
-        } else {
-            pid = (try? ChildProcess.spawn(qrtui[0], Array(qrtui.dropFirst()) + ["--no-preview"], environment: environment,
-                                           stdout: .null, stderr: .null)) ?? -1
-        }
+        let pid = scenario.screen ? LiveProcess.onScreen(socket: socket, environment: scenario.environment)
+            : LiveProcess.headless(environment: scenario.environment)
         guard pid > 0 else { return (-1, -1) }
         let start = MonotonicClock.now()
         MonotonicClock.sleep(until: start + Self.warmUp)

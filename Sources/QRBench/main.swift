@@ -25,6 +25,8 @@ Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--capture] [--repetitio
   --only TEXT       --live: only the clips whose name contains TEXT; --stress: only these
                     symbologies (comma-separated: EAN-13,UPC-A,EAN-8,UPC-E,Code 128,Code 39,ITF,QR)
   --effort E        --live: the reading effort (default: normal)
+  --soak MINUTES    the live path on the fake camera (screen and headless) with ~100 unplugs:
+                    memory, descriptors and mappings after a minute and at the end
   --deadlines N     how long after --timeout qrtui ends on inputs that would hold it (N runs each)
 """
 
@@ -52,6 +54,7 @@ var stressCount: Int?
 var seed: UInt64 = 1
 var stressDump: String?
 var deadlineRuns: Int?
+var soakMinutes: Double?
 while let argument = arguments.popFirst() {
     switch argument {
     case "--corpus":
@@ -77,6 +80,9 @@ while let argument = arguments.popFirst() {
     case "--stress":
         guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--stress needs a count") }
         stressCount = value
+    case "--soak":
+        guard let value = arguments.popFirst().flatMap(Double.init), value > 0 else { fail("--soak needs minutes") }
+        soakMinutes = value
     case "--deadlines":
         guard let value = arguments.popFirst().flatMap(Int.init), value > 0 else { fail("--deadlines needs a count of runs") }
         deadlineRuns = value
@@ -119,7 +125,7 @@ while let argument = arguments.popFirst() {
     }
 }
 if corpus == nil && !frames && !render && !capture && !live && costSeconds == nil && stressCount == nil
-    && deadlineRuns == nil { fail("nothing to do\n\(usage)") }
+    && deadlineRuns == nil && soakMinutes == nil { fail("nothing to do\n\(usage)") }
 
 if capture { CaptureBenchmark.ensureFakeCamera() }
 if let corpus {
@@ -169,4 +175,11 @@ if let deadlineRuns {
     print("\nDeadlines: qrtui --no-preview --timeout T on inputs that would hold it longer; overshoot = "
           + "time to exit beyond T (\(deadlineRuns) runs each):\n")
     print(DeadlineBenchmark(runs: deadlineRuns).run())
+}
+if let soakMinutes {
+    print("\nSoak: \(format(soakMinutes, 1)) minutes of the live path on the fake camera (a code drifting over noise, "
+          + "1280x720 at 30 fps), unplugged about \(Int(SoakBenchmark.cycles)) times:\n")
+    print(SoakBenchmark(minutes: soakMinutes).run { line in
+        _ = Array((line + "\n").utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    })
 }

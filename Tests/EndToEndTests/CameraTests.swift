@@ -108,6 +108,25 @@ import Testing
         #expect(log.filter { $0.hasPrefix("close ") }.allSatisfy { $0.hasSuffix("mappings=0") })
     }
 
+    /// Every time the camera is opened again it is unplugged again after as many frames: the
+    /// soak benchmark's cycles, here a few of them in one process.
+    @Test func aCameraUnpluggedAgainAndAgainIsFollowedEachTime() throws {
+        let camera = FakeCamera(settings: ["QRTUI_FAKE_UNPLUG": "6", "QRTUI_FAKE_REPLUG": "0.2"])
+        let result = try run(camera, ["--device", "/dev/video0", "--no-preview", "--timeout", "5"])
+        #expect(!result.timedOut)
+        #expect(result.status == 0)
+        // The code is printed once, however often the camera comes back with it.
+        #expect(result.stdoutText == "https://example.org/camera\n")
+        let log = camera.log
+        let unplugs = log.filter { $0.hasPrefix("unplug ") }.count
+        #expect(unplugs >= 3, "unplugged \(unplugs) times")
+        #expect(log.filter { $0.hasPrefix("replugged ") }.count >= unplugs - 1)
+        #expect(result.stderrLines.filter { $0.hasSuffix("the camera was unplugged; waiting for it to come back") }.count == unplugs)
+        #expect(result.stderrLines.filter { $0.hasSuffix("the camera is back") }.count >= unplugs - 1)
+        #expect(log.filter { $0.hasPrefix("open ") }.count == log.filter { $0.hasPrefix("close ") }.count)
+        #expect(log.filter { $0.hasPrefix("close ") }.allSatisfy { $0.hasSuffix("mappings=0") })
+    }
+
     @Test func corruptFramesAreSkippedCountedAndSurvived() throws {
         let camera = FakeCamera("/dev/video0:mjpeg", settings: ["QRTUI_FAKE_CORRUPT": "0-11"])
         let result = try run(camera, ["--device", "/dev/video0", "--no-preview", "--once", "--timeout", "20"])

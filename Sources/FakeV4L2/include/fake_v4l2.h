@@ -9,7 +9,8 @@
 //   QRTUI_FAKE_NOISE     sensor noise amplitude in grey levels (default 4)
 //   QRTUI_FAKE_FPS       frames per second (default 30; 0 = as fast as frames are taken)
 //   QRTUI_FAKE_FAIL      open:EACCES | open:ENOENT | busy (S_FMT, REQBUFS, STREAMON: EBUSY)
-//   QRTUI_FAKE_UNPLUG    unplug after this many frames (POLLHUP, ENODEV, node gone)
+//   QRTUI_FAKE_UNPLUG    unplug after this many frames (POLLHUP, ENODEV, node gone), counted
+//                        from each open: with QRTUI_FAKE_REPLUG it unplugs again and again
 //   QRTUI_FAKE_REPLUG    seconds until an unplugged device comes back (default: never)
 //   QRTUI_FAKE_CORRUPT   "FIRST-LAST": frames in that range are corrupt (MJPEG garbage,
 //                        raw formats flagged V4L2_BUF_FLAG_ERROR)
