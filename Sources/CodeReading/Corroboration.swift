@@ -116,12 +116,8 @@ extension DetectedCode {
     func disagrees(with other: DetectedCode) -> Bool {
         guard !symbology.isTwoDimensional, !other.symbology.isTwoDimensional, bytes != other.bytes,
               symbology == other.symbology || (ScannerPool.productCodes.contains(symbology)
-                                                && ScannerPool.productCodes.contains(other.symbology)),
-              let box = corners.boundingRect, let otherBox = other.corners.boundingRect else { return false }
-        let bars = Swift.max(Swift.min(box.maxX - box.minX, box.maxY - box.minY),
-                             Swift.min(otherBox.maxX - otherBox.minX, otherBox.maxY - otherBox.minY))
-        let slack = Swift.max(3, bars / 2)
-        return box.minX <= otherBox.maxX + slack && otherBox.minX <= box.maxX + slack
-            && box.minY <= otherBox.maxY + slack && otherBox.minY <= box.maxY + slack
+                                                && ScannerPool.productCodes.contains(other.symbology))
+        else { return false }
+        return liesOver(other)
     }
 }

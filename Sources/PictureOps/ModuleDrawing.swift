@@ -49,29 +49,36 @@ public extension Frame {
         let zone = place.quietZone
         let codeWidth = Double(grid.columns) + 2 * zone, codeHeight = Double(grid.rows) * place.rowHeight + 2 * zone
         let angle = place.degrees * .pi / 180, c = cos(angle), s = sin(angle)
+        guard place.moduleSize > 0 else { return self }
         let reach = hypot(codeWidth, codeHeight) * place.moduleSize / 2 + 2
         let x0 = max(0, Int(place.centreX - reach)), x1 = min(width - 1, Int(place.centreX + reach))
         let y0 = max(0, Int(place.centreY - reach)), y1 = min(height - 1, Int(place.centreY + reach))
-        var out = packed.luma
         guard x0 <= x1, y0 <= y1 else { return self }
+        let code = CodeArea(grid: grid, width: codeWidth, height: codeHeight, quietZone: zone, rowHeight: place.rowHeight)
+        return drawing(code, xs: x0...x1, ys: y0...y1, dark: dark, light: light) { x, y in
+            let dx = x - place.centreX, dy = y - place.centreY
+            // Inverse turn and scale: where in the code (modules, quiet zone included) this is.
+            return ((dx * c + dy * s) / place.moduleSize + codeWidth / 2, (-dx * s + dy * c) / place.moduleSize + codeHeight / 2)
+        }
+    }
+
+    /// `code` drawn over the pixels in `xs` x `ys`, each the mean of 4x4 samples: dark or
+    /// light where a sample falls on a module or the quiet zone (`toCode` maps a point of
+    /// the frame into the code), this frame's own pixel elsewhere.
+    internal func drawing(_ code: CodeArea, xs: ClosedRange<Int>, ys: ClosedRange<Int>, dark: UInt8, light: UInt8,
+                          toCode: (Double, Double) -> (Double, Double)) -> Frame {
+        var out = packed.luma
         let w = width
         out.withUnsafeMutableBufferPointer { pixels in
-            for y in y0...y1 {
-                for x in x0...x1 {
+            for y in ys {
+                for x in xs {
                     var inside = 0, darkCount = 0
                     for sy in 0..<4 {
                         for sx in 0..<4 {
-                            let dx = Double(x) + (Double(sx) + 0.5) / 4 - place.centreX
-                            let dy = Double(y) + (Double(sy) + 0.5) / 4 - place.centreY
-                            // Inverse turn and scale: where in the code (modules, quiet zone included) this is.
-                            let u = (dx * c + dy * s) / place.moduleSize + codeWidth / 2
-                            let v = (-dx * s + dy * c) / place.moduleSize + codeHeight / 2
-                            guard u >= 0, v >= 0, u < codeWidth, v < codeHeight else { continue }
+                            let (u, v) = toCode(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4)
+                            guard u >= 0, v >= 0, u < code.width, v < code.height else { continue }
                             inside += 1
-                            let column = Int(u - zone), row = Int((v - zone) / place.rowHeight)
-                            if u >= zone, v >= zone, column < grid.columns, row < grid.rows, grid[column, row] {
-                                darkCount += 1
-                            }
+                            if code.isDark(u, v) { darkCount += 1 }
                         }
                     }
                     guard inside > 0 else { continue }
@@ -139,5 +146,18 @@ public extension Frame {
             }
         }
         return Frame(width: width, height: height, luma: out)
+    }
+}
+
+/// A module grid laid out in module units, quiet zone included: which points are dark.
+struct CodeArea {
+    let grid: ModuleGrid
+    let width: Double, height: Double
+    let quietZone: Double, rowHeight: Double
+
+    func isDark(_ u: Double, _ v: Double) -> Bool {
+        guard u >= quietZone, v >= quietZone else { return false }
+        let column = Int(u - quietZone), row = Int((v - quietZone) / rowHeight)
+        return column < grid.columns && row < grid.rows && grid[column, row]
     }
 }

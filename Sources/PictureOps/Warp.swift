@@ -15,32 +15,9 @@ public extension Frame {
         let xs = quad.map(\.0), ys = quad.map(\.1)
         let x0 = max(0, Int(xs.min()!) - 1), x1 = min(width - 1, Int(xs.max()!) + 1)
         let y0 = max(0, Int(ys.min()!) - 1), y1 = min(height - 1, Int(ys.max()!) + 1)
-        var out = packed.luma
         guard x0 <= x1, y0 <= y1 else { return self }
-        let w = width
-        out.withUnsafeMutableBufferPointer { pixels in
-            for y in y0...y1 {
-                for x in x0...x1 {
-                    var inside = 0, darkCount = 0
-                    for sy in 0..<4 {
-                        for sx in 0..<4 {
-                            let (u, v) = toCode.map(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4)
-                            guard u >= 0, v >= 0, u < codeWidth, v < codeHeight else { continue }
-                            inside += 1
-                            let column = Int(u - quietZone), row = Int((v - quietZone) / rowHeight)
-                            if u >= quietZone, v >= quietZone, column < grid.columns, row < grid.rows, grid[column, row] {
-                                darkCount += 1
-                            }
-                        }
-                    }
-                    guard inside > 0 else { continue }
-                    let background = Int(pixels[y * w + x])
-                    let total = background * (16 - inside) + Int(dark) * darkCount + Int(light) * (inside - darkCount)
-                    pixels[y * w + x] = UInt8((total + 8) / 16)
-                }
-            }
-        }
-        return Frame(width: width, height: height, sequence: sequence, timestamp: timestamp, luma: out)
+        let code = CodeArea(grid: grid, width: codeWidth, height: codeHeight, quietZone: quietZone, rowHeight: rowHeight)
+        return drawing(code, xs: x0...x1, ys: y0...y1, dark: dark, light: light) { toCode.map($0, $1) }
     }
 
     /// Light falling unevenly: each pixel scaled by a gradient from `from` on the left edge to
