@@ -8,6 +8,10 @@
 #include <stdio.h>
 #include <wchar.h>
 #include <sys/ioctl.h>
+#include <signal.h>
+#include <termios.h>
+#include <unistd.h>
+#include <string.h>
 #include <ncursesw/curses.h>
 
 // Attribute macros are built from other macros: Swift cannot import them.
@@ -40,5 +44,75 @@ static inline int qrtui_window_pixels(int fd, int *columns, int *rows, int *widt
     if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
     *columns = size.ws_col; *rows = size.ws_row; *width = size.ws_xpixel; *height = size.ws_ypixel;
     return 0;
+}
+/// A crash while the screen is up (a fatal error, a bad access) would leave the terminal in
+/// the alternate screen, raw and without a cursor, and the backtrace lost or drawn into the
+/// screen. The handler writes the terminal's own reset, restores its modes and stderr, then
+/// lets the previous handler (Swift's backtracer, or death) take the signal.
+struct qrtui_crash_state {
+    char reset[512];
+    int reset_length;
+    int fd, stderr_saved, have_modes;
+    struct termios modes;
+    struct sigaction previous[NSIG];
+};
+
+/// One state for the process (a static inside a function: the Swift importer emits that).
+static inline struct qrtui_crash_state *qrtui_crash(void) {
+    static struct qrtui_crash_state state = {.fd = -1, .stderr_saved = -1};
+    return &state;
+}
+
+static const int qrtui_crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT};
+
+static inline void qrtui_crash_handler(int number, siginfo_t *info, void *context) {
+    (void)context;
+    struct qrtui_crash_state *state = qrtui_crash();
+    if (state->fd >= 0) {
+        ssize_t ignored = write(state->fd, state->reset, (size_t)state->reset_length);
+        (void)ignored;
+        tcsetattr(state->fd, TCSANOW, &state->modes);
+        if (state->stderr_saved >= 0) dup2(state->stderr_saved, 2);
+        state->fd = -1;
+    }
+    sigaction(number, &state->previous[number], NULL);
+    // A fault comes back when the instruction runs again; a sent signal must be sent again.
+    if (info == NULL || info->si_code <= 0) raise(number);
+}
+
+/// Keeps the terminal's modes as the shell left them (before ncurses changes them).
+static inline void qrtui_keep_shell_modes(int fd) {
+    struct qrtui_crash_state *state = qrtui_crash();
+    state->have_modes = tcgetattr(fd, &state->modes) == 0;
+}
+
+/// Arms the handler: `reset` is written to `fd` (the terminal, whose shell modes were kept
+/// to restore), and `stderr_saved` (when not -1) becomes stderr again.
+static inline void qrtui_arm_crash_reset(int fd, const char *reset, int length, int stderr_saved) {
+    struct qrtui_crash_state *state = qrtui_crash();
+    if (length > (int)sizeof state->reset) length = (int)sizeof state->reset;
+    memcpy(state->reset, reset, (size_t)length);
+    state->reset_length = length;
+    state->stderr_saved = stderr_saved;
+    if (!state->have_modes) return;
+    state->fd = fd;
+    for (unsigned i = 0; i < sizeof qrtui_crash_signals / sizeof qrtui_crash_signals[0]; i++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_sigaction = qrtui_crash_handler;
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+        sigemptyset(&action.sa_mask);
+        sigaction(qrtui_crash_signals[i], &action, &state->previous[qrtui_crash_signals[i]]);
+    }
+}
+
+/// The screen ended normally: the previous handlers come back.
+static inline void qrtui_disarm_crash_reset(void) {
+    struct qrtui_crash_state *state = qrtui_crash();
+    if (state->fd < 0) return;
+    state->fd = -1;
+    for (unsigned i = 0; i < sizeof qrtui_crash_signals / sizeof qrtui_crash_signals[0]; i++) {
+        sigaction(qrtui_crash_signals[i], &state->previous[qrtui_crash_signals[i]], NULL);
+    }
 }
 #endif

@@ -35,6 +35,7 @@ public final class CursesTerminal: TerminalBackend {
         self.output = output
         inputDescriptor = fileno(input)
         outputDescriptor = fileno(output)
+        qrtui_keep_shell_modes(outputDescriptor)
         guard let screen = newterm(terminalType, output, input) else {
             fclose(input)
             fclose(output)
@@ -68,11 +69,30 @@ public final class CursesTerminal: TerminalBackend {
     public func end() {
         guard !ended else { return }
         ended = true
+        qrtui_disarm_crash_reset()
         curs_set(1)
         endwin()
         delscreen(screen)
         fclose(input)
         fclose(output)
+    }
+
+    /// From now until `end`, a crash (a fatal error, a bad access) first puts the terminal
+    /// back as `end` would (alternate screen off, cursor shown, attributes and mouse reset,
+    /// modes restored) and makes `stderr` (a descriptor saved while stderr was held back)
+    /// stderr again, so the backtrace that follows lands on the shell, readable.
+    public func restoreOnCrash(stderr: Int32?) {
+        var reset = [UInt8]()
+        for capability in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            guard let text = tigetstr(capability), Int(bitPattern: text) != -1 else { continue }
+            reset += Array(String(cString: text).utf8)
+        }
+        reset += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\r\n".utf8)  // mouse reports off
+        reset.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                qrtui_arm_crash_reset(outputDescriptor, $0.baseAddress, Int32($0.count), stderr ?? -1)
+            }
+        }
     }
 
     /// Leaves the screen for a while (Ctrl-Z): `pause` runs with the terminal as it was

@@ -63,7 +63,7 @@ final class EventLoop {
     private func collectEvents(now: Double) -> [LiveEvent] {
         var events = [LiveEvent]()
         switch signals?.consume() {
-        case .stop?: events.append(.stopSignal)
+        case .stop(let number)?: events.append(.stopSignal(number))
         case .suspend?: backend.suspend(SignalWatcher.suspendProcess)
         case nil: break
         }

@@ -35,9 +35,12 @@ struct LiveSession {
         // terminal in screen mode) with SIGPIPE: writes then fail with EPIPE instead.
         signal(SIGPIPE, SIG_IGN)
         let captured = StderrCapture()
+        terminal.restoreOnCrash(stderr: captured?.saved)
         let state = run(on: terminal, signals: signals)
         terminal.end()
         for line in captured?.restore() ?? [] { Console.raw(line) }
+        // A signal is not `q`: nothing is printed, and qrtui ends as the signal says.
+        if let number = state.stoppedBySignal { Signals.die(of: number) }
         if let code = state.lastCode {
             let printer = CodePrinter(format: options.format, toTerminal: Console.stdoutIsTerminal)
             Console.output(printer.line(for: code, frame: code.corners.isEmpty ? 0 : state.frame?.sequence ?? 0))

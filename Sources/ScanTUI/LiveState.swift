@@ -18,7 +18,8 @@ enum LiveEvent: Sendable {
     /// The clipboard was written: what to tell the user.
     case copied(String, now: Double)
     /// SIGINT, SIGTERM or SIGHUP.
-    case stopSignal
+    /// A signal that ends the screen (SIGINT, SIGTERM...): it is left without printing.
+    case stopSignal(Int32)
 }
 
 /// What the shell around the loop must do (bubbletea's commands): the logic stays testable.
@@ -50,6 +51,8 @@ struct LiveState {
     var lastCode: DetectedCode?
     var readCount = 0
     var failure: CaptureError?
+    /// The signal that closed the screen: qrtui then prints nothing and dies of it.
+    var stoppedBySignal: Int32?
     var glyphs: GlyphSet
     var paused = false
     var showHelp = false
@@ -151,8 +154,9 @@ struct LiveState {
             notice = (text, now + Self.noticeTime)
             revision += 1
             return []
-        case .stopSignal:
+        case .stopSignal(let number):
             status = .stop(byUser: true)
+            stoppedBySignal = number
             return [.quit]
         }
     }

@@ -11,8 +11,21 @@ enum Signals {
         pthread_sigmask(SIG_SETMASK, &none, nil)
     }
 
-    /// The signals that stop the live screen cleanly.
-    static let stopping = [SIGINT, SIGTERM, SIGHUP]
+    /// The signals that would kill qrtui: on the live screen they restore the terminal first,
+    /// then qrtui dies of them (SIGPIPE is ignored there).
+    static let stopping = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
+
+    /// Dies of `number` as if it had never been caught, so the parent sees what happened
+    /// (a shell: 128 + the signal's number, 130 for SIGINT).
+    static func die(of number: Int32) -> Never {
+        signal(number, SIG_DFL)
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, number)
+        pthread_sigmask(SIG_UNBLOCK, &only, nil)
+        raise(number)
+        exit(128 + number)  // a signal whose default is not to die (none of ours)
+    }
 }
 
 /// The write end of the fallback's pipe, for the signal handler (which can capture nothing).
@@ -25,7 +38,7 @@ private let handlerPipe = Atomic<Int32>(-1)
 /// pipe instead. Either way the watcher puts everything back as it was when it goes, so a
 /// qrtui that gave up the screen (a headless run) dies of these signals as usual.
 final class SignalWatcher {
-    enum Arrival: Equatable { case stop, suspend }
+    enum Arrival: Equatable { case stop(Int32), suspend }
     private enum Mechanism {
         case signalDescriptor(previousMask: sigset_t)
         case handlers(writeEnd: Int32, previous: [Int32: sigaction])
@@ -84,7 +97,12 @@ final class SignalWatcher {
     func consume() -> Arrival? {
         var arrival: Arrival?
         while let signal = nextSignal() {
-            arrival = signal == SIGTSTP ? arrival ?? .suspend : .stop
+            if signal == SIGTSTP {
+                arrival = arrival ?? .suspend
+            } else if case .stop? = arrival {
+            } else {
+                arrival = .stop(signal)
+            }
         }
         return arrival
     }

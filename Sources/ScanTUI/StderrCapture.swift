@@ -5,7 +5,8 @@ import Glibc
 /// worth reading is passed on once the terminal is restored.
 final class StderrCapture {
     private let target: Int32
-    private let saved: Int32
+    /// The real stderr, kept while it is held back.
+    let saved: Int32
     private let file: Int32
 
     /// Starts holding back what is written to `target` (stderr; tests use a descriptor of

@@ -36,4 +36,15 @@ func runMain() -> ExitStatus {
     }
 }
 
+/// Swift's backtracer, on a crash, would wait for a key on the terminal for 30 s (it is
+/// interactive when it sees one): qrtui starts itself again once with it told not to, and to
+/// write to stderr. It reads the setting only at start, hence the exec.
+func settleBacktraces() {
+    guard getenv("SWIFT_BACKTRACE") == nil else { return }
+    setenv("SWIFT_BACKTRACE", "interactive=no,output-to=stderr", 1)
+    execv("/proc/self/exe", CommandLine.unsafeArgv)
+    // If the exec fails, run on as things are.
+}
+
+settleBacktraces()
 exit(runMain().rawValue)

@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <poll.h>
 #include <sys/signalfd.h>
 
 int signalfd(int fd, const sigset_t *mask, int flags) {
@@ -15,4 +16,18 @@ int signalfd(int fd, const sigset_t *mask, int flags) {
     static int (*real)(int, const sigset_t *, int);
     if (!real) real = (int (*)(int, const sigset_t *, int))dlsym(RTLD_NEXT, "signalfd");
     return real(fd, mask, flags);
+}
+
+/// QRTUI_FAULT_CRASH_POLLS=N: the Nth poll(2) of the process crashes it (a bad access), as a
+/// bug would, for tests of what a crash leaves on the terminal.
+int poll(struct pollfd *fds, nfds_t count, int timeout) {
+    static int (*real)(struct pollfd *, nfds_t, int);
+    static int calls;
+    const char *fault = getenv("QRTUI_FAULT_CRASH_POLLS");
+    if (fault && *fault && __atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED) == atoi(fault)) {
+        volatile int *nowhere = NULL;
+        *nowhere = 1;
+    }
+    if (!real) real = (int (*)(struct pollfd *, nfds_t, int))dlsym(RTLD_NEXT, "poll");
+    return real(fds, count, timeout);
 }

@@ -23,25 +23,52 @@ import Testing
         return try #require(children.split(separator: " ").compactMap { pid_t($0) }.first)
     }
 
-    func expectCleanExit(_ session: TmuxSession, status: Int) throws {
+    /// The terminal as it was, and on the pane the shell's `EXIT=status` after the payload
+    /// when `printed`; else nothing from qrtui (a signal is not `q`: the code is not printed;
+    /// the shell may say which signal ended it).
+    func expectCleanExit(_ session: TmuxSession, status: Int, printed: Bool = false) throws {
         let pane = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
         let lines = pane.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        #expect(lines == [Self.payload, "EXIT=\(status)"])
+        if printed {
+            #expect(lines == [Self.payload, "EXIT=\(status)"])
+        } else {
+            #expect(lines.last == "EXIT=\(status)")
+            #expect(!lines.contains(Self.payload) && !lines.contains { $0.hasPrefix("qrtui") })
+        }
         #expect(pane.rows.joined().allSatisfy { !$0.dim && !$0.bold && $0.foreground == nil && $0.background == nil })
         #expect(try session.tmux(["display-message", "-p", "-t", "t", "#{cursor_flag} #{alternate_on}"]) == "1 0\n")
     }
 
-    @Test func ctrlC() throws {
-        let session = try start()
+    /// Ctrl-C reaches the shell too: an interactive one survives it and reports qrtui's status.
+    @Test func ctrlCExits130AndPrintsNothing() throws {
+        let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)))
+        let session = try TmuxSession(width: 100, height: 30, command: "env PS1='$ ' bash --norc --noprofile -i")
+        try session.waitFor("the prompt") { $0.text.contains("$") }
+        try session.sendLiteral("\(QRTUIProcess.executable) --input \(path)")
+        try session.send("Enter")
+        try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
         try session.send("C-c")
-        try expectCleanExit(session, status: 0)
+        try session.waitFor("the prompt again") { $0.lines.filter { $0.hasPrefix("$") }.count >= 2 }
+        try session.sendLiteral("echo QRTUI=$?")
+        try session.send("Enter")
+        let done = try session.waitFor("the status") { $0.lines.contains { $0.hasPrefix("QRTUI=") } }
+        #expect(done.lines.contains("QRTUI=130"))
+        #expect(!done.lines.contains(Self.payload))
+        #expect(try session.tmux(["display-message", "-p", "-t", "t", "#{cursor_flag} #{alternate_on}"]) == "1 0\n")
     }
 
-    @Test(arguments: [SIGTERM, SIGHUP])
-    func terminationSignals(signal: Int32) throws {
+    @Test func qPrintsTheCode() throws {
+        let session = try start()
+        try session.send("q")
+        try expectCleanExit(session, status: 0, printed: true)
+    }
+
+    /// Every signal that would kill qrtui restores the terminal first, then kills it.
+    @Test(arguments: [SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM])
+    func killingSignalsRestoreTheTerminalFirst(signal: Int32) throws {
         let session = try start()
         kill(try qrtuiPID(session), signal)
-        try expectCleanExit(session, status: 0)
+        try expectCleanExit(session, status: 128 + Int(signal))
     }
 
     @Test func ctrlZSuspendsAndResumes() throws {
@@ -83,7 +110,21 @@ import Testing
             "env LD_PRELOAD=\(Self.faults) QRTUI_FAULT_SIGNALFD=1 \(QRTUIProcess.executable) --input \(path)")
         try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
         kill(try SignalTests().qrtuiPID(session), signal)
-        try SignalTests().expectCleanExit(session, status: 0)
+        try SignalTests().expectCleanExit(session, status: 128 + Int(signal))
+    }
+
+    /// A crash on the screen: the terminal is put back first, the backtrace lands on the
+    /// shell, and nothing waits for a key.
+    @Test func aCrashRestoresTheTerminalBeforeItsBacktrace() throws {
+        let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(SignalTests.payload, width: 800, height: 600, moduleSize: 6)))
+        let session = try TmuxSession(width: 100, height: 30, command:
+            "env LD_PRELOAD=\(Self.faults) QRTUI_FAULT_CRASH_POLLS=40 \(QRTUIProcess.executable) --input \(path)")
+        let pane = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        let status = try #require(pane.lines.first { $0.hasPrefix("EXIT=") }.flatMap { Int($0.dropFirst(5)) })
+        #expect([128 + Int(SIGSEGV), 128 + Int(SIGILL)].contains(status))
+        #expect(pane.text.contains("Backtrace took"))  // its last line; the first scrolled away
+        #expect(try session.tmux(["display-message", "-p", "-t", "t", "#{cursor_flag} #{alternate_on}"]) == "1 0\n")
+        #expect(pane.rows.joined().allSatisfy { !$0.dim && $0.background == nil })
     }
 
     @Test func aHeadlessFallbackDiesOfSIGTERM() throws {

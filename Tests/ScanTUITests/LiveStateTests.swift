@@ -96,7 +96,8 @@ import Testing
         #expect(state.status == .stop(byUser: true))
         #expect(state.exitStatus == .nothingRead)
         var other = started().0
-        #expect(other.update(.stopSignal) == [.quit])
+        #expect(other.update(.stopSignal(SIGINT)) == [.quit])
+        #expect(other.stoppedBySignal == SIGINT)
     }
 
     @Test func deviceFailuresSayWhatToDo() {

@@ -2,6 +2,7 @@
 // replaced call behaves normally unless its variable is set:
 //
 //   QRTUI_FAULT_SIGNALFD   signalfd(2) fails with EMFILE (as when descriptors run out)
+//   QRTUI_FAULT_CRASH_POLLS=N  the Nth poll(2) crashes the process (SIGSEGV), as a bug would
 #ifndef QRTUI_TEST_FAULTS_H
 #define QRTUI_TEST_FAULTS_H
 #endif
