@@ -71,6 +71,9 @@ public enum KeyBindings {
     public static func action(for key: Key) -> KeyAction? { actions[key] }
 
     /// The status line's key hints, in table order.
+    /// What is left of the hints on a narrow line.
+    public static let shortHint = "? help"
+
     public static func hints(unicode: Bool) -> String {
         table.compactMap { $0.hint.map { unicode ? $0.unicode : $0.ascii } }.joined(separator: "  ")
     }

@@ -30,6 +30,8 @@ public struct StatusInfo: Sendable {
     public var notice: String?
     /// The last code read, shown while scanning again.
     public var lastCode: CodeSummary?
+    /// The symbologies asked for with `-S`, by name (nil: all of them).
+    public var looksFor: [String]?
 
     public init(source: String, isDemo: Bool = false, frameSize: (width: Int, height: Int)? = nil,
                 framesPerSecond: Double? = nil, paused: Bool = false, notice: String? = nil,

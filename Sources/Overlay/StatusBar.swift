@@ -19,11 +19,19 @@ public enum StatusBar {
             grid.put(ellipsis, column: max(0, end), row: row, style: barStyle)
             return
         }
-        var remaining = grid.width - column
+        // The way to help is always shown when it fits: the key hints in full, or `? help`.
+        let help = KeyBindings.shortHint
+        var remaining = grid.width - column - (CellWidth.of(help) + 3)
         for detail in details where CellWidth.of(detail) + 3 <= remaining {
             column = grid.put(unicode ? " │ " : " | ", column: column, row: row, style: barStyle)
             column = grid.put(detail, column: column, row: row, style: barStyle)
-            remaining = grid.width - column
+            remaining = grid.width - column - (CellWidth.of(help) + 3)
+        }
+        let hints = KeyBindings.hints(unicode: unicode)
+        for hint in [hints, help] where CellWidth.of(hint) + 3 <= grid.width - column {
+            column = grid.put(unicode ? " │ " : " | ", column: column, row: row, style: barStyle)
+            grid.put(hint, column: column, row: row, style: barStyle)
+            break
         }
     }
 
@@ -38,10 +46,14 @@ public enum StatusBar {
         let demo = info.isDemo ? [Part(text: " DEMO ", style: Style(foreground: .black, background: .yellow, attributes: .bold))] : []
         let paused = info.paused ? [Part(text: " PAUSED ", style: Style(foreground: .black, background: .white, attributes: .bold))] : []
         switch status {
+        case .scanning where info.paused:
+            return demo + paused + [Part(text: " space resumes", style: barStyle)]
         case .scanning:
-            var parts = demo + paused + [Part(text: unicode ? " ◎ Scanning " : " * Scanning ", style: Style(foreground: .white, background: .grey(40), attributes: .bold))]
+            var parts = demo + [Part(text: unicode ? " ◎ Scanning " : " * Scanning ", style: Style(foreground: .white, background: .grey(40), attributes: .bold))]
             if let last = info.lastCode {
                 parts.append(Part(text: "last: " + VisibleText.escaping(last.text), style: barStyle))
+            } else if let names = info.looksFor {
+                parts.append(Part(text: "looking for " + names.joined(separator: ", ") + " only", style: barStyle))
             } else {
                 parts.append(Part(text: "aim the code into the brackets", style: barStyle))
             }
@@ -69,7 +81,6 @@ public enum StatusBar {
         parts.append(VisibleText.escaping(info.source))
         if let size = info.frameSize { parts.append("\(size.width)x\(size.height)") }
         if let fps = info.framesPerSecond { parts.append("\(Int(fps.rounded())) fps") }
-        parts.append(KeyBindings.hints(unicode: unicode))
         return parts
     }
 }

@@ -44,7 +44,10 @@ final class EventLoop {
             let events = collectEvents(now: now)
             var effects = events.flatMap { state.update($0) }
             if state.options.once && state.readCount > 0 { effects.append(.quit) }
-            if let deadline, now >= deadline { effects.append(.quit) }
+            if let deadline, now >= deadline {
+                state.timedOut = true
+                effects.append(.quit)
+            }
             // The picture is drawn at most once per camera frame (a reading arriving just after
             // a frame waits for the next one); what the user did shows at once.
             let due = events.contains(where: \.isUserInput) || now - lastDraw >= Self.frameInterval

@@ -54,14 +54,10 @@ struct HeadlessRunner {
                 Console.message(FailureHint.message(error, device: choice.isDevice))
                 return .failure
             case nil:
-                if read == 0 { Console.message("no code found within \(formatSeconds(options.timeout ?? 0)) s") }
+                if read == 0 { Console.message("no code found within \(Console.seconds(options.timeout ?? 0)) s") }
                 return read > 0 ? .read : .nothingRead
             }
         }
-    }
-
-    private func formatSeconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
     }
 }
 

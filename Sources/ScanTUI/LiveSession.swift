@@ -46,6 +46,8 @@ struct LiveSession {
             Console.output(printer.line(for: code, frame: code.corners.isEmpty ? 0 : state.frame?.sequence ?? 0))
         } else if let failure = state.failure {
             Console.message(FailureHint.message(failure, device: choice.isDevice))
+        } else if state.timedOut {
+            Console.message("no code found within \(Console.seconds(options.timeout ?? 0)) s")
         }
         return state.exitStatus
     }

@@ -53,6 +53,12 @@ struct LiveState {
     var failure: CaptureError?
     /// The signal that closed the screen: qrtui then prints nothing and dies of it.
     var stoppedBySignal: Int32?
+    /// `--timeout` closed the screen.
+    var timedOut = false
+    /// A still's area as it started, the whole picture: read whole.
+    var stillReadWhole = false
+    /// The latest time an event brought (keys carry none).
+    var clock = 0.0
     var glyphs: GlyphSet
     var paused = false
     var showHelp = false
@@ -65,7 +71,7 @@ struct LiveState {
     private let policy: ReadingPolicy
     private var lastCodeSeen = 0.0
     private var flashUntil = 0.0
-    private var notice: (text: String, until: Double)?
+    var notice: (text: String, until: Double)?
     private var frameTimes: [Double] = []
     /// Bumped by every change the screen shows.
     private(set) var revision = 0
@@ -85,14 +91,17 @@ struct LiveState {
         policy = options.readingPolicy
     }
 
+    /// A still is shown whole (it cannot be aimed); moving pictures as `--fit` says.
     var transform: ViewTransform? {
         guard let frame else { return nil }
         return .preview(frameWidth: frame.width, frameHeight: frame.height, columns: columns, rows: rows,
-                        cellAspect: cellAspect, mode: options.scaling)
+                        cellAspect: cellAspect, mode: kind == .still ? .fit : options.scaling)
     }
 
-    /// The scan area in whole frame pixels, as the scanner gets it.
+    /// The scan area in whole frame pixels, as the scanner gets it: all of a still until the
+    /// user changes the area (on screen it stops a cell short of the edges, for the brackets).
     var scanPixels: PixelRect? {
+        if stillReadWhole, let frame { return frame.bounds }
         guard let rect = scanArea?.rect else { return nil }
         let x = Int(rect.x.rounded()), y = Int(rect.y.rounded())
         return PixelRect(x: x, y: y, width: Int(rect.maxX.rounded()) - x, height: Int(rect.maxY.rounded()) - y)
@@ -115,6 +124,7 @@ struct LiveState {
         case .key(let key): return handle(key)
         case let .click(column, row):
             guard let transform, row < rows - 1 else { return [] }
+            stillReadWhole = false
             scanArea?.centre(onColumn: column, row: row, in: transform)
             return rescan()
         case let .resize(columns, rows, cellAspect):
@@ -125,17 +135,11 @@ struct LiveState {
             revision += 1
             return rescan()
         case .tick(let now):
+            clock = now
             expire(now: now)
             return []
         case let .frame(frame, kind, now):
-            framesReceived += 1
-            self.kind = kind
-            tracker.confirmations = policy.confirmations(for: kind)
-            tracker.stream = kind != .still
-            frameTimes = (frameTimes + [now]).filter { now - $0 <= 2 }
-            if paused { return [] }
-            accept(frame)
-            return rescan()
+            return received(frame, kind: kind, now: now)
         case let .scanned(result, now):
             return scanned(result, now: now)
         case .captureFailed(let error):
@@ -178,62 +182,36 @@ struct LiveState {
         return []
     }
 
+    private mutating func received(_ frame: Frame, kind: SourceKind, now: Double) -> [LiveEffect] {
+        clock = now
+        framesReceived += 1
+        self.kind = kind
+        tracker.confirmations = policy.confirmations(for: kind)
+        tracker.stream = kind != .still
+        frameTimes = (frameTimes + [now]).filter { now - $0 <= 2 }
+        if paused { return [] }
+        accept(frame)
+        return rescan()
+    }
+
     private mutating func accept(_ frame: Frame) {
         let resized = self.frame.map { $0.width != frame.width || $0.height != frame.height } ?? true
         self.frame = frame
         guard let transform else { return }
         if resized || scanArea == nil {
-            var area = ScanArea.initial(frameWidth: frame.width, frameHeight: frame.height)
+            // A still is read whole; the area can still be made smaller to choose a code.
+            stillReadWhole = kind == .still
+            var area = stillReadWhole
+                ? ScanArea(rect: Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)))
+                : ScanArea.initial(frameWidth: frame.width, frameHeight: frame.height)
             area.clamp(to: transform)
             scanArea = area
         }
     }
 
-    private func rescan() -> [LiveEffect] {
+    func rescan() -> [LiveEffect] {
         guard let area = scanPixels, frame != nil else { return [] }
         return [.scan(area: area)]
-    }
-
-    private mutating func handle(_ key: Key) -> [LiveEffect] {
-        let action = KeyBindings.action(for: key)
-        // With help open, any key but `?` and `q` closes it; Esc only closes it.
-        if showHelp && action != .help && (action != .quit || key == .escape) {
-            showHelp = false
-            if key == .escape { return [] }
-        }
-        switch action {
-        case let .move(columns, rows)?: return move(columns * Self.moveStep.columns, rows * Self.moveStep.rows)
-        case let .resize(columns, rows)?: return resize(columns, rows)
-        case .copy?:
-            guard let lastCode else { return [] }
-            return [.copy(lastCode.bytes)]
-        case .pause?:
-            paused.toggle()
-            return paused ? [] : rescan()
-        case .nextGlyphs?:
-            glyphs = glyphs.next
-            return []
-        case .help?:
-            showHelp.toggle()
-            return []
-        case .quit?:
-            if case .fail = status {} else { status = .stop(byUser: true) }
-            return [.quit]
-        case nil:
-            return []
-        }
-    }
-
-    private mutating func move(_ columns: Int, _ rows: Int) -> [LiveEffect] {
-        guard let transform else { return [] }
-        scanArea?.move(columns: columns, rows: rows, in: transform)
-        return rescan()
-    }
-
-    private mutating func resize(_ columns: Int, _ rows: Int) -> [LiveEffect] {
-        guard let transform else { return [] }
-        scanArea?.resize(columns: columns, rows: rows, in: transform)
-        return rescan()
     }
 
     private mutating func scanned(_ result: FrameReading, now: Double) -> [LiveEffect] {
@@ -288,6 +266,7 @@ struct LiveState {
         info.paused = paused
         info.notice = notice?.text ?? (corruptFrames > 0 ? "skipped \(corruptFrames) corrupt frame\(corruptFrames == 1 ? "" : "s")" : nil)
         info.lastCode = lastCode.map(Self.summary)
+        info.looksFor = options.symbologies.map { set in Symbology.allCases.filter(set.contains).map(\.displayName) }
         let image = frame.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
         return Scene(image: image, transform: transform, scanArea: scanArea,
                      outlines: codes.map { $0.corners.map { Point(x: Double($0.x), y: Double($0.y)) } },

@@ -9,16 +9,17 @@ import Testing
     let directory = TemporaryDirectory("live")
     static let payload = "https://example.org/live-screen"
 
-    /// An 800x600 picture with the code in the middle (inside the default scan area).
+    /// An 800x600 video (played in a loop) with the code in the middle, inside the default
+    /// scan area: a moving picture, filled and aimed at (a still is shown and read whole).
     func codeImage(_ payload: String = payload, moduleSize: Int = 6) -> String {
-        directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(payload, width: 800, height: 600,
-                                                                         moduleSize: moduleSize, noise: 3)))
+        let frame = CodeFixtures.qrScene(payload, width: 800, height: 600, moduleSize: moduleSize, noise: 3)
+        return directory.write("code.y4m", Y4MSource.encode([frame, frame]))
     }
 
     func start(width: Int, height: Int, arguments: String = "", clipboard: Bool = false,
                noColor: Bool = false) throws -> TmuxSession {
         try TmuxSession(width: width, height: height,
-                        command: "\(QRTUIProcess.executable) --input \(codeImage()) \(arguments)",
+                        command: "\(QRTUIProcess.executable) --input \(codeImage()) --loop \(arguments)",
                         clipboard: clipboard, noColor: noColor)
     }
 
@@ -176,8 +177,9 @@ import Testing
     let directory = TemporaryDirectory("live-input")
 
     func start(environment: String = "") throws -> TmuxSession {
-        let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene("click me", width: 800, height: 600, moduleSize: 6)))
-        return try TmuxSession(width: 120, height: 40, command: "\(environment) \(QRTUIProcess.executable) --input \(path)")
+        let frame = CodeFixtures.qrScene("click me", width: 800, height: 600, moduleSize: 6)
+        let path = directory.write("code.y4m", Y4MSource.encode([frame, frame]))
+        return try TmuxSession(width: 120, height: 40, command: "\(environment) \(QRTUIProcess.executable) --input \(path) --loop")
     }
 
     @Test func aClickCentresTheScanArea() throws {
@@ -239,5 +241,56 @@ import Testing
         }
         try session.send("q")
         try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+    }
+}
+
+/// What a newcomer meets first: a picture file read on the screen, states that say what is
+/// true, and the way to help at every width.
+@Suite struct ScreenStatesTests {
+    let directory = TemporaryDirectory("screen-states")
+    static let payload = "hello from a file"
+
+    func picture() -> String {
+        // A small picture, as `qrencode -o hello.png hello` makes: the code fills most of it.
+        directory.write("hello.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 140, height: 140, moduleSize: 4)))
+    }
+
+    @Test func aPictureFileIsShownWholeReadAndPrintedOnQ() throws {
+        let session = try TmuxSession(width: 80, height: 24, command: "\(QRTUIProcess.executable) -i \(picture())")
+        let pane = try session.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
+        #expect(pane.lines[23].contains(Self.payload))
+        // The brackets frame the whole picture (shown whole, so no more than the screen's
+        // height): nothing inside them is dimmed.
+        let brackets = try #require(pane.brackets)
+        #expect(brackets.top <= 1 && brackets.bottom >= 21)
+        for row in (brackets.top + 1)..<brackets.bottom {
+            for column in (brackets.left + 1)..<brackets.right { #expect(!pane[column, row].dim) }
+        }
+        try session.send("q")
+        let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        #expect(done.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == [Self.payload, "EXIT=0"])
+    }
+
+    @Test func helpIsNamedAt80ColumnsAndPauseSaysSo() throws {
+        let frame = Frame.filled(width: 640, height: 480, value: 150)
+        let clip = directory.write("clip.y4m", Y4MSource.encode([frame, frame]))
+        let session = try TmuxSession(width: 80, height: 24, command: "\(QRTUIProcess.executable) -i \(clip) --loop")
+        try session.waitFor("the way to help") { $0.lines[23].contains("? help") }
+        try session.send("Space")
+        let paused = try session.waitFor("the pause") { $0.lines[23].contains("PAUSED") }
+        #expect(paused.lines[23].contains("space resumes"))
+        #expect(!paused.lines[23].contains("Scanning"))
+        try session.send("q")
+    }
+
+    @Test func aFilterIsNamedAndATimeoutSaysWhy() throws {
+        let blank = directory.write("blank.pgm", NetpbmCodec.encode(Frame.filled(width: 320, height: 240, value: 180)))
+        let errors = directory.path + "/stderr"
+        let session = try TmuxSession(width: 100, height: 30, command:
+            "\(QRTUIProcess.executable) -i \(blank) -S ean13 --timeout 2 2>\(errors)")
+        try session.waitFor("the filter") { $0.lines[29].contains("looking for EAN-13 only") }
+        let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        #expect(done.text.contains("EXIT=4"))
+        #expect(try String(contentsOfFile: errors, encoding: .utf8) == "qrtui: no code found within 2 s\n")
     }
 }

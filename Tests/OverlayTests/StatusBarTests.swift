@@ -41,16 +41,30 @@ import Testing
         let info = StatusInfo(source: "/dev/video0", frameSize: (1280, 720), framesPerSecond: 29.97)
         let (wide, _) = line(.scanning, info: info, width: 160)
         #expect(wide.contains("/dev/video0 │ 1280x720 │ 30 fps │ ←↑↓→ move"))
-        let (narrow, _) = line(.scanning, info: info, width: 50)
+        let (narrow, _) = line(.scanning, info: info, width: 60)
         #expect(narrow.hasPrefix(" ◎ Scanning aim the code into the brackets"))
         #expect(!narrow.contains("move"))
+        // The way to help stays at every width where it fits after the status.
+        #expect(narrow.contains("│ ? help"))
+        let (tiny, _) = line(.scanning, info: info, width: 20)
+        #expect(!tiny.contains("help"))
+    }
+
+    @Test func aFilterIsNamedWhileNothingIsRead() {
+        var info = StatusInfo(source: "/dev/video0")
+        info.looksFor = ["EAN-13"]
+        #expect(line(.scanning, info: info, width: 80).0.hasPrefix(" ◎ Scanning looking for EAN-13 only"))
+        info.lastCode = CodeSummary(type: "EAN-13", text: "5901234123457", byteCount: 13)
+        #expect(line(.scanning, info: info, width: 80).0.hasPrefix(" ◎ Scanning last: 5901234123457"))
     }
 
     @Test func demoPauseAndAsciiFallback() {
         let info = StatusInfo(source: "demo", isDemo: true, paused: true)
         let (text, _) = line(.stop(byUser: true), info: info, width: 60, unicode: false)
         #expect(text.hasPrefix(" DEMO  STOP  stopped | demo"))
-        let (scanning, _) = line(.scanning, info: info, width: 60, unicode: false)
-        #expect(scanning.hasPrefix(" DEMO  PAUSED  * Scanning "))
+        // Paused is not scanning: the status says so, and how to go on.
+        let (paused, _) = line(.scanning, info: info, width: 60, unicode: false)
+        #expect(paused.hasPrefix(" DEMO  PAUSED  space resumes"))
+        #expect(!paused.contains("Scanning"))
     }
 }

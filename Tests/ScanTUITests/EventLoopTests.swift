@@ -13,11 +13,13 @@ import Testing
     static let payload = "https://example.org/event-loop"
 
     func session() -> LiveSession {
-        let path = directory.write("code.png", PNGCodec.encode(
-            CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)))
+        // A video in a loop: a moving picture, aimed with the scan area (a still is read whole).
+        let frame = CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)
+        let path = directory.write("code.y4m", Y4MSource.encode([frame, frame]))
         var options = Options()
         options.input = path
-        return LiveSession(options: options, choice: .input(path, loop: false))
+        options.loop = true
+        return LiveSession(options: options, choice: .input(path, loop: true))
     }
 
     /// Runs the loop on `terminal`; returns the final state and the effects performed.

@@ -22,6 +22,29 @@ import Testing
         return (state, area)
     }
 
+    /// A still cannot be aimed: it is shown whole and read whole, and the area can still be
+    /// made smaller to choose among its codes.
+    @Test func aStillIsShownAndReadWhole() {
+        var state = LiveState(options: Options(input: "a.png"), source: .input("a.png", loop: false))
+        _ = state.update(.resize(columns: 120, rows: 40, cellAspect: 0.5))
+        let effects = state.update(.frame(frame, kind: .still, now: 0))
+        #expect(effects == [.scan(area: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height))])
+        let transform = state.transform
+        #expect(transform?.mode == .fit)
+        _ = state.update(.key(.character("-")))
+        #expect(state.scanPixels.map { $0.width < frame.width } == true)
+    }
+
+    @Test func glyphsAndFiltersSayWhatTheyAre() {
+        var options = Options()
+        options.symbologies = [.ean13]
+        var (state, _) = started(options)
+        _ = state.update(.key(.character("g")))
+        #expect(state.scene(now: 0.1).info.notice == "glyphs: \(state.glyphs.rawValue)")
+        #expect(state.scene(now: 0.1).info.looksFor == ["EAN-13"])
+        #expect(started().0.scene(now: 0).info.looksFor == nil)
+    }
+
     @Test func theFirstFrameSetsTheCentredScanAreaAndAsksForAScan() {
         let (state, area) = started()
         #expect(area == PixelRect(x: 424, y: 144, width: 432, height: 432))
@@ -75,7 +98,9 @@ import Testing
 
     @Test func enterCopiesTheLastCodeOnly() {
         var (state, area) = started()
-        #expect(state.update(.key(.enter)).isEmpty)
+        // Nothing read yet: a bell and a word why, no copy.
+        #expect(state.update(.key(.enter)) == [.bell])
+        #expect(state.scene(now: 0.5).info.notice == "nothing read yet to copy")
         _ = state.update(.scanned(FrameReading(codes: [code], frameSequence: 0, area: area), now: 1))
         #expect(state.update(.key(.enter)) == [.copy(Array("hello".utf8))])
     }

@@ -1,0 +1,52 @@
+import Overlay
+
+/// What each key does to the live screen (the bindings themselves are `KeyBindings`).
+extension LiveState {
+    mutating func handle(_ key: Key) -> [LiveEffect] {
+        let action = KeyBindings.action(for: key)
+        // With help open, any key but `?` and `q` closes it; Esc only closes it.
+        if showHelp && action != .help && (action != .quit || key == .escape) {
+            showHelp = false
+            if key == .escape { return [] }
+        }
+        switch action {
+        case let .move(columns, rows)?: return move(columns * Self.moveStep.columns, rows * Self.moveStep.rows)
+        case let .resize(columns, rows)?: return resize(columns, rows)
+        case .copy?:
+            guard let lastCode else {
+                notice = ("nothing read yet to copy", clock + Self.noticeTime)
+                return [.bell]
+            }
+            return [.copy(lastCode.bytes)]
+        case .pause?:
+            paused.toggle()
+            return paused ? [] : rescan()
+        case .nextGlyphs?:
+            glyphs = glyphs.next
+            notice = ("glyphs: \(glyphs.rawValue)", clock + Self.noticeTime)
+            return []
+        case .help?:
+            showHelp.toggle()
+            return []
+        case .quit?:
+            if case .fail = status {} else { status = .stop(byUser: true) }
+            return [.quit]
+        case nil:
+            return []
+        }
+    }
+
+    private mutating func move(_ columns: Int, _ rows: Int) -> [LiveEffect] {
+        guard let transform else { return [] }
+        stillReadWhole = false
+        scanArea?.move(columns: columns, rows: rows, in: transform)
+        return rescan()
+    }
+
+    private mutating func resize(_ columns: Int, _ rows: Int) -> [LiveEffect] {
+        guard let transform else { return [] }
+        stillReadWhole = false
+        scanArea?.resize(columns: columns, rows: rows, in: transform)
+        return rescan()
+    }
+}
