@@ -12,6 +12,7 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     public let depth: ColorDepth
+    public var colour: Bool { depth != .none }
     public let unicode: Bool
     public let inputDescriptor: Int32
     private let outputDescriptor: Int32
@@ -44,6 +45,15 @@ public final class CursesTerminal: TerminalBackend {
         }
         self.screen = screen
         set_term(screen)
+        // A terminal that cannot place the cursor (TERM=dumb) cannot show a screen at all.
+        guard Self.has("cup") else {
+            endwin()
+            delscreen(screen)
+            fclose(input)
+            fclose(output)
+            let name = terminalType ?? ProcessEnvironment.value("TERM") ?? "(TERM not set)"
+            throw Failure(description: "terminal type '\(name)' cannot move the cursor, so it cannot show a preview")
+        }
         cbreak()
         noecho()
         nonl()
@@ -64,12 +74,23 @@ public final class CursesTerminal: TerminalBackend {
 
     deinit { end() }
 
+    /// The terminal description has this string capability.
+    private static func has(_ capability: String) -> Bool {
+        guard let text = tigetstr(capability) else { return false }
+        return Int(bitPattern: text) != -1
+    }
+
     /// Leaves the screen as it was: alternate screen off, cursor back, modes restored. Safe
     /// to call more than once; only the first call does anything.
     public func end() {
         guard !ended else { return }
         ended = true
         qrtui_disarm_crash_reset()
+        // Without an alternate screen (vt100) the picture would stay on the shell: clear it.
+        if !Self.has("rmcup") {
+            erase()
+            refresh()
+        }
         curs_set(1)
         endwin()
         delscreen(screen)

@@ -19,7 +19,12 @@ public enum HelpOverlay {
             grid[left + width - 1, row] = Cell(edge ? (row == top ? corners[1] : corners[3]) : v, style: box)
             if edge { for c in (left + 1)..<(left + width - 1) { grid[c, row] = Cell(h, style: box) } }
         }
-        for (i, line) in lines.prefix(height - 2).enumerated() {
+        // Cut short, it says so: the last row tells how much is missing.
+        var shown = Array(lines.prefix(height - 2))
+        if lines.count > shown.count, shown.count >= 2 {
+            shown[shown.count - 1] = (unicode ? "… " : "... ") + "\(lines.count - shown.count + 1) more: a larger window"
+        }
+        for (i, line) in shown.enumerated() {
             let style = i == 0 ? Style(foreground: .white, background: .black, attributes: .bold) : box
             grid.put(line, column: left + 2, row: top + 1 + i, style: style, limit: left + width - 1)
         }

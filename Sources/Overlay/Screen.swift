@@ -13,6 +13,8 @@ public struct Scene: Sendable {
     public var flash: Bool
     /// The locale can show UTF-8 (box drawing, blocks, braille); else ASCII only.
     public var unicode: Bool
+    /// Colours can be drawn; half blocks need them.
+    public var colour = true
 
     public init(image: GreyImage? = nil, transform: ViewTransform? = nil, scanArea: ScanArea? = nil,
                 outlines: [[Point]] = [], status: ReaderStatus = .scanning, info: StatusInfo,
@@ -49,7 +51,7 @@ public enum Screen {
     public static func render(_ scene: Scene, columns: Int, rows: Int, shader: inout Shader) -> CellGrid {
         var grid = CellGrid(width: columns, height: rows)
         guard columns > 0, rows > 0 else { return grid }
-        let glyphs = scene.glyphs.usable(unicode: scene.unicode)
+        let glyphs = scene.glyphs.usable(unicode: scene.unicode, colour: scene.colour)
         if let image = scene.image, let transform = scene.transform, rows > 1 {
             let area = scene.scanArea?.cells(in: transform)
             let samples = shader.sample(image, transform: transform, glyphs: glyphs)

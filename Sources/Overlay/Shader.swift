@@ -19,7 +19,12 @@ public enum GlyphSet: String, CaseIterable, Sendable {
     var samplesDown: Int { self == .half ? 2 : self == .braille ? 4 : 1 }
 
     /// The set actually drawn: without a UTF-8 locale only ASCII can be shown.
-    public func usable(unicode: Bool) -> GlyphSet { unicode ? self : .ascii }
+    /// The set to draw with where it can be drawn: ASCII without UTF-8, and in place of half
+    /// blocks (two greys a cell, as foreground and background) shades without colour.
+    public func usable(unicode: Bool, colour: Bool = true) -> GlyphSet {
+        guard unicode else { return .ascii }
+        return self == .half && !colour ? .blocks : self
+    }
 }
 
 /// Area-averaged grey levels of the picture, `across` x `down` samples per cell;

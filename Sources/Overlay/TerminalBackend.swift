@@ -3,6 +3,8 @@
 public protocol TerminalBackend: AnyObject {
     /// The terminal shows UTF-8 (box drawing, blocks, braille); else ASCII only.
     var unicode: Bool { get }
+    /// Colours can be drawn (not NO_COLOR, `--color none` or a monochrome terminal).
+    var colour: Bool { get }
     var size: TerminalSize { get }
     /// A descriptor that is readable when input waits, for the loop to poll with its
     /// others; nil when events are only ever asked for (`readEvent`).
@@ -57,4 +59,8 @@ extension CellGrid {
         }
         return result
     }
+}
+
+public extension TerminalBackend {
+    var colour: Bool { true }
 }

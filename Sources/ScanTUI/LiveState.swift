@@ -40,6 +40,7 @@ struct LiveState {
     /// A file or pipe rather than a camera or the demo.
     let isInput: Bool
     var unicode = true
+    var colour = true
     var columns = 80
     var rows = 24
     var cellAspect = 0.5
@@ -268,9 +269,11 @@ struct LiveState {
         info.lastCode = lastCode.map(Self.summary)
         info.looksFor = options.symbologies.map { set in Symbology.allCases.filter(set.contains).map(\.displayName) }
         let image = frame.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
-        return Scene(image: image, transform: transform, scanArea: scanArea,
-                     outlines: codes.map { $0.corners.map { Point(x: Double($0.x), y: Double($0.y)) } },
-                     status: status, info: info, glyphs: glyphs, showHelp: showHelp,
-                     flash: now < flashUntil, unicode: unicode)
+        var scene = Scene(image: image, transform: transform, scanArea: scanArea,
+                          outlines: codes.map { $0.corners.map { Point(x: Double($0.x), y: Double($0.y)) } },
+                          status: status, info: info, glyphs: glyphs, showHelp: showHelp,
+                          flash: now < flashUntil, unicode: unicode)
+        scene.colour = colour
+        return scene
     }
 }

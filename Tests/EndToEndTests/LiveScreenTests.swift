@@ -294,3 +294,40 @@ import Testing
         #expect(try String(contentsOfFile: errors, encoding: .utf8) == "qrtui: no code found within 2 s\n")
     }
 }
+
+/// Terminals with less: no cursor addressing, no alternate screen, no colour.
+@Suite struct TerminalKindsTests {
+    let directory = TemporaryDirectory("terminal-kinds")
+    static let payload = "any terminal"
+
+    func picture() -> String {
+        directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 320, height: 240, moduleSize: 4)))
+    }
+
+    @Test func aDumbTerminalSaysWhyAndRunsHeadless() throws {
+        let session = try TmuxSession(width: 100, height: 30, command: "env TERM=dumb \(QRTUIProcess.executable) -i \(picture())")
+        let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        let lines = done.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(lines.joined().contains("qrtui: terminal type 'dumb' cannot move the cursor, so it cannot show a preview: running without preview"))
+        #expect(lines.contains(Self.payload))
+        #expect(lines.last == "EXIT=0")
+    }
+
+    @Test func aTerminalWithoutAnAlternateScreenIsClearedOnQ() throws {
+        let session = try TmuxSession(width: 80, height: 24, command: "env TERM=vt100 \(QRTUIProcess.executable) -i \(picture())")
+        try session.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
+        try session.send("q")
+        let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        #expect(done.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == [Self.payload, "EXIT=0"])
+    }
+
+    @Test func halfBlocksWithoutColourFallBackToShades() throws {
+        let session = try TmuxSession(width: 80, height: 24, command: "\(QRTUIProcess.executable) -i \(picture()) --glyphs half",
+                                      noColor: true)
+        let pane = try session.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
+        let picture = pane.lines.dropLast().joined()
+        #expect(!picture.contains("▀"))
+        #expect(picture.contains { "░▒▓█".contains($0) })
+        try session.send("q")
+    }
+}

@@ -63,4 +63,14 @@ import Testing
         }
         #expect(KeyBindings.hints(unicode: false) == "arrows move  shift/+- size  enter copy  space pause  g glyphs  ? help  q quit")
     }
+
+    /// In a 30x8 window the help cannot fit: its last row says how much is missing.
+    @Test func helpCutShortSaysSo() {
+        var grid = CellGrid(width: 30, height: 8)
+        HelpOverlay.draw(unicode: false, into: &grid, rows: 7)
+        let lines = grid.lines
+        #expect(lines.contains { $0.contains("qrtui keys") })
+        let missing = KeyBindings.table.count + 2 - 4  // title, blank and entries; 5 rows inside, one for the note
+        #expect(lines.contains { $0.contains("... \(missing) more") })
+    }
 }
