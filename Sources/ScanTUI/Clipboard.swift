@@ -1,4 +1,5 @@
 import Foundation
+import FrameCore
 import Glibc
 import SystemCalls
 
@@ -27,6 +28,20 @@ struct Clipboard {
     private func find(_ name: String) -> String? {
         let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return directories.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+    }
+
+    /// Inside tmux: into its paste buffer, and with `-w` (tmux 3.2 and later) on to the outer
+    /// terminal's clipboard, which tmux's default `set-clipboard external` allows to tmux
+    /// itself but not to OSC 52 from a program. The channel's name, or nil when it failed.
+    func viaTmux(_ bytes: [UInt8]) -> String? {
+        guard environment["TMUX"].map({ !$0.isEmpty }) == true, let tmux = find("tmux") else { return nil }
+        for arguments in [["load-buffer", "-w", "-"], ["load-buffer", "-"]] {
+            guard let pid = try? ChildProcess.feed(tmux, arguments, input: bytes) else { return nil }
+            if ChildProcess.wait(pid, until: MonotonicClock.now() + 2) == .exited(0) {
+                return arguments.contains("-w") ? "tmux" : "tmux buffer"
+            }
+        }
+        return nil
     }
 
     /// Hands the bytes to an external tool on its stdin; true when it was started.

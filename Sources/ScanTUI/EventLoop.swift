@@ -127,6 +127,7 @@ extension Clipboard {
     func copy(_ bytes: [UInt8], terminal: any TerminalBackend) -> String {
         terminal.writeControl(Self.osc52(bytes))
         var channels = ["OSC 52"]
+        if let tmux = viaTmux(bytes) { channels.append(tmux) }
         if let tool = tool(), Self.run(tool, input: bytes) {
             channels.append(String(tool.name.split(separator: "/").last ?? ""))
         }

@@ -104,6 +104,18 @@ import Testing
         try session.send("q")
     }
 
+    /// tmux's default (`set-clipboard external`) drops OSC 52 from programs: the code goes
+    /// through tmux itself instead.
+    @Test func enterCopiesIntoTmuxUnderItsDefaultSettings() throws {
+        let session = try start(width: 120, height: 40)
+        try session.waitFor("the success status") { $0.lines[39].contains("QR-Code") }
+        try session.send("Enter")
+        let pane = try session.waitFor("the copy notice") { $0.lines[39].contains("copied") }
+        #expect(pane.lines[39].contains("copied \(Self.payload.utf8.count) bytes (OSC 52, tmux)"))
+        #expect(try session.buffer() == Self.payload)
+        try session.send("q")
+    }
+
     @Test func quitLeavesACleanShellAndPrintsThePayload() throws {
         let session = try start(width: 100, height: 30)
         try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
@@ -204,7 +216,7 @@ import Testing
         let session = try start(environment: "env DISPLAY=:99 WAYLAND_DISPLAY= PATH=\(bin):/usr/bin:/bin")
         try session.waitFor("the success status") { $0.lines[39].contains("QR-Code") }
         try session.send("Enter")
-        try session.waitFor("the copy notice") { $0.lines[39].contains("copied 8 bytes (OSC 52, xclip)") }
+        try session.waitFor("the copy notice") { $0.lines[39].contains("copied 8 bytes (OSC 52, tmux, xclip)") }
         let deadline = MonotonicClock.now() + 10
         while (FileManager.default.contents(atPath: record)?.count ?? 0) < 8 && MonotonicClock.now() < deadline { usleep(20_000) }
         #expect(FileManager.default.contents(atPath: record) == Data("click me".utf8))
