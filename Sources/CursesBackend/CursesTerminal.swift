@@ -13,6 +13,7 @@ public final class CursesTerminal: TerminalBackend {
 
     public let depth: ColorDepth
     public var colour: Bool { depth != .none }
+    public var greys: Bool { depth == .indexed256 }
     public let unicode: Bool
     public let inputDescriptor: Int32
     private let outputDescriptor: Int32

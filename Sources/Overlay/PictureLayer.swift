@@ -4,14 +4,17 @@ public enum PictureLayer {
     public static let asciiRamp = Array(" .,:-=+*o#%@")
     public static let blockRamp = Array(" ░▒▓█")
 
-    public static func draw(_ samples: SampleGrid, glyphs: GlyphSet, undimmed: CellRect?,
+    /// `toned`: ASCII in the cells' own greys (terminals with 256 colours or more).
+    public static func draw(_ samples: SampleGrid, glyphs: GlyphSet, toned: Bool = false, undimmed: CellRect?,
                             into grid: inout CellGrid) {
         let rows = min(samples.rows, grid.height), columns = min(samples.columns, grid.width)
         samples.values.withUnsafeBufferPointer { values in
             for row in 0..<rows {
                 for column in 0..<columns {
                     let dim = undimmed.map { !$0.contains(column: column, row: row) } ?? false
-                    grid[column, row] = cell(values, samples, column: column, row: row, glyphs: glyphs, dim: dim)
+                    grid[column, row] = toned && glyphs == .ascii
+                        ? TonedASCII.cell(values, samples, column: column, row: row, dim: dim)
+                        : cell(values, samples, column: column, row: row, glyphs: glyphs, dim: dim)
                 }
             }
         }

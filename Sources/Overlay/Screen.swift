@@ -15,6 +15,9 @@ public struct Scene: Sendable {
     public var unicode: Bool
     /// Colours can be drawn; half blocks need them.
     public var colour = true
+    /// The terminal has a grey ramp (256 colours or more): ASCII is drawn in the picture's
+    /// greys, as chafa does with `--symbols ascii`.
+    public var greys = false
 
     public init(image: GreyImage? = nil, transform: ViewTransform? = nil, scanArea: ScanArea? = nil,
                 outlines: [[Point]] = [], status: ReaderStatus = .scanning, info: StatusInfo,
@@ -54,8 +57,9 @@ public enum Screen {
         let glyphs = scene.glyphs.usable(unicode: scene.unicode, colour: scene.colour)
         if let image = scene.image, let transform = scene.transform, rows > 1 {
             let area = scene.scanArea?.cells(in: transform)
-            let samples = shader.sample(image, transform: transform, glyphs: glyphs)
-            PictureLayer.draw(samples, glyphs: glyphs, undimmed: area, into: &grid)
+            let toned = glyphs == .ascii && scene.colour && scene.greys
+            let samples = shader.sample(image, transform: transform, glyphs: glyphs, toned: toned)
+            PictureLayer.draw(samples, glyphs: glyphs, toned: toned, undimmed: area, into: &grid)
             for polygon in scene.outlines {
                 Outline.draw(polygon.map { transform.cell(for: $0) }, cellAspect: transform.cellAspect,
                              unicode: scene.unicode, into: &grid)

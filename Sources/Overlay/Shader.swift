@@ -14,9 +14,17 @@ public enum GlyphSet: String, CaseIterable, Sendable {
         return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
 
-    /// Samples per cell across and down.
-    var samplesAcross: Int { self == .braille ? 2 : 1 }
-    var samplesDown: Int { self == .half ? 2 : self == .braille ? 4 : 1 }
+    /// Samples per cell across and down; `toned`: ASCII drawn in the cell's greys, whose
+    /// character follows the texture of 2x2 samples.
+    func samplesAcross(toned: Bool) -> Int { self == .braille || (self == .ascii && toned) ? 2 : 1 }
+    func samplesDown(toned: Bool) -> Int {
+        switch self {
+        case .half: 2
+        case .braille: 4
+        case .ascii where toned: 2
+        default: 1
+        }
+    }
 
     /// The set actually drawn: without a UTF-8 locale only ASCII can be shown.
     /// The set to draw with where it can be drawn: ASCII without UTF-8, and in place of half
@@ -60,8 +68,9 @@ public struct Shader: Sendable {
 
     public init(tolerance: Int = 6) { self.tolerance = tolerance }
 
-    public mutating func sample(_ image: GreyImage, transform: ViewTransform, glyphs: GlyphSet) -> SampleGrid {
-        let across = glyphs.samplesAcross, down = glyphs.samplesDown
+    public mutating func sample(_ image: GreyImage, transform: ViewTransform, glyphs: GlyphSet,
+                                toned: Bool = false) -> SampleGrid {
+        let across = glyphs.samplesAcross(toned: toned), down = glyphs.samplesDown(toned: toned)
         var grid = Self.average(image, transform: transform, across: across, down: down)
         let current = Geometry(transform: transform, across: across, down: down, width: image.width, height: image.height)
         if current == geometry && shown.count == grid.values.count {

@@ -5,6 +5,8 @@ public protocol TerminalBackend: AnyObject {
     var unicode: Bool { get }
     /// Colours can be drawn (not NO_COLOR, `--color none` or a monochrome terminal).
     var colour: Bool { get }
+    /// A grey ramp can be drawn (256 colours or more).
+    var greys: Bool { get }
     var size: TerminalSize { get }
     /// A descriptor that is readable when input waits, for the loop to poll with its
     /// others; nil when events are only ever asked for (`readEvent`).
@@ -63,4 +65,5 @@ extension CellGrid {
 
 public extension TerminalBackend {
     var colour: Bool { true }
+    var greys: Bool { false }
 }

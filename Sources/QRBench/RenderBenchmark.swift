@@ -19,15 +19,21 @@ struct RenderBenchmark {
         let frames = (0..<max(repetitions, 12)).map { scene.frame(at: 0, sequence: $0) }
         var rows = [["glyphs", "render median ms", "p95 ms", "bytes/frame steady", "bytes full repaint", "steady/full"]]
         // Without hysteresis (tolerance 0) for comparison: what the screen would cost without it.
-        let runs = GlyphSet.allCases.map { ($0, 6) } + [(GlyphSet.ascii, 0), (GlyphSet.half, 0)]
-        for (glyphs, tolerance) in runs {
+        // ASCII both ways: the mono ramp, and toned in the picture's greys (256 colours).
+        let runs = [(GlyphSet.ascii, 6, true)] + GlyphSet.allCases.map { ($0, 6, false) }
+            + [(GlyphSet.ascii, 0, false), (GlyphSet.half, 0, false)]
+        for (glyphs, tolerance, greys) in runs {
             var shader = Shader(tolerance: tolerance)
             var timings = Timings()
-            let scenes = frames.map { frame in self.scene(frame, glyphs: glyphs) }
+            let scenes = frames.map { frame in
+                var scene = self.scene(frame, glyphs: glyphs)
+                scene.greys = greys
+                return scene
+            }
             var grids = [CellGrid]()
             for s in scenes { grids.append(timings.measure { Screen.render(s, columns: columns, rows: self.rows, shader: &shader) }) }
             let bytes = (try? terminalBytes(grids)) ?? (steady: -1, full: -1)
-            rows.append([glyphs.rawValue + (tolerance == 0 ? " (no hysteresis)" : ""), format(timings.median), format(timings.percentile(95)),
+            rows.append([glyphs.rawValue + (greys ? " toned" : "") + (tolerance == 0 ? " (no hysteresis)" : ""), format(timings.median), format(timings.percentile(95)),
                          format(bytes.steady, 0), format(bytes.full, 0),
                          bytes.full > 0 ? format(bytes.steady / bytes.full * 100, 1) + "%" : "-"])
         }

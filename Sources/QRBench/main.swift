@@ -146,6 +146,8 @@ if frames {
 if render {
     print("\nRendering a noisy static 1280x720 scene into 160x48 cells (\(repetitions) frames per glyph set):\n")
     print(RenderBenchmark(repetitions: repetitions).run())
+    print("\nFidelity: the demo scene in 160x48 cells drawn back to pixels, SSIM against the scene (1 = a copy):\n")
+    print(FidelityBenchmark().run())
 }
 if capture {
     print("\nCapture from the fake V4L2 camera through libv4l2, pacing off (\(repetitions * 10) frames each):\n")

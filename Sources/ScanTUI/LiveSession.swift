@@ -74,6 +74,7 @@ struct LiveSession {
         var state = LiveState(options: options, source: choice)
         state.unicode = backend.unicode
         state.colour = backend.colour
+        state.greys = backend.greys
         let size = backend.size
         _ = state.update(.resize(columns: size.columns, rows: size.rows, cellAspect: size.cellAspect))
         let loop = EventLoop(backend: backend, capture: capture, worker: worker, signals: signals, wake: wake,

@@ -41,6 +41,7 @@ struct LiveState {
     let isInput: Bool
     var unicode = true
     var colour = true
+    var greys = false
     var columns = 80
     var rows = 24
     var cellAspect = 0.5
@@ -274,6 +275,7 @@ struct LiveState {
                           status: status, info: info, glyphs: glyphs, showHelp: showHelp,
                           flash: now < flashUntil, unicode: unicode)
         scene.colour = colour
+        scene.greys = greys
         return scene
     }
 }

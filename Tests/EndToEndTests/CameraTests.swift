@@ -111,17 +111,21 @@ import Testing
     /// Every time the camera is opened again it is unplugged again after as many frames: the
     /// soak benchmark's cycles, here a few of them in one process.
     @Test func aCameraUnpluggedAgainAndAgainIsFollowedEachTime() throws {
-        let camera = FakeCamera(settings: ["QRTUI_FAKE_UNPLUG": "6", "QRTUI_FAKE_REPLUG": "0.2"])
-        let result = try run(camera, ["--device", "/dev/video0", "--no-preview", "--timeout", "5"])
+        let camera = FakeCamera("/dev/video0:grey", settings: ["QRTUI_FAKE_UNPLUG": "6", "QRTUI_FAKE_REPLUG": "0.2"])
+        let result = try run(camera, ["--device", "/dev/video0", "--size", "640x480", "--no-preview", "--timeout", "5"])
         #expect(!result.timedOut)
         #expect(result.status == 0)
-        // The code is printed once, however often the camera comes back with it.
-        #expect(result.stdoutText == "https://example.org/camera\n")
+        // The code is read from the camera each time it comes back (and printed again when
+        // it was out of sight long enough to count as a new sighting).
+        let printed = result.stdoutText.split(separator: "\n")
+        #expect(!printed.isEmpty && printed.allSatisfy { $0 == "https://example.org/camera" })
         let log = camera.log
         let unplugs = log.filter { $0.hasPrefix("unplug ") }.count
         #expect(unplugs >= 3, "unplugged \(unplugs) times")
         #expect(log.filter { $0.hasPrefix("replugged ") }.count >= unplugs - 1)
-        #expect(result.stderrLines.filter { $0.hasSuffix("the camera was unplugged; waiting for it to come back") }.count == unplugs)
+        // Each unplug is told (the last may fall just before the timeout ends the run).
+        let told = result.stderrLines.filter { $0.hasSuffix("the camera was unplugged; waiting for it to come back") }.count
+        #expect(told == unplugs || told == unplugs - 1)
         #expect(result.stderrLines.filter { $0.hasSuffix("the camera is back") }.count >= unplugs - 1)
         #expect(log.filter { $0.hasPrefix("open ") }.count == log.filter { $0.hasPrefix("close ") }.count)
         #expect(log.filter { $0.hasPrefix("close ") }.allSatisfy { $0.hasSuffix("mappings=0") })

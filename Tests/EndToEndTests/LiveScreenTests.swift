@@ -16,10 +16,11 @@ import Testing
         return directory.write("code.y4m", Y4MSource.encode([frame, frame]))
     }
 
+    /// `term`: the terminal type qrtui is told (tmux's own has 256 colours).
     func start(width: Int, height: Int, arguments: String = "", clipboard: Bool = false,
-               noColor: Bool = false) throws -> TmuxSession {
+               noColor: Bool = false, term: String? = nil) throws -> TmuxSession {
         try TmuxSession(width: width, height: height,
-                        command: "\(QRTUIProcess.executable) --input \(codeImage()) --loop \(arguments)",
+                        command: "\(term.map { "env TERM=\($0) " } ?? "")\(QRTUIProcess.executable) --input \(codeImage()) --loop \(arguments)",
                         clipboard: clipboard, noColor: noColor)
     }
 
@@ -38,7 +39,9 @@ import Testing
 
     @Test(arguments: [(120, 40), (80, 24)])
     func showsBracketsDimmingSuccessAndOutline(columns: Int, rows: Int) throws {
-        let session = try start(width: columns, height: rows)
+        // The mono ramp (8 colours), whose every cell carries its dimming; toned cells are
+        // dimmed in their greys too, but a captured pane loses a line's blank end.
+        let session = try start(width: columns, height: rows, term: "screen")
         let pane = try session.waitFor("the success status") { $0.lines[rows - 1].contains("QR-Code") }
         let status = pane.lines[rows - 1]
         #expect(status.contains("✔ QR-Code"))
@@ -54,7 +57,7 @@ import Testing
                 let cell = pane[column, row]
                 if inside {
                     #expect(!cell.dim, "dim inside at \(column),\(row)")
-                } else if !"┏┓┗┛━┃".contains(cell.character) && cell.foreground != 46 {
+                } else if !"┏┓┗┛━┃".contains(cell.character) && !Self.isGreen(cell) {
                     #expect(cell.dim, "not dim outside at \(column),\(row)")
                 }
             }
@@ -62,7 +65,7 @@ import Testing
         // The outline: green line cells around the code, which sits in the middle of the
         // picture (37 modules of 6 px = 222 px: about 33 columns at 120x40).
         let green = pane.rows.enumerated().flatMap { row, cells in
-            cells.enumerated().filter { $0.element.foreground == 46 && "+─│╱╲".contains($0.element.character) && row < rows - 1 }
+            cells.enumerated().filter { Self.isGreen($0.element) && "+─│╱╲".contains($0.element.character) && row < rows - 1 }
                 .map { ($0.offset, row) }
         }
         #expect(green.count >= 8)
@@ -72,6 +75,9 @@ import Testing
         #expect(Set(green.map(\.0)).count > 4 && Set(green.map(\.1)).count > 2)
         try session.send("q")
     }
+
+    /// The outline's green: 46 of 256 colours, 2 of 8.
+    static func isGreen(_ cell: Pane.Cell) -> Bool { cell.foreground == 46 || cell.foreground == 2 }
 
     @Test func arrowsMoveAndShiftArrowsResize() throws {
         let session = try start(width: 120, height: 40)
@@ -333,11 +339,27 @@ import Testing
         #expect(done.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == [Self.payload, "EXIT=0"])
     }
 
+    /// With 256 colours the default ASCII carries the picture's greys; with 8 it is the
+    /// mono ramp.
+    @Test func defaultASCIIIsTonedWith256ColoursOnly() throws {
+        let rich = try TmuxSession(width: 80, height: 24, command: "env TERM=xterm-256color \(QRTUIProcess.executable) -i \(picture())")
+        let toned = try rich.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
+        let backgrounds = Set(toned.rows.prefix(23).joined().compactMap(\.background))
+        #expect(backgrounds.count >= 3, "greys drawn: \(backgrounds)")
+        #expect(toned.rows.prefix(23).joined().contains { "`',._\"[]/\\".contains($0.character) })
+        try rich.send("q")
+        let eight = try TmuxSession(width: 80, height: 24, command: "env TERM=xterm \(QRTUIProcess.executable) -i \(picture())")
+        let mono = try eight.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
+        let picture = mono.rows.prefix(23).joined().filter { !"┏┓┗┛━┃".contains($0.character) }
+        #expect(picture.allSatisfy { $0.background == nil })
+        try eight.send("q")
+    }
+
     @Test func halfBlocksWithoutColourFallBackToShades() throws {
         let session = try TmuxSession(width: 80, height: 24, command: "\(QRTUIProcess.executable) -i \(picture()) --glyphs half",
                                       noColor: true)
         let pane = try session.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
-        let picture = pane.lines.dropLast().joined()
+        let picture = pane.lines.prefix(23).joined()
         #expect(!picture.contains("▀"))
         #expect(picture.contains { "░▒▓█".contains($0) })
         try session.send("q")

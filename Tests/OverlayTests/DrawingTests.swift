@@ -119,6 +119,45 @@ import Testing
         #expect(render(.blocks, columns: 5, rows: 1).lines == [" ░▒▓█"])
     }
 
+    /// Toned ASCII: the character follows where the lighter samples lie, in the two greys.
+    struct TonedCase: Sendable, CustomTestStringConvertible {
+        let pixels: [Int], glyph: String, fore: Int?, back: Int
+        var testDescription: String { "\(pixels) as \(glyph)" }
+    }
+    static let tonedCases: [TonedCase] = [
+        TonedCase(pixels: [200, 20, 20, 20], glyph: "`", fore: 200, back: 20),
+        TonedCase(pixels: [20, 20, 200, 20], glyph: ",", fore: 200, back: 20),
+        TonedCase(pixels: [200, 200, 20, 20], glyph: "\"", fore: 200, back: 20),
+        TonedCase(pixels: [20, 200, 200, 20], glyph: "/", fore: 200, back: 20),
+        TonedCase(pixels: [200, 200, 200, 20], glyph: ".", fore: 20, back: 200),
+        TonedCase(pixels: [100, 110, 105, 95], glyph: " ", fore: nil, back: 102),
+    ]
+
+    @Test(arguments: tonedCases)
+    func tonedASCIIFollowsTheTexture(case toned: TonedCase) {
+        let (pixels, glyph, fore, back) = (toned.pixels, toned.glyph, toned.fore, toned.back)
+        let image = GreyImage(width: 2, height: 2, pixels: pixels.map(UInt8.init))
+        let t = ViewTransform(frameWidth: 2, frameHeight: 2, columns: 1, rows: 1, cellAspect: 1, mode: .fit)
+        var shader = Shader(tolerance: 0)
+        let samples = shader.sample(image, transform: t, glyphs: .ascii, toned: true)
+        #expect(samples.across == 2 && samples.down == 2)
+        var grid = CellGrid(width: 1, height: 1)
+        PictureLayer.draw(samples, glyphs: .ascii, toned: true, undimmed: nil, into: &grid)
+        let style = Style(foreground: fore.map { .grey(UInt8($0)) } ?? .default, background: .grey(UInt8(back)))
+        #expect(grid[0, 0] == Cell(glyph, style: style))
+    }
+
+    /// Outside the scan area a toned cell keeps 40% of its greys and is marked dim.
+    @Test func tonedASCIIDimsOutsideTheArea() {
+        let image = GreyImage(width: 2, height: 2, pixels: [200, 20, 20, 20])
+        let t = ViewTransform(frameWidth: 2, frameHeight: 2, columns: 1, rows: 1, cellAspect: 1, mode: .fit)
+        var shader = Shader(tolerance: 0)
+        let samples = shader.sample(image, transform: t, glyphs: .ascii, toned: true)
+        var grid = CellGrid(width: 1, height: 1)
+        PictureLayer.draw(samples, glyphs: .ascii, toned: true, undimmed: CellRect(column: 5, row: 5, width: 1, height: 1), into: &grid)
+        #expect(grid[0, 0] == Cell("`", style: Style(foreground: .grey(80), background: .grey(8), attributes: .dim)))
+    }
+
     @Test func halfBlocksCarryTwoGreyLevels() {
         let image = GreyImage(width: 2, height: 4, pixels: [0, 0, 0, 0, 200, 200, 200, 200])
         var shader = Shader()
@@ -211,3 +250,4 @@ import Testing
         #expect(grid.lines[5].hasPrefix(" ◎ Scanning aim the"))
     }
 }
+
