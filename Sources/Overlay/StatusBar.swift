@@ -37,14 +37,18 @@ public enum StatusBar {
 
     static let barStyle = Style(foreground: .white, background: .grey(40))
 
+    /// Black on a colour, never bold: with 8 colours bold black is drawn dark grey, which
+    /// reads as grey on green.
+    static func badge(_ background: Color) -> Style { Style(foreground: .black, background: background) }
+
     struct Part {
         let text: String
         let style: Style
     }
 
     static func statusParts(_ status: ReaderStatus, info: StatusInfo, unicode: Bool) -> [Part] {
-        let demo = info.isDemo ? [Part(text: " DEMO ", style: Style(foreground: .black, background: .yellow, attributes: .bold))] : []
-        let paused = info.paused ? [Part(text: " PAUSED ", style: Style(foreground: .black, background: .white, attributes: .bold))] : []
+        let demo = info.isDemo ? [Part(text: " DEMO ", style: badge(.yellow))] : []
+        let paused = info.paused ? [Part(text: " PAUSED ", style: badge(.white))] : []
         switch status {
         case .scanning where info.paused:
             return demo + paused + [Part(text: " space resumes", style: barStyle)]
@@ -60,7 +64,7 @@ public enum StatusBar {
             return parts
         case .success(let code):
             return demo + paused + [
-                Part(text: (unicode ? " ✔ " : " OK ") + code.type + " ", style: Style(foreground: .black, background: .green, attributes: .bold)),
+                Part(text: (unicode ? " ✔ " : " OK ") + code.type + " ", style: badge(.green)),
                 Part(text: " " + VisibleText.escaping(code.text), style: Style(foreground: .green, background: .grey(40), attributes: .bold)),
             ]
         case .fail(let reason, let hint):
@@ -69,7 +73,7 @@ public enum StatusBar {
             if let hint { parts.append(Part(text: " (" + hint + ")", style: barStyle)) }
             return parts
         case .stop(let byUser):
-            return demo + [Part(text: unicode ? " ■ STOP " : " STOP ", style: Style(foreground: .black, background: .white, attributes: .bold)),
+            return demo + [Part(text: unicode ? " ■ STOP " : " STOP ", style: badge(.white)),
                            Part(text: byUser ? " stopped" : " input ended", style: barStyle)]
         }
     }

@@ -355,6 +355,16 @@ import Testing
         try eight.send("q")
     }
 
+    /// With 8 colours the success badge is black on green, not bold (bold black is grey).
+    @Test func theBadgeReadsOnEightColours() throws {
+        let session = try TmuxSession(width: 80, height: 24, command: "env TERM=xterm \(QRTUIProcess.executable) -i \(picture())")
+        let pane = try session.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
+        let badge = pane.rows[23].filter { "QR-Code".contains($0.character) && $0.background == 2 }
+        #expect(!badge.isEmpty)
+        #expect(badge.allSatisfy { $0.foreground == 0 && !$0.bold })
+        try session.send("q")
+    }
+
     @Test func halfBlocksWithoutColourFallBackToShades() throws {
         let session = try TmuxSession(width: 80, height: 24, command: "\(QRTUIProcess.executable) -i \(picture()) --glyphs half",
                                       noColor: true)
