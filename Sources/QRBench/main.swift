@@ -30,6 +30,11 @@ Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--capture] [--repetitio
   --deadlines N     how long after --timeout qrtui ends on inputs that would hold it (N runs each)
 """
 
+/// Progress lines, on stderr (the tables go to stdout).
+func toStderr(_ line: String) {
+    _ = Array((line + "\n").utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
 func fail(_ message: String) -> Never {
     let line = Array("qrtui-bench: \(message)\n".utf8)
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
@@ -157,9 +162,7 @@ if live {
     let clips = LiveClip.all.filter { only.map($0.name.contains) ?? true }
     print("\nLive clips, 1280x720 at 30 fps, default scan area \(LiveClip.area.width)x\(LiveClip.area.height), "
           + "code shown from frame \(LiveClip.lead) for \(LiveClip.shown) frames:\n")
-    let outcomes = LiveBenchmark(clips: clips, policy: ReadingPolicy(effort: effort), verbose: verbose).run { line in
-        _ = Array((line + "\n").utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    }
+    let outcomes = LiveBenchmark(clips: clips, policy: ReadingPolicy(effort: effort), verbose: verbose).run(progress: toStderr)
     print(LiveBenchmark.report(outcomes))
 }
 if let costSeconds {
@@ -181,7 +184,5 @@ if let deadlineRuns {
 if let soakMinutes {
     print("\nSoak: \(format(soakMinutes, 1)) minutes of the live path on the fake camera (a code drifting over noise, "
           + "1280x720 at 30 fps), unplugged about \(Int(SoakBenchmark.cycles)) times:\n")
-    print(SoakBenchmark(minutes: soakMinutes).run { line in
-        _ = Array((line + "\n").utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    })
+    print(SoakBenchmark(minutes: soakMinutes).run(progress: toStderr))
 }

@@ -39,14 +39,21 @@ import Testing
         #expect(try session.tmux(["display-message", "-p", "-t", "t", "#{cursor_flag} #{alternate_on}"]) == "1 0\n")
     }
 
-    /// Ctrl-C reaches the shell too: an interactive one survives it and reports qrtui's status.
-    @Test func ctrlCExits130AndPrintsNothing() throws {
+    /// qrtui started from an interactive shell (job control, and a shell that survives
+    /// Ctrl-C), showing a code read.
+    func startFromAShell() throws -> TmuxSession {
         let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)))
         let session = try TmuxSession(width: 100, height: 30, command: "env PS1='$ ' bash --norc --noprofile -i")
         try session.waitFor("the prompt") { $0.text.contains("$") }
         try session.sendLiteral("\(QRTUIProcess.executable) --input \(path)")
         try session.send("Enter")
         try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
+        return session
+    }
+
+    /// Ctrl-C reaches the shell too: an interactive one survives it and reports qrtui's status.
+    @Test func ctrlCExits130AndPrintsNothing() throws {
+        let session = try startFromAShell()
         try session.send("C-c")
         try session.waitFor("the prompt again") { $0.lines.filter { $0.hasPrefix("$") }.count >= 2 }
         try session.sendLiteral("echo QRTUI=$?")
@@ -74,12 +81,7 @@ import Testing
     @Test func ctrlZSuspendsAndResumes() throws {
         // Job control needs an interactive shell (a stop signal to an orphaned process group,
         // such as a pane's only command, is discarded by the kernel).
-        let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)))
-        let session = try TmuxSession(width: 100, height: 30, command: "env PS1='$ ' bash --norc --noprofile -i")
-        try session.waitFor("the prompt") { $0.text.contains("$") }
-        try session.sendLiteral("\(QRTUIProcess.executable) --input \(path)")
-        try session.send("Enter")
-        try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
+        let session = try startFromAShell()
         try session.send("C-z")
         let stopped = try session.waitFor("the job to stop") { $0.text.contains("Stopped") }
         #expect(try session.tmux(["display-message", "-p", "-t", "t", "#{alternate_on} #{cursor_flag}"]) == "0 1\n")
