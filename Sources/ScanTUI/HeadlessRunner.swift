@@ -17,7 +17,7 @@ struct HeadlessRunner {
         let capture = CaptureThread(mode: choice.handOver) { () throws(CaptureError) in
             try SourceFactory.open(choice, camera: request, limits: limits)
         }
-        let deadline = options.timeout.map { MonotonicClock.now() + $0 }
+        let deadline = Launch.deadline(options.timeout)
         let reading = ReadingThread(capture: capture, policy: options.readingPolicy,
                                     limit: ReadingLimit(deadline: deadline ?? .infinity))
         var corrupt = 0

@@ -80,7 +80,7 @@ struct LiveSession {
         let loop = EventLoop(backend: backend, capture: capture, worker: worker, signals: signals, wake: wake,
                              clipboard: Clipboard(environment: ProcessEnvironment.all))
         loop.observer = observer
-        loop.run(&state, deadline: options.timeout.map { MonotonicClock.now() + $0 })
+        loop.run(&state, deadline: Launch.deadline(options.timeout))
         backend.end()  // the terminal first: a camera may take a moment to stop
         worker.stop()
         capture.stopAndWait()

@@ -5,6 +5,7 @@ import ScanOptions
 
 /// qrtui: parse the command line, open the source, run headless or on screen.
 func runMain() -> ExitStatus {
+    _ = Launch.started  // the clock `--timeout` counts from
     Signals.unblockAll()
     let command: Command
     do {
@@ -28,6 +29,7 @@ func runMain() -> ExitStatus {
         if case .demo(reason: .noCamera) = choice, !options.preview {
             Console.message("no camera found: showing the demo scene (see --help for --input)")
         }
+        if options.preview { Launch.settleBacktraces() }
         if options.preview, let status = LiveSession(options: options, choice: choice).run() {
             return status
         }
@@ -36,15 +38,4 @@ func runMain() -> ExitStatus {
     }
 }
 
-/// Swift's backtracer, on a crash, would wait for a key on the terminal for 30 s (it is
-/// interactive when it sees one): qrtui starts itself again once with it told not to, and to
-/// write to stderr. It reads the setting only at start, hence the exec.
-func settleBacktraces() {
-    guard getenv("SWIFT_BACKTRACE") == nil else { return }
-    setenv("SWIFT_BACKTRACE", "interactive=no,output-to=stderr", 1)
-    execv("/proc/self/exe", CommandLine.unsafeArgv)
-    // If the exec fails, run on as things are.
-}
-
-settleBacktraces()
 exit(runMain().rawValue)
