@@ -83,8 +83,12 @@ struct LiveState {
     static let noticeTime = 3.0
     static let moveStep = (columns: 2, rows: 1)
 
+    /// The `-S` symbologies by name, for the status line (nil: all of them).
+    let looksFor: [String]?
+
     init(options: Options, source: SourceFactory.Choice) {
         self.options = options
+        looksFor = options.symbologies.map { set in Symbology.allCases.filter(set.contains).map(\.displayName) }
         sourceName = source.displayName
         if case .demo = source { isDemo = true } else { isDemo = false }
         if case .input = source { isInput = true } else { isInput = false }
@@ -268,7 +272,7 @@ struct LiveState {
         info.paused = paused
         info.notice = notice?.text ?? (corruptFrames > 0 ? "skipped \(corruptFrames) corrupt frame\(corruptFrames == 1 ? "" : "s")" : nil)
         info.lastCode = lastCode.map(Self.summary)
-        info.looksFor = options.symbologies.map { set in Symbology.allCases.filter(set.contains).map(\.displayName) }
+        info.looksFor = looksFor
         let image = frame.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
         var scene = Scene(image: image, transform: transform, scanArea: scanArea,
                           outlines: codes.map { $0.corners.map { Point(x: Double($0.x), y: Double($0.y)) } },
