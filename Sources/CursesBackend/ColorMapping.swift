@@ -26,6 +26,12 @@ public enum ColorDepth: Equatable, Sendable {
         }
     }
 
+    /// The grey a 256-colour terminal shows for `level` (what the fidelity benchmark compares).
+    public static func shownGrey(_ level: UInt8) -> Int {
+        let number = grey256(level)
+        return number == 16 ? 0 : number == 231 ? 255 : 8 + 10 * Int(number - 232)
+    }
+
     /// The nearest of black (16), the 24 greys 232-255 (levels 8, 18, ..., 238) and white (231).
     static func grey256(_ level: UInt8) -> Int32 {
         if level < 4 { return 16 }

@@ -21,7 +21,7 @@ public final class CursesTerminal: TerminalBackend {
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
     private var previous: CellGrid?
-    private var pairs: [Int64: Int32] = [:]
+    private var pairs: [Int32] = []
     private var ended = false
 
     /// Opens the screen on `input`/`output` descriptors (normally both /dev/tty).
@@ -171,18 +171,27 @@ public final class CursesTerminal: TerminalBackend {
         if cell.style.attributes.contains(.reverse) { attributes |= QRTUI_A_REVERSE }
         if cell.style.attributes.contains(.underline) { attributes |= QRTUI_A_UNDERLINE }
         let pair = self.pair(cell.style.foreground, cell.style.background)
-        var text = Array(cell.text.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) })
-        text.append(0)
-        _ = qrtui_put_cell(Int32(row), Int32(column), text, attributes, pair)
+        // Up to four scalars and the terminating zero, on the stack: a full repaint puts
+        // thousands of cells a frame.
+        var text: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { raw in
+            let scalars = raw.bindMemory(to: wchar_t.self)
+            for (index, scalar) in cell.text.unicodeScalars.prefix(4).enumerated() {
+                scalars[index] = wchar_t(bitPattern: scalar.value)
+            }
+            _ = qrtui_put_cell(Int32(row), Int32(column), scalars.baseAddress, attributes, pair)
+        }
     }
 
-    /// A colour pair for foreground and background, allocated once and kept.
+    /// A colour pair for foreground and background, allocated once and kept (looked up in
+    /// a table by colour numbers -1...255: every cell of every frame asks).
     private func pair(_ foreground: Color, _ background: Color) -> Int32 {
         guard depth != .none else { return 0 }
         let fg = depth.number(for: foreground), bg = depth.number(for: background)
         if fg == -1 && bg == -1 { return 0 }
-        let key = Int64(fg) << 32 | Int64(UInt32(bitPattern: bg))
-        if let known = pairs[key] { return known }
+        let key = Int(fg + 1) * 257 + Int(bg + 1)
+        if pairs.isEmpty { pairs = [Int32](repeating: -1, count: 257 * 257) }
+        if pairs[key] >= 0 { return pairs[key] }
         let allocated = max(0, alloc_pair(fg, bg))
         pairs[key] = allocated
         return allocated

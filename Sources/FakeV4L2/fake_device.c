@@ -76,6 +76,8 @@ static void stop_streaming(fake_handle *handle) {
 }
 
 static void release_buffers(fake_handle *handle) {
+    if (handle->filling) real_munmap(handle->filling, handle->buffer_stride * handle->buffers);
+    handle->filling = NULL;
     if (handle->memfd >= 0) real_close(handle->memfd);
     handle->memfd = -1;
     handle->buffers = 0;
@@ -130,13 +132,16 @@ static int dequeue(fake_handle *handle, struct v4l2_buffer *buffer) {
     int index = handle->queue[0];
     memmove(handle->queue, handle->queue + 1, sizeof(int) * (handle->queued - 1));
     __atomic_fetch_sub(&handle->queued, 1, __ATOMIC_RELEASE);
-    uint8_t *memory = real_mmap(NULL, handle->buffer_stride, PROT_READ | PROT_WRITE, MAP_SHARED, handle->memfd,
-                                (off_t)(index * handle->buffer_stride));
-    if (memory == MAP_FAILED) return fail(EIO);
+    if (!handle->filling) {
+        void *all = real_mmap(NULL, handle->buffer_stride * handle->buffers, PROT_READ | PROT_WRITE, MAP_SHARED,
+                              handle->memfd, 0);
+        if (all == MAP_FAILED) return fail(EIO);
+        handle->filling = all;
+    }
+    uint8_t *memory = handle->filling + (size_t)index * handle->buffer_stride;
     int corrupt = settings->corrupt_first >= 0 && (long)handle->sequence >= settings->corrupt_first &&
                   (long)handle->sequence <= settings->corrupt_last;
     uint32_t used = fake_fill_frame(handle, memory, corrupt);
-    real_munmap(memory, handle->buffer_stride);
     memset(buffer, 0, sizeof *buffer);
     buffer->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
     buffer->memory = V4L2_MEMORY_MMAP;

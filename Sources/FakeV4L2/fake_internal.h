@@ -30,6 +30,8 @@ typedef struct {
     uint32_t fps;
     int memfd;
     size_t buffer_stride;  // page-aligned size of one buffer in the memfd
+    uint8_t *filling;      // the device's own view of every buffer (mapped once: a driver
+                           // fills by DMA, so no per-frame mapping may count against qrtui)
     uint32_t buffers;
     int queue[FAKE_MAX_BUFFERS];
     uint32_t queued;

@@ -29,7 +29,7 @@ public enum TonedASCII {
         let high = max(max(levels.0, levels.1), max(levels.2, levels.3))
         let low = min(min(levels.0, levels.1), min(levels.2, levels.3))
         guard high - low >= flat else {
-            return Cell(" ", style: Style(background: .grey(UInt8(mean)), attributes: attributes))
+            return Cell(" ", style: Style(background: tone(mean), attributes: attributes))
         }
         let light = (levels.0 > mean ? 8 : 0) | (levels.1 > mean ? 4 : 0) | (levels.2 > mean ? 2 : 0) | (levels.3 > mean ? 1 : 0)
         // The character draws the smaller group (or the lighter of two halves).
@@ -38,7 +38,14 @@ public enum TonedASCII {
             + (ink & 2 != 0 ? levels.2 : 0) + (ink & 1 != 0 ? levels.3 : 0)
         let inkCount = ink.nonzeroBitCount
         let fore = inkSum / inkCount, back = (sum - inkSum) / (4 - inkCount)
-        return Cell(byMask[ink], style: Style(foreground: .grey(UInt8(fore)), background: .grey(UInt8(back)),
-                                              attributes: attributes))
+        return Cell(byMask[ink], style: Style(foreground: tone(fore), background: tone(back), attributes: attributes))
+    }
+
+    /// A level snapped to the greys a 256-colour terminal has (black, 8, 18, ... 238, white):
+    /// finer levels would look the same there and still repaint the cell.
+    static func tone(_ level: Int) -> Color {
+        if level < 4 { return .grey(0) }
+        if level > 246 { return .grey(255) }
+        return .grey(UInt8(8 + 10 * min(23, max(0, (level - 3) / 10))))
     }
 }

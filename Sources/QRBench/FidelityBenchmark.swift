@@ -1,5 +1,6 @@
 import CaptureKit
 import CodeFixtures
+import CursesBackend
 import FrameCore
 import Overlay
 
@@ -8,7 +9,8 @@ import Overlay
 /// a coverage model of each character, and compared with the scene averaged to the same
 /// pixels by SSIM (8x8 windows). 1 is a perfect copy. The model: a mono ramp character is
 /// its cell's grey, a shade block likewise, `▀` its two greys, a braille dot white on black,
-/// a toned ASCII character its grey where its strokes lie and its background's elsewhere.
+/// a toned ASCII character its grey where its strokes lie and its background's elsewhere;
+/// greys as a 256-colour terminal shows them.
 struct FidelityBenchmark {
     let columns = 160, rows = 48
 
@@ -54,7 +56,10 @@ struct FidelityBenchmark {
     }
 
     static func level(_ cell: Cell, x: Int, y: Int) -> Int {
-        func grey(_ color: Color, _ fallback: Int) -> Int { if case .grey(let v) = color { Int(v) } else { fallback } }
+        // Greys as a 256-colour terminal shows them: black, 24 steps, white.
+        func grey(_ color: Color, _ fallback: Int) -> Int {
+            if case .grey(let v) = color { ColorDepth.shownGrey(v) } else { fallback }
+        }
         let fore = grey(cell.style.foreground, 255), back = grey(cell.style.background, 0)
         let text = cell.text
         if let mask = TonedASCII.masks[text], case .grey = cell.style.foreground {

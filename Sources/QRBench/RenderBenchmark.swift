@@ -17,7 +17,8 @@ struct RenderBenchmark {
         let scene = DemoSource(code: DemoCode.picture(), width: 1280, height: 720, paced: false)
         // A static scene: the same picture with fresh sensor noise in every frame.
         let frames = (0..<max(repetitions, 12)).map { scene.frame(at: 0, sequence: $0) }
-        var rows = [["glyphs", "render median ms", "p95 ms", "bytes/frame steady", "bytes full repaint", "steady/full"]]
+        var rows = [["glyphs", "render median ms", "p95 ms", "bytes/frame steady", "bytes full repaint", "steady/full",
+                     "full repaint ms"]]
         // Without hysteresis (tolerance 0) for comparison: what the screen would cost without it.
         // ASCII both ways: the mono ramp, and toned in the picture's greys (256 colours).
         let runs = [(GlyphSet.ascii, 6, true)] + GlyphSet.allCases.map { ($0, 6, false) }
@@ -32,10 +33,10 @@ struct RenderBenchmark {
             }
             var grids = [CellGrid]()
             for s in scenes { grids.append(timings.measure { Screen.render(s, columns: columns, rows: self.rows, shader: &shader) }) }
-            let bytes = (try? terminalBytes(grids)) ?? (steady: -1, full: -1)
+            let bytes = (try? terminalBytes(grids)) ?? (steady: -1, full: -1, drawing: -1)
             rows.append([glyphs.rawValue + (greys ? " toned" : "") + (tolerance == 0 ? " (no hysteresis)" : ""), format(timings.median), format(timings.percentile(95)),
                          format(bytes.steady, 0), format(bytes.full, 0),
-                         bytes.full > 0 ? format(bytes.steady / bytes.full * 100, 1) + "%" : "-"])
+                         bytes.full > 0 ? format(bytes.steady / bytes.full * 100, 1) + "%" : "-", format(bytes.drawing)])
         }
         return table(rows)
     }
@@ -52,8 +53,8 @@ struct RenderBenchmark {
     }
 
     /// Draws the grids through the real backend into a file standing in for the terminal
-    /// (xterm-256color) and measures what each frame wrote.
-    func terminalBytes(_ grids: [CellGrid]) throws -> (steady: Double, full: Double) {
+    /// (xterm-256color) and measures what each frame wrote, and the median time of a full repaint.
+    func terminalBytes(_ grids: [CellGrid]) throws -> (steady: Double, full: Double, drawing: Double) {
         let directory = TemporaryDirectory("render-bench")
         let path = directory.path + "/terminal"
         let output = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
@@ -65,6 +66,7 @@ struct RenderBenchmark {
         func written() -> Double { Double(lseek(output, 0, SEEK_END)) }
         var perFrame = [Double]()
         var fullRepaints = [Double]()
+        var drawing = Timings()
         for (index, grid) in grids.enumerated() {
             let before = written()
             terminal.draw(grid)
@@ -72,11 +74,12 @@ struct RenderBenchmark {
             if index % 4 == 3 {  // now and then: the same grid painted from scratch
                 terminal.invalidate()
                 let start = written()
-                terminal.draw(grid)
+                drawing.measure { terminal.draw(grid) }
                 fullRepaints.append(written() - start)
             }
         }
         let steady = perFrame.dropFirst(4)
-        return (steady.reduce(0, +) / Double(max(1, steady.count)), fullRepaints.reduce(0, +) / Double(max(1, fullRepaints.count)))
+        return (steady.reduce(0, +) / Double(max(1, steady.count)), fullRepaints.reduce(0, +) / Double(max(1, fullRepaints.count)),
+                drawing.median)
     }
 }

@@ -1,5 +1,5 @@
 import CursesBackend
-import Overlay
+@testable import Overlay
 import Testing
 
 @Suite struct ColorDepthTests {
@@ -18,5 +18,20 @@ import Testing
         #expect(ColorDepth.eight.number(for: .grey(200)) == 7)
         #expect(ColorDepth.none.number(for: .green) == -1)
         #expect(ColorDepth.indexed256.number(for: .default) == -1)
+    }
+
+    /// Toned ASCII snaps its greys to the ones a 256-colour terminal has: the terminal shows
+    /// the same colour as for the unsnapped level, and a snapped grey snaps to itself.
+    @Test func tonedGreysAreTheTerminalsOwn() {
+        for level in 0...255 {
+            guard case .grey(let snapped) = TonedASCII.tone(level) else {
+                Issue.record("tone(\(level)) is not a grey")
+                continue
+            }
+            #expect(ColorDepth.indexed256.number(for: .grey(snapped)) == ColorDepth.indexed256.number(for: .grey(UInt8(level))),
+                    "level \(level)")
+            #expect(Int(snapped) == ColorDepth.shownGrey(UInt8(level)), "level \(level)")
+            #expect(TonedASCII.tone(Int(snapped)) == .grey(snapped), "level \(level)")
+        }
     }
 }
