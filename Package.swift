@@ -99,7 +99,7 @@ let package = Package(
                                                          "Overlay", "SystemCalls", "CodeFixtures"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "CaptureKit", "FrameCore", "CodeFixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CaptureKit", "FrameCore", "SystemCalls", "Overlay",
-                                                          "CodeFixtures"]),
+                                                          "CodeFixtures", "PictureOps"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -44,6 +44,10 @@ public final class CodeScanner {
             zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
             for symbology in symbologies {
                 zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 1)
+                // An ISBN is an EAN-13 to zbar; the EAN-13s that are not ISBNs are dropped.
+                if let also = symbology.needsAlso {
+                    zbar_image_scanner_set_config(scanner, also.zbarType, ZBAR_CFG_ENABLE, 1)
+                }
             }
         }
         for symbology in Symbology.allCases where only.map({ !$0.contains(symbology) }) ?? false {
@@ -88,6 +92,7 @@ public final class CodeScanner {
                 Self.collect(current, into: &output, width: frame.width, height: frame.height)
                 symbol = zbar_symbol_next(current)
             }
+            if let symbologies { output.codes.removeAll { !symbologies.contains($0.symbology) } }
             output.codes = output.codes.withoutConflictingReads()
             return output
         }

@@ -66,3 +66,21 @@ public enum Symbology: Int32, CaseIterable, Sendable, Hashable, Comparable {
 public struct UnknownSymbology: Error, Sendable {
     public let name: String
 }
+
+extension Symbology {
+    /// What zbar enables when it is not told (everything but the ISBNs and add-ons, in
+    /// zbar 0.23), asked of zbar itself.
+    public static let zbarDefaults: Set<Symbology> = {
+        let scanner = zbar_image_scanner_create()
+        defer { zbar_image_scanner_destroy(scanner) }
+        return Set(allCases.filter { symbology in
+            // zbar 0.23 crashes when asked about these two: QR is on, PDF417 (unfinished) off.
+            if symbology == .qr || symbology == .pdf417 { return symbology == .qr }
+            var enabled: Int32 = 0
+            return zbar_image_scanner_get_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, &enabled) == 0 && enabled != 0
+        })
+    }()
+
+    /// zbar reads an ISBN as an EAN-13 that starts 978 or 979: asking for one asks zbar for both.
+    var needsAlso: Symbology? { self == .isbn13 || self == .isbn10 ? .ean13 : nil }
+}

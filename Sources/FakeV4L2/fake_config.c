@@ -94,6 +94,7 @@ static void load(void) {
     if ((value = getenv("QRTUI_FAKE_IMAGE"))) load_image(value);
     if ((value = getenv("QRTUI_FAKE_CLIP"))) load_clip(value);
     config.noise = (value = getenv("QRTUI_FAKE_NOISE")) ? atoi(value) : 4;
+    config.hide_real = (value = getenv("QRTUI_FAKE_HIDE_REAL")) ? atoi(value) : 0;
     config.fps = (value = getenv("QRTUI_FAKE_FPS")) ? atoi(value) : 30;
     if ((value = getenv("QRTUI_FAKE_FAIL"))) {
         if (strcmp(value, "open:EACCES") == 0) config.fail_open_errno = EACCES;

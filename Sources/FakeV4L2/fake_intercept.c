@@ -127,8 +127,12 @@ long syscall(long number, ...) {
 
 /// A glob of /dev/video* also finds the fake devices that are plugged in.
 int glob(const char *pattern, int flags, int (*errfunc)(const char *, int), glob_t *result) {
-    int status = real_glob(pattern, flags, errfunc, result);
     const fake_config *settings = fake_settings();
+    int status = real_glob(pattern, flags, errfunc, result);
+    if (settings->hide_real && (status == 0 || status == GLOB_NOMATCH)) {
+        if (status == 0) globfree(result);
+        status = GLOB_NOMATCH;
+    }
     if (settings->device_count == 0 || (status != 0 && status != GLOB_NOMATCH)) return status;
     if (status == GLOB_NOMATCH) {
         result->gl_pathc = 0;

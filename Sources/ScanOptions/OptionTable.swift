@@ -45,8 +45,10 @@ package enum OptionTable {
                    help: "V4L2 camera device, e.g. /dev/video0", effect: .value { $0.device = $1 }),
         OptionSpec(names: ["-i", "--input"], argument: "FILE", section: .sources,
                    help: "a PNG, JPEG, PGM/PPM image or Y4M video; - reads stdin "
-                       + "(ffmpeg -i clip.mp4 -f yuv4mpegpipe - | qrtui -i -)",
-                   effect: .value { $0.input = $1 }),
+                       + "(ffmpeg -i clip.mp4 -f yuv4mpegpipe - | qrtui -i -). Files may also follow the "
+                       + "options (qrtui --no-preview *.png); several are read in turn, without the screen, "
+                       + "each code labelled with its file; -- ends the options",
+                   effect: .value { $0.inputs.append($1) }),
         OptionSpec(names: ["--demo"], section: .sources, help: "the built-in demo scene (a drifting QR code)",
                    effect: .flag { $0.demo = true }),
         OptionSpec(names: ["--loop"], section: .sources, help: "repeat the --input file when it ends",
@@ -64,9 +66,11 @@ package enum OptionTable {
     ]
 
     package static let scanning: [OptionSpec] = [
-        OptionSpec(names: ["-S", "--symbologies"], argument: "LIST", section: .scanning,
-                   help: "codes to read, comma-separated (default: all of them): "
-                       + CommandLineParser.knownSymbologies.replacingCommas(),
+        OptionSpec(names: ["-S", "--symbologies"], aliases: ["--set"], argument: "LIST", section: .scanning,
+                   help: "codes to read, comma-separated; repeated, they add up (default: zbar's, all but the "
+                       + "ISBNs and add-ons): " + CommandLineParser.knownSymbologies.replacingCommas()
+                       + ". zbar's settings work too: -Sdisable -Sqrcode.enable, -Sean13.disable, -S'*.enable', "
+                       + "-Sisbn13.enable (also --set)",
                    effect: .value(parseSymbologies)),
         OptionSpec(names: ["--effort"], argument: "E", section: .scanning,
                    help: "how much CPU reading may use while the picture changes (a still scene is "
@@ -89,9 +93,11 @@ package enum OptionTable {
         OptionSpec(names: ["--fill"], section: .screen, help: "fill the screen, cropping the picture (the default)",
                    effect: .flag { $0.scaling = .fill }),
         OptionSpec(names: ["--color"], aliases: ["--colour"], argument: "WHEN", section: .screen,
-                   help: "auto (default) or none; NO_COLOR is respected too", effect: .value(parseColor)),
-        OptionSpec(names: ["--no-color"], aliases: ["--no-colour"], section: .screen, help: "the same as --color none",
-                   effect: .flag { $0.color = false }),
+                   help: "auto (default: colours where the terminal has them, none when NO_COLOR is set), "
+                       + "always (even with NO_COLOR) or never",
+                   effect: .value(parseColor)),
+        OptionSpec(names: ["--no-color"], aliases: ["--no-colour"], section: .screen, help: "the same as --color never",
+                   effect: .flag { $0.color = .never }),
         OptionSpec(names: ["--no-beep"], section: .screen, help: "no terminal bell when a code is read",
                    effect: .flag { $0.beep = false }),
     ]
@@ -100,15 +106,24 @@ package enum OptionTable {
         OptionSpec(names: ["--no-preview"], aliases: ["--nodisplay"], section: .output,
                    help: "no screen: print each new code as it is found (--nodisplay as in zbarcam)",
                    effect: .flag { $0.preview = false }),
-        OptionSpec(names: ["--once"], aliases: ["-1"], section: .output, help: "exit after the first code",
-                   effect: .flag { $0.once = true }),
+        OptionSpec(names: ["-1", "--once"], aliases: ["--oneshot"], section: .output,
+                   help: "exit after the first code (--oneshot as in zbarcam)", effect: .flag { $0.once = true }),
+        OptionSpec(names: ["-q", "--quiet"], section: .output,
+                   help: "no notices on stderr (no code found, skipped frames, camera back); failures are still told",
+                   effect: .flag { $0.quiet = true }),
+        OptionSpec(names: ["-0", "--null"], section: .output,
+                   help: "end each code with NUL instead of a newline (payloads may hold newlines: "
+                       + "qrtui -0 ... | xargs -0)",
+                   effect: .flag { $0.nullTerminated = true }),
         OptionSpec(names: ["--timeout"], argument: "SECONDS", section: .output, help: "give up after SECONDS",
                    effect: .value(parseTimeout)),
         OptionSpec(names: ["--format"], argument: "FORMAT", section: .output,
                    help: "text (default): the payload as text, one per line; raw: the payload bytes as encoded "
-                       + "(also --raw); json: one JSON object per line with type, text, encoding, base64 bytes "
-                       + "when not UTF-8, corners and frame number",
+                       + "(also --raw); json: one JSON object per line (fields below); xml: zbarimg's XML "
+                       + "(also --xml)",
                    effect: .value(parseFormat)),
+        OptionSpec(names: ["--xml"], section: .output, help: "the same as --format xml",
+                   effect: .flag { $0.format = .xml }),
         OptionSpec(names: ["--raw"], section: .output, help: "the same as --format raw",
                    effect: .flag { $0.format = .raw }),
         OptionSpec(names: ["-h", "--help"], section: .output, help: "this help", effect: .command(.help)),
@@ -142,11 +157,7 @@ extension OptionTable {
     }
 
     package static func parseSymbologies(_ options: inout Options, _ text: String) throws(UsageError) {
-        switch Symbology.parseList(text) {
-        case .success(let set): options.symbologies = set
-        case .failure(let unknown):
-            throw UsageError(message: "unknown symbology '\(unknown.name)' in -S (known: \(CommandLineParser.knownSymbologies))")
-        }
+        options.symbologies = try SymbologySettings.apply(text, to: options.symbologies)
     }
 
     package static func parseEffort(_ options: inout Options, _ text: String) throws(UsageError) {
@@ -171,10 +182,10 @@ extension OptionTable {
     }
 
     package static func parseColor(_ options: inout Options, _ text: String) throws(UsageError) {
-        guard ["auto", "none", "always"].contains(text) else {
-            throw UsageError(message: "--color must be auto or none, not '\(text)'")
+        guard let choice = text == "none" ? .never : Options.ColorChoice(rawValue: text) else {
+            throw UsageError(message: "--color must be auto, always or never, not '\(text)'")
         }
-        options.color = text != "none"
+        options.color = choice
     }
 
     package static func parseTimeout(_ options: inout Options, _ text: String) throws(UsageError) {
@@ -186,7 +197,7 @@ extension OptionTable {
 
     package static func parseFormat(_ options: inout Options, _ text: String) throws(UsageError) {
         guard let format = Options.Format(rawValue: text) else {
-            throw UsageError(message: "--format must be text, raw or json, not '\(text)'")
+            throw UsageError(message: "--format must be text, raw, json or xml, not '\(text)'")
         }
         options.format = format
     }

@@ -4,10 +4,13 @@ import Overlay
 
 /// Everything the command line can ask for.
 package struct Options: Equatable {
-    package enum Format: String, CaseIterable { case text, raw, json }
+    package enum Format: String, CaseIterable { case text, raw, json, xml }
+    /// `--color`: auto follows the terminal and NO_COLOR; always ignores NO_COLOR.
+    package enum ColorChoice: String, CaseIterable { case auto, always, never }
 
     package var device: String?
-    package var input: String?
+    /// Files to read, in order (`-i` repeated, or named after the options).
+    package var inputs: [String] = []
     package var demo = false
     package var loop = false
     package var symbologies: Set<Symbology>?
@@ -17,7 +20,11 @@ package struct Options: Equatable {
     package var format = Format.text
     package var glyphs = GlyphSet.ascii
     package var scaling = ViewTransform.Mode.fill
-    package var color = true
+    package var color = ColorChoice.auto
+    /// `-0`: codes end with NUL instead of a newline.
+    package var nullTerminated = false
+    /// `-q`: no notices on stderr (failures are still reported).
+    package var quiet = false
     package var beep = true
     /// Camera picture size and rate (`--size`, `--fps`).
     package var size = PictureSize(width: 1280, height: 720)
@@ -34,6 +41,12 @@ package struct Options: Equatable {
         self.input = input
         self.preview = preview
         self.format = format
+    }
+
+    /// The one input (the first of several).
+    package var input: String? {
+        get { inputs.first }
+        set { inputs = newValue.map { [$0] } ?? [] }
     }
 
     package var cameraRequest: @Sendable (String) -> CameraRequest {
@@ -77,12 +90,18 @@ package enum CommandLineParser {
         var options = Options()
         var queue = arguments[...]
         while let argument = queue.popFirst() {
+            // `--` ends the options: what follows are files, even when they start with '-'.
+            if argument == "--" {
+                options.inputs += queue
+                break
+            }
             let (name, inline) = split(argument)
             guard let option = OptionTable.named(name) else {
                 if argument.hasPrefix("-") && argument != "-" {
                     throw UsageError(message: "unknown option '\(name)'")
                 }
-                throw UsageError(message: "unexpected argument '\(argument)' (use --input FILE for a file)")
+                options.inputs.append(argument)  // a file named after the options, as zbarimg takes them
+                continue
             }
             switch option.effect {
             case .flag(let set):
@@ -113,17 +132,20 @@ package enum CommandLineParser {
     }
 
     private static func validate(_ options: Options) throws(UsageError) {
-        let sources = [options.device != nil, options.input != nil, options.demo].filter { $0 }.count
+        let sources = [options.device != nil, !options.inputs.isEmpty, options.demo].filter { $0 }.count
         if sources > 1 {
             throw UsageError(message: "choose one source: --device, --input or --demo")
         }
-        if options.loop && options.input == nil {
-            throw UsageError(message: "--loop repeats an --input file")
+        if options.loop && options.inputs.count != 1 {
+            throw UsageError(message: options.inputs.isEmpty ? "--loop repeats an --input file" : "--loop repeats one file, not several")
         }
         if options.loop && options.input == "-" {
             throw UsageError(message: "--loop cannot repeat stdin: give a file")
         }
-        if options.input?.isEmpty == true || options.device?.isEmpty == true {
+        if options.inputs.filter({ $0 == "-" }).count > 1 {
+            throw UsageError(message: "stdin (-) can be read once")
+        }
+        if options.inputs.contains(where: \.isEmpty) || options.device?.isEmpty == true {
             throw UsageError(message: "an empty path was given")
         }
     }

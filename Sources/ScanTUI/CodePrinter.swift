@@ -10,20 +10,59 @@ import ScanOptions
 struct CodePrinter {
     let format: Options.Format
     let toTerminal: Bool
+    /// What ends each code: a newline, or NUL (`-0`: payloads may hold newlines).
+    let terminator: UInt8
+    /// The wall clock, for JSON's `time` (a test may fix it).
+    var now: @Sendable () -> Date = { Date() }
 
-    func line(for code: DetectedCode, frame: Int) -> [UInt8] {
-        switch format {
-        case .text:
-            return Array((toTerminal ? VisibleText.escaping(code.text) : code.text).utf8) + [0x0A]
-        case .raw:
-            if toTerminal { return Array(VisibleText.escaping(code.text).utf8) + [0x0A] }
-            return code.bytes + [0x0A]
-        case .json:
-            return Array(json(for: code, frame: frame).utf8) + [0x0A]
+    /// `--xml` keeps a document open across codes and sources.
+    private let report: XMLReport?
+
+    init(format: Options.Format, toTerminal: Bool, nullTerminated: Bool = false) {
+        self.format = format
+        self.toTerminal = toTerminal
+        terminator = nullTerminated ? 0 : 0x0A
+        report = format == .xml ? XMLReport(write: Console.output) : nil
+    }
+
+    init(_ options: Options) {
+        self.init(format: options.format, toTerminal: Console.stdoutIsTerminal, nullTerminated: options.nullTerminated)
+    }
+
+    /// Writes one code to stdout, at once (a pipe sees each code as soon as it is read).
+    func emit(_ code: DetectedCode, frame: Int, source: SourceFactory.Choice, labelled: Bool = false) {
+        if let report {
+            report.add(code, frame: frame, source: source.displayName, device: source.isDevice)
+        } else {
+            Console.output(line(for: code, frame: frame, source: source.displayName, labelled: labelled))
         }
     }
 
-    func json(for code: DetectedCode, frame: Int) -> String {
+    /// A source read to its end (XML closes its element).
+    func endSource() { report?.endSource() }
+
+    /// The output is complete (XML closes the document).
+    func finish() { report?.finish() }
+
+    /// One code as a line. `labelled` (several inputs): text starts with the source and the
+    /// type, as zbarimg prints them ("a.png:QR-Code:text"); JSON always names its source.
+    func line(for code: DetectedCode, frame: Int, source: String, labelled: Bool = false) -> [UInt8] {
+        let label = labelled ? "\(source):\(code.symbology.displayName):" : ""
+        switch format {
+        case .text:
+            return Array(visible(label + code.text).utf8) + [terminator]
+        case .raw:
+            if toTerminal { return Array(VisibleText.escaping(code.text).utf8) + [terminator] }
+            return code.bytes + [terminator]
+        case .json, .xml:
+            return Array(json(for: code, frame: frame, source: source).utf8) + [terminator]
+        }
+    }
+
+    /// On a terminal every byte from outside is escaped; into a pipe it is exact.
+    private func visible(_ text: String) -> String { toTerminal ? VisibleText.escaping(text) : text }
+
+    func json(for code: DetectedCode, frame: Int, source: String) -> String {
         var fields = [
             "\"type\":\(JSON.string(code.symbology.displayName))",
             "\"text\":\(JSON.string(code.text))",
@@ -38,7 +77,17 @@ struct CodePrinter {
         let corners = code.corners.map { "[\($0.x),\($0.y)]" }.joined(separator: ",")
         fields.append("\"corners\":[\(corners)]")
         fields.append("\"frame\":\(frame)")
+        fields.append("\"source\":\(JSON.string(source))")
+        fields.append("\"time\":\(JSON.string(Self.rfc3339(now())))")
         return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// "2026-11-30T12:34:56.789Z": RFC 3339 in UTC, to the millisecond.
+    static func rfc3339(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
     }
 }
 

@@ -2,6 +2,7 @@ import CaptureKit
 import CodeReading
 import Foundation
 import FrameCore
+import Overlay
 import ScanOptions
 
 /// `--no-preview`: frames in, new codes out on stdout, until the input ends, the first code
@@ -12,7 +13,40 @@ struct HeadlessRunner {
     let options: Options
     let printer: CodePrinter
 
-    func run(_ choice: SourceFactory.Choice) -> ExitStatus {
+    /// How reading one source ended.
+    enum Ending {
+        case ended, once, timedOut, failed
+    }
+
+    /// Reads every source in turn (several files, as zbarimg takes them): exit 1 when any
+    /// failed (after the others were read), else 0 when a code was read, else 4.
+    func run(_ choices: [SourceFactory.Choice]) -> ExitStatus {
+        var read = 0, failed = false
+        defer { printer.finish() }
+        for choice in choices {
+            let (ending, count) = run(choice, labelled: choices.count > 1)
+            printer.endSource()
+            read += count
+            switch ending {
+            case .ended: if count == 0 { notice("no code found in \(choice.displayName)") }
+            case .failed: failed = true
+            case .once: return .read
+            case .timedOut:
+                if read == 0 { notice("no code found within \(Console.seconds(options.timeout ?? 0)) s") }
+                return failed ? .failure : read > 0 ? .read : .nothingRead
+            }
+        }
+        return failed ? .failure : read > 0 ? .read : .nothingRead
+    }
+
+    /// News that is not a failure: silent with `-q`.
+    private func notice(_ text: TerminalText) {
+        if !options.quiet { Console.message(text) }
+    }
+
+    /// Reads one source until it ends, fails, gives the first code (`--once`) or the deadline
+    /// passes; how it ended and how many codes it gave. `labelled`: each line names its source.
+    func run(_ choice: SourceFactory.Choice, labelled: Bool) -> (Ending, Int) {
         let request = options.cameraRequest, limits = options.limits
         let capture = CaptureThread(mode: choice.handOver) { () throws(CaptureError) in
             try SourceFactory.open(choice, camera: request, limits: limits)
@@ -27,7 +61,7 @@ struct HeadlessRunner {
             // pipe may be stuck in a read nothing will end.
             reading.stop()
             capture.stopAndWait(timeout: choice.isDevice ? 1 : 0.05)
-            if corrupt > 0 { Console.message("\(choice.displayName): skipped \(corrupt) corrupt frame\(corrupt == 1 ? "" : "s")") }
+            if corrupt > 0 { notice("\(choice.displayName): skipped \(corrupt) corrupt frame\(corrupt == 1 ? "" : "s")") }
         }
         var tracker = CodeTracker(confirmations: options.readingPolicy.confirmations)
         var read = 0
@@ -37,25 +71,23 @@ struct HeadlessRunner {
                 tracker.confirmations = options.readingPolicy.confirmations(for: result.kind)
                 tracker.stream = result.kind != .still
                 for code in tracker.update(with: result.codes, at: result.timestamp) {
-                    Console.output(printer.line(for: code, frame: result.sequence))
+                    printer.emit(code, frame: result.sequence, source: choice, labelled: labelled)
                     read += 1
-                    if options.once { return .read }
+                    if options.once { return (.once, read) }
                 }
             case .notice(.corruptFrames(let total)):
                 corrupt = total
             case .notice(.disconnected(let error)):
-                Console.message("\(error.description); waiting for it to come back")
+                notice("\(error.description); waiting for it to come back")
             case .notice(.reconnected):
-                Console.message("\(choice.displayName): the camera is back")
+                notice("\(choice.displayName): the camera is back")
             case .ended:
-                if read == 0 { Console.message("no code found in \(choice.displayName)") }
-                return read > 0 ? .read : .nothingRead
+                return (.ended, read)
             case .failed(let error):
                 Console.message(FailureHint.message(error, device: choice.isDevice))
-                return .failure
+                return (.failed, read)
             case nil:
-                if read == 0 { Console.message("no code found within \(Console.seconds(options.timeout ?? 0)) s") }
-                return read > 0 ? .read : .nothingRead
+                return (.timedOut, read)
             }
         }
     }

@@ -26,7 +26,7 @@ struct LiveSession {
         defer { Syscall.close(tty) }
         let terminal: CursesTerminal
         do {
-            terminal = try CursesTerminal(input: tty, output: tty, wantColor: options.color && !Self.noColorRequested)
+            terminal = try CursesTerminal(input: tty, output: tty, wantColor: Self.wantsColor(options.color))
         } catch {
             Console.message("\(error.description): running without preview")
             return nil
@@ -41,9 +41,15 @@ struct LiveSession {
         for line in captured?.restore() ?? [] { Console.raw(line) }
         // A signal is not `q`: nothing is printed, and qrtui ends as the signal says.
         if let number = state.stoppedBySignal { Signals.die(of: number) }
+        if case .demo(reason: .noCamera) = choice {
+            // The demo was offered for want of a camera: its made-up code is never printed.
+            Console.message(SourceFactory.noCameraMessage)
+            return .failure
+        }
         if let code = state.lastCode {
-            let printer = CodePrinter(format: options.format, toTerminal: Console.stdoutIsTerminal)
-            Console.output(printer.line(for: code, frame: code.corners.isEmpty ? 0 : state.frame?.sequence ?? 0))
+            let printer = CodePrinter(options)
+            printer.emit(code, frame: code.corners.isEmpty ? 0 : state.frame?.sequence ?? 0, source: choice)
+            printer.finish()
         } else if let failure = state.failure {
             Console.message(FailureHint.message(failure, device: choice.isDevice))
         } else if state.timedOut {
@@ -87,8 +93,12 @@ struct LiveSession {
         return state
     }
 
-    /// https://no-color.org: any non-empty NO_COLOR turns colours off.
-    static var noColorRequested: Bool {
-        !(ProcessEnvironment.value("NO_COLOR") ?? "").isEmpty
+    /// https://no-color.org: any non-empty NO_COLOR turns colours off, unless `--color always`.
+    static func wantsColor(_ choice: Options.ColorChoice) -> Bool {
+        switch choice {
+        case .always: true
+        case .never: false
+        case .auto: (ProcessEnvironment.value("NO_COLOR") ?? "").isEmpty
+        }
     }
 }

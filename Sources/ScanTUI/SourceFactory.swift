@@ -1,5 +1,6 @@
 import CaptureKit
 import CodeFixtures
+import Overlay
 import ScanOptions
 
 /// Which source the options name, opened; the camera when nothing is named, the demo
@@ -24,13 +25,17 @@ enum SourceFactory {
         var displayName: String {
             switch self {
             case .input(let path, _): path == "-" ? "stdin" : path
-            case .demo: "demo"
+            case .demo(reason: .requested): "demo"
+            case .demo(reason: .noCamera): "demo (no camera found)"
             case .device(let path): path
             }
         }
     }
 
     enum DemoReason: Equatable, Sendable { case requested, noCamera }
+
+    static let noCameraMessage: TerminalText =
+        "no camera found (no video capture device in /dev): name one with --device PATH, read a picture with --input FILE, or try --demo"
 
     static func choose(_ options: Options, cameras: [String]) -> Choice {
         if let input = options.input { return .input(input, loop: options.loop) }

@@ -24,17 +24,23 @@ func runMain() -> ExitStatus {
         Console.output(Array("qrtui \(HelpText.version) (zbar \(CodeScanner.zbarVersion))\n".utf8))
         return .read
     case .run(let options):
-        let namesSource = options.input != nil || options.device != nil || options.demo
-        let choice = SourceFactory.choose(options, cameras: namesSource ? [] : CameraCatalog.defaultCameras())
-        if case .demo(reason: .noCamera) = choice, !options.preview {
-            Console.message("no camera found: showing the demo scene (see --help for --input)")
+        let namesSource = !options.inputs.isEmpty || options.device != nil || options.demo
+        // Several files are read in turn, as zbarimg reads them: no screen to aim with.
+        if options.inputs.count > 1 {
+            return HeadlessRunner(options: options, printer: CodePrinter(options))
+                .run(options.inputs.map { .input($0, loop: false) })
         }
+        let choice = SourceFactory.choose(options, cameras: namesSource ? [] : CameraCatalog.defaultCameras())
         if options.preview { Launch.settleBacktraces() }
         if options.preview, let status = LiveSession(options: options, choice: choice).run() {
             return status
         }
-        let printer = CodePrinter(format: options.format, toTerminal: Console.stdoutIsTerminal)
-        return HeadlessRunner(options: options, printer: printer).run(choice)
+        // A script never gets the demo's made-up code unless it asked for the demo.
+        if case .demo(reason: .noCamera) = choice {
+            Console.message(SourceFactory.noCameraMessage)
+            return .failure
+        }
+        return HeadlessRunner(options: options, printer: CodePrinter(options)).run([choice])
     }
 }
 

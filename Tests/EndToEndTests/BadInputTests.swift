@@ -93,12 +93,17 @@ import Testing
     @Test(arguments: [
         (["--frobnicate"], "unknown option '--frobnicate' (see qrtui --help)"),
         (["--timeout", "soon"], "--timeout needs a positive number of seconds, not 'soon' (see qrtui --help)"),
-        (["--format", "xml"], "--format must be text, raw or json, not 'xml' (see qrtui --help)"),
+        (["--format", "yaml"], "--format must be text, raw, json or xml, not 'yaml' (see qrtui --help)"),
         (["-S", "qr,aztec"], "unknown symbology 'aztec' in -S (known: ean2,ean5,ean8,upce,isbn10,upca,ean13,isbn13,composite,i25,databar,databarexp,codabar,code39,pdf417,qr,sq,code93,code128) (see qrtui --help)"),
         (["--input"], "option --input needs a value (see qrtui --help)"),
         (["--demo", "--input", "x.png"], "choose one source: --device, --input or --demo (see qrtui --help)"),
         (["--loop", "-i", "-"], "--loop cannot repeat stdin: give a file (see qrtui --help)"),
-        (["photo.png"], "unexpected argument 'photo.png' (use --input FILE for a file) (see qrtui --help)"),
+        (["--demo", "photo.png"], "choose one source: --device, --input or --demo (see qrtui --help)"),
+        (["--loop", "a.png", "b.png"], "--loop repeats one file, not several (see qrtui --help)"),
+        (["-", "-i", "-"], "stdin (-) can be read once (see qrtui --help)"),
+        (["-Sx-density=1"], "-S x-density=1: qrtui takes zbar's enable and disable settings only (see qrtui --help)"),
+        (["-Sqr.enabled"], "-S qr.enabled: unknown setting 'enabled' (qrtui takes enable and disable) (see qrtui --help)"),
+        (["--color", "sometimes"], "--color must be auto, always or never, not 'sometimes' (see qrtui --help)"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         try expectOneLineFailure(["--no-preview"] + arguments, status: 2, message: message)

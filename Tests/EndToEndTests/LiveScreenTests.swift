@@ -260,6 +260,19 @@ import Testing
         try session.send("q")
         try session.waitFor("the shell") { $0.text.contains("EXIT=") }
     }
+
+    /// No camera: the screen offers the demo, says why, and never prints its made-up code.
+    @Test func theDemoOfferedForWantOfACameraIsNeverPrinted() throws {
+        let environment = "LD_PRELOAD=\(FakeCamera.library) QRTUI_FAKE_DEVICES= QRTUI_FAKE_HIDE_REAL=1"
+        let session = try TmuxSession(width: 120, height: 40, command: "env \(environment) \(QRTUIProcess.executable)")
+        let pane = try session.waitFor("the demo's code read") { $0.lines[39].contains("DEMO") && $0.lines[39].contains("QR-Code") }
+        #expect(pane.lines[39].contains("no camera found"))
+        try session.send("q")
+        let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        #expect(done.text.contains("EXIT=1"))
+        #expect(done.text.contains("qrtui: no camera found"))
+        #expect(!done.text.contains("example.org"))
+    }
 }
 
 /// What a newcomer meets first: a picture file read on the screen, states that say what is

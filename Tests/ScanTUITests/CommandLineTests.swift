@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeReading
 import FrameCore
+import Foundation
 import Overlay
 @testable import ScanOptions
 @testable import ScanTUI
@@ -61,18 +62,20 @@ import Testing
                                corners: [PixelPoint(x: 1, y: 2)])
 
     @Test func terminalsNeverSeeRawControlCharacters() {
-        let line = CodePrinter(format: .text, toTerminal: true).line(for: hostile, frame: 0)
+        let line = CodePrinter(format: .text, toTerminal: true).line(for: hostile, frame: 0, source: "a.png")
         #expect(String(decoding: line, as: UTF8.self) == "a\\e]52;c;x\\x07\\u{009B}2J\\n\"q\"\\\\\n")
         #expect(line.dropLast().allSatisfy { $0 >= 0x20 && $0 != 0x7F })
     }
 
     @Test func pipesGetExactBytes() {
-        #expect(CodePrinter(format: .text, toTerminal: false).line(for: hostile, frame: 0) == hostile.bytes + [0x0A])
+        #expect(CodePrinter(format: .text, toTerminal: false).line(for: hostile, frame: 0, source: "a.png") == hostile.bytes + [0x0A])
     }
 
     @Test func jsonEscapesEverything() {
-        let json = CodePrinter(format: .json, toTerminal: true).json(for: hostile, frame: 7)
-        #expect(json == #"{"type":"QR-Code","text":"a\u001b]52;c;x\u0007\u009b2J\n\"q\"\\","encoding":"UTF-8","corners":[[1,2]],"frame":7}"#)
+        var printer = CodePrinter(format: .json, toTerminal: true)
+        printer.now = { Date(timeIntervalSince1970: 1_796_040_000.25) }
+        let json = printer.json(for: hostile, frame: 7, source: "a\u{1B}[2J.png")
+        #expect(json == #"{"type":"QR-Code","text":"a\u001b]52;c;x\u0007\u009b2J\n\"q\"\\","encoding":"UTF-8","corners":[[1,2]],"frame":7,"source":"a\u001b[2J.png","time":"2026-11-30T12:00:00.250Z"}"#)
     }
 }
 
@@ -105,7 +108,7 @@ import Testing
     }
 
     static let sampleValue = ["--size": "640x480", "--fps": "15", "--symbologies": "qr", "--effort": "fast",
-                              "--confirm": "3", "--glyphs": "half", "--color": "none", "--timeout": "2",
+                              "--confirm": "3", "--glyphs": "half", "--color": "never", "--timeout": "2",
                               "--format": "json", "--max-pixels": "25M"]
 }
 
@@ -113,9 +116,9 @@ import Testing
     let code = DetectedCode(symbology: .code39, bytes: [0x61, 0x62, 0x00], corners: [], raw: Array("+A+B%U".utf8))
 
     @Test func aNULFromFullASCIIStaysEscapedOnATerminal() {
-        #expect(CodePrinter(format: .text, toTerminal: true).line(for: code, frame: 0) == Array("ab\\x00\n".utf8))
-        #expect(CodePrinter(format: .text, toTerminal: false).line(for: code, frame: 0) == [0x61, 0x62, 0x00, 0x0A])
-        let json = CodePrinter(format: .json, toTerminal: true).json(for: code, frame: 0)
+        #expect(CodePrinter(format: .text, toTerminal: true).line(for: code, frame: 0, source: "a.png") == Array("ab\\x00\n".utf8))
+        #expect(CodePrinter(format: .text, toTerminal: false).line(for: code, frame: 0, source: "a.png") == [0x61, 0x62, 0x00, 0x0A])
+        let json = CodePrinter(format: .json, toTerminal: true).json(for: code, frame: 0, source: "a.png")
         #expect(json.contains(#""text":"ab\u0000""#) && json.contains(#""raw":"+A+B%U""#))
     }
 }

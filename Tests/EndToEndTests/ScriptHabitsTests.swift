@@ -1,0 +1,138 @@
+import CaptureKit
+import CodeFixtures
+import Foundation
+import FoundationXML
+import FrameCore
+import PictureOps
+import Testing
+
+/// qrtui as zbarimg and zbarcam users script it: exact output, many inputs, zbar's `-S`
+/// settings, NUL-separated codes, XML, and no made-up code when there is no camera.
+@Suite struct ScriptHabitsTests {
+    let directory = TemporaryDirectory("script-habits")
+
+    func png(_ name: String, _ frame: Frame) -> String { directory.write(name, PNGCodec.encode(frame)) }
+    func qr(_ name: String, _ text: String) -> String {
+        png(name, CodeFixtures.qrScene(text, width: 320, height: 240, moduleSize: 4))
+    }
+
+    /// No camera, no screen: exit 1, nothing on stdout (a script must not open the demo's link).
+    @Test func noCameraInAScriptIsAFailureNotTheDemo() throws {
+        let run = try QRTUIProcess.run(["--no-preview", "--once"], environment: [
+            "LD_PRELOAD": FakeCamera.library, "QRTUI_FAKE_DEVICES": "", "QRTUI_FAKE_HIDE_REAL": "1",
+        ])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderr.hasPrefix("qrtui: no camera found") && run.stderr.contains("--demo"))
+    }
+
+    @Test func threeFilesAreReadInOrderWithTheirNamesAndAMissingOneFailsAfterThem() throws {
+        let a = qr("a.png", "alpha"), b = qr("b.png", "beta"), c = qr("c.png", "gamma")
+        let missing = directory.path + "/missing.png"
+        let run = try QRTUIProcess.run(["--no-preview", a, "-i", b, missing, c])
+        #expect(run.stdoutText == "\(a):QR-Code:alpha\n\(b):QR-Code:beta\n\(c):QR-Code:gamma\n")
+        #expect(run.status == 1)
+        #expect(run.stderr == "qrtui: cannot open \(missing): No such file or directory\n")
+
+        let json = try QRTUIProcess.run(["--no-preview", "--format", "json", a, b])
+        #expect(json.status == 0)
+        let sources = json.stdoutText.split(separator: "\n").map { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["source"] as? String
+        }
+        #expect(sources == [a, b])
+    }
+
+    @Test func manyFilesWithoutACodeExit4AndOneReadExits0() throws {
+        let blank = png("blank.png", Frame.filled(width: 64, height: 64, value: 200))
+        let none = try QRTUIProcess.run(["--no-preview", blank, blank])
+        #expect(none.status == 4 && none.stdout.isEmpty)
+        let one = try QRTUIProcess.run(["--no-preview", "-q", blank, qr("one.png", "one")])
+        #expect(one.status == 0 && one.stdoutText.hasSuffix(":QR-Code:one\n"))
+        #expect(one.stderr.isEmpty)  // -q: no "no code found in blank.png"
+    }
+
+    @Test func doubleDashEndsTheOptions() throws {
+        let path = directory.path + "/-dash.png"
+        _ = png("-dash.png", CodeFixtures.qrScene("dashed", width: 320, height: 240, moduleSize: 4))
+        let run = try QRTUIProcess.run(["--no-preview", "--", path])
+        #expect(run.status == 0 && run.stdoutText == "dashed\n")
+    }
+
+    /// zbar's settings: everything off, then QR on; the EAN-13 beside the QR is not read.
+    @Test func zbarSettingsChooseWhatIsRead() throws {
+        let scene = EAN13.scene("400638133393", width: 900, height: 400)
+            .drawing(QRMatrix(text: "the qr")!.render(moduleSize: 4), centreX: 780, centreY: 200)
+        let path = png("both.png", scene)
+        let qrOnly = try QRTUIProcess.run(["--no-preview", "-Sdisable", "-Sqrcode.enable", path])
+        #expect(qrOnly.stdoutText == "the qr\n")
+        let noEAN = try QRTUIProcess.run(["--no-preview", "--set", "ean13.disable", path])
+        #expect(noEAN.stdoutText == "the qr\n")
+        let both = try QRTUIProcess.run(["--no-preview", "-S", "qr", "-S", "ean13", "--format", "json", path])
+        #expect(both.stdoutText.split(separator: "\n").count == 2)
+    }
+
+    /// `-S isbn13` alone reads an ISBN (zbar reads it as an EAN-13 starting 978) and nothing else.
+    @Test func isbn13AloneReadsAnISBN() throws {
+        let isbn = png("isbn.png", EAN13.scene("978030640615"))
+        let run = try QRTUIProcess.run(["--no-preview", "-S", "isbn13", "--format", "json", isbn])
+        #expect(run.status == 0)
+        #expect(run.stdoutText.hasPrefix(#"{"type":"ISBN-13","text":"9780306406157""#))
+        let plain = try QRTUIProcess.run(["--no-preview", "-S", "isbn13", png("ean.png", EAN13.scene("400638133393"))])
+        #expect(plain.status == 4 && plain.stdout.isEmpty)
+    }
+
+    /// `-0`: a vCard's newlines stay inside its code; NUL ends it.
+    @Test func nulKeepsAVCardWhole() throws {
+        let vcard = "BEGIN:VCARD\nVERSION:3.0\nFN:Ada Lovelace\nTEL:+44 20 7946 0000\nEND:VCARD"
+        let path = png("vcard.png", CodeFixtures.qrScene(vcard, width: 400, height: 400, moduleSize: 4))
+        let run = try QRTUIProcess.run(["--no-preview", "-0", path, path])
+        #expect(run.stdout == Array("\(path):QR-Code:\(vcard)\0\(path):QR-Code:\(vcard)\0".utf8))
+        let single = try QRTUIProcess.run(["--no-preview", "--null", path])
+        #expect(single.stdout == Array(vcard.utf8) + [0])
+    }
+
+    @Test func xmlIsWellFormedAndNamesEachSource() throws {
+        let a = qr("x1.png", "first <&> ]]> \u{1B}[2J"), b = qr("x2.png", "second")
+        let run = try QRTUIProcess.run(["--no-preview", "--xml", a, b])
+        #expect(run.status == 0)
+        let reader = XMLTexts()
+        let parser = XMLParser(data: Data(run.stdout))
+        parser.delegate = reader
+        #expect(parser.parse(), "not well-formed: \(run.stdoutText)")
+        #expect(reader.sources == [a, b])
+        #expect(reader.data.count == 2)
+        // A payload with an escape goes as base64; the plain one as text.
+        #expect(reader.data.first.flatMap { Data(base64Encoded: $0) }.map { String(decoding: $0, as: UTF8.self) }
+                == "first <&> ]]> \u{1B}[2J")
+        #expect(reader.data.last == "second")
+        #expect(!run.stdout.contains(0x1B))
+        let empty = try QRTUIProcess.run(["--no-preview", "--xml", png("none.png", Frame.filled(width: 32, height: 32, value: 9))])
+        #expect(XMLParser(data: Data(empty.stdout)).parse() && empty.status == 4)
+    }
+}
+
+/// The `href`s and `<data>` texts of zbar's XML.
+final class XMLTexts: NSObject, XMLParserDelegate {
+    var sources: [String] = []
+    var data: [String] = []
+    private var inData = false
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        if name == "source", let href = attributes["href"] { sources.append(href) }
+        if name == "data" { inData = true; data.append("") }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "data" { inData = false }
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        if inData { data[data.count - 1] += String(decoding: block, as: UTF8.self) }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if inData { data[data.count - 1] += string }
+    }
+}
