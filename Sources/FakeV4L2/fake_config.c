@@ -100,6 +100,7 @@ static void load(void) {
         if (strcmp(value, "open:EACCES") == 0) config.fail_open_errno = EACCES;
         if (strcmp(value, "open:ENOENT") == 0) config.fail_open_errno = ENOENT;
         if (strcmp(value, "busy") == 0) config.busy = 1;
+        if (strcmp(value, "querycap") == 0) config.fail_querycap = 1;
     }
     config.unplug_after = (value = getenv("QRTUI_FAKE_UNPLUG")) ? atol(value) : -1;
     config.replug_seconds = (value = getenv("QRTUI_FAKE_REPLUG")) ? atof(value) : -1;

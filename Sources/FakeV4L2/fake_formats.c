@@ -83,6 +83,7 @@ int fake_format_ioctl(fake_handle *handle, unsigned long request, void *arg) {
     int capture = handle->pixelformat != 0;
     switch (request) {
     case VIDIOC_QUERYCAP: {
+        if (fake_settings()->fail_querycap) { errno = ENOTTY; return -1; }
         struct v4l2_capability *capability = arg;
         memset(capability, 0, sizeof *capability);
         strcpy((char *)capability->driver, "fake_v4l2");

@@ -57,6 +57,7 @@ typedef struct {
     int fps;
     int fail_open_errno;
     int busy;
+    int fail_querycap;  // QRTUI_FAKE_FAIL=querycap: VIDIOC_QUERYCAP fails (libv4l2's plugin then complains on stderr)
     int hide_real;  // QRTUI_FAKE_HIDE_REAL=1: a glob finds the fake devices only (a machine's own cameras hidden)
     long unplug_after;
     double replug_seconds;

@@ -111,6 +111,10 @@ package enum OptionTable {
         OptionSpec(names: ["-q", "--quiet"], section: .output,
                    help: "no notices on stderr (no code found, skipped frames, camera back); failures are still told",
                    effect: .flag { $0.quiet = true }),
+        OptionSpec(names: ["-v", "--verbose"], section: .output,
+                   help: "tell on stderr how each code was read (frame, pass, reading time), and show the "
+                       + "libraries' own warnings (zbar's, libv4l2's), which are otherwise held back",
+                   effect: .flag { $0.verbose = true }),
         OptionSpec(names: ["-0", "--null"], section: .output,
                    help: "end each code with NUL instead of a newline (payloads may hold newlines: "
                        + "qrtui -0 ... | xargs -0)",

@@ -25,6 +25,8 @@ package struct Options: Equatable {
     package var nullTerminated = false
     /// `-q`: no notices on stderr (failures are still reported).
     package var quiet = false
+    /// `-v`: how each code was read, and libraries' own warnings.
+    package var verbose = false
     package var beep = true
     /// Camera picture size and rate (`--size`, `--fps`).
     package var size = PictureSize(width: 1280, height: 720)

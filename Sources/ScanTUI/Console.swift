@@ -1,17 +1,22 @@
 import Glibc
 import Overlay
+import Synchronization
 import SystemCalls
 
 /// stdout carries codes only; every message goes to stderr with the program's name. Both
 /// take `TerminalText` only, so what came from outside is escaped on its way.
 enum Console {
+    /// Where qrtui's own messages go: stderr, or the real stderr while libraries' output is
+    /// filtered (`StderrFilter`).
+    static let messages = Atomic<Int32>(STDERR_FILENO)
+
     static func message(_ text: TerminalText) {
-        write(STDERR_FILENO, Array("qrtui: \(text.escaped)\n".utf8))
+        write(messages.load(ordering: .acquiring), Array("qrtui: \(text.escaped)\n".utf8))
     }
 
     /// A line other code wrote (a library's warning), made safe.
     static func raw(_ line: String) {
-        write(STDERR_FILENO, Array("\(VisibleText.escaping(line))\n".utf8))
+        write(messages.load(ordering: .acquiring), Array("\(VisibleText.escaping(line))\n".utf8))
     }
 
     /// Text for a person on stdout (a device list), made safe.

@@ -8,7 +8,7 @@ enum FailureHint {
         guard device else { return error.errno == .permissionDenied ? "check the file's permissions" : nil }
         switch error.errno {
         case .permissionDenied?: return "join the video group: sudo usermod -aG video $USER, then log in again"
-        case .busy?: return "another program is using the camera; close it and try again"
+        case .busy?: return "close it and try again; fuser /dev/video* names it"
         case .noSuchFile?: return "no such device; qrtui --list-devices shows the cameras"
         case .noSuchDevice?: return "the camera was unplugged; plug it in again"
         default: return nil

@@ -39,6 +39,13 @@ struct HeadlessRunner {
         return failed ? .failure : read > 0 ? .read : .nothingRead
     }
 
+    /// `-v`: "QR-Code read in frame 3 by the enlarged pass (41.2 ms reading the frame)".
+    static func howRead(_ code: DetectedCode, _ reading: HeadlessReading) -> TerminalText {
+        let pass = reading.pass.map { "the \($0.rawValue) pass" } ?? "an earlier look"
+        let time = (reading.milliseconds * 10).rounded() / 10
+        return "\(code.symbology.displayName) read in frame \(reading.sequence) by \(pass) (\(time) ms reading the frame)"
+    }
+
     /// News that is not a failure: silent with `-q`.
     private func notice(_ text: TerminalText) {
         if !options.quiet { Console.message(text) }
@@ -72,6 +79,7 @@ struct HeadlessRunner {
                 tracker.stream = result.kind != .still
                 for code in tracker.update(with: result.codes, at: result.timestamp) {
                     printer.emit(code, frame: result.sequence, source: choice, labelled: labelled)
+                    if options.verbose { Console.message(Self.howRead(code, result)) }
                     read += 1
                     if options.once { return (.once, read) }
                 }
@@ -99,6 +107,9 @@ struct HeadlessReading: Sendable {
     let sequence: Int
     let timestamp: Double
     let kind: SourceKind
+    /// The pass that read the codes, and the wall time the frame's reading took (`-v`).
+    var pass: ScanPass?
+    var milliseconds = 0.0
 }
 
 /// Reads every frame the capture thread delivers, on a thread of its own, and passes the
@@ -118,9 +129,11 @@ final class ReadingThread: Sendable {
                     let kind = input.sourceKind ?? .recorded
                     // Cameras come in real time; files and pipes as fast as they are read, their
                     // reading's work counted so that every run reads them the same way.
-                    let codes = reader.read(frame, kind: kind, realTime: kind == .live, limit: limit).codes
-                    guard output.publish(HeadlessReading(codes: codes, sequence: frame.sequence,
-                                                         timestamp: frame.timestamp, kind: kind)) else { return }
+                    let started = MonotonicClock.now()
+                    let reading = reader.read(frame, kind: kind, realTime: kind == .live, limit: limit)
+                    guard output.publish(HeadlessReading(codes: reading.codes, sequence: frame.sequence,
+                                                         timestamp: frame.timestamp, kind: kind, pass: reading.pass,
+                                                         milliseconds: (MonotonicClock.now() - started) * 1000)) else { return }
                 case .notice(let notice): output.notify(notice)
                 case .ended: output.finish(nil); return
                 case .failed(let error): output.finish(error); return

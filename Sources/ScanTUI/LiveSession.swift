@@ -38,7 +38,7 @@ struct LiveSession {
         terminal.restoreOnCrash(stderr: captured?.saved)
         let state = run(on: terminal, signals: signals)
         terminal.end()
-        for line in captured?.restore() ?? [] { Console.raw(line) }
+        for line in captured?.restore(verbose: options.verbose) ?? [] { Console.raw(line) }
         // A signal is not `q`: nothing is printed, and qrtui ends as the signal says.
         if let number = state.stoppedBySignal { Signals.die(of: number) }
         if case .demo(reason: .noCamera) = choice {

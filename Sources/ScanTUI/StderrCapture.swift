@@ -26,8 +26,9 @@ final class StderrCapture {
         self.file = file
     }
 
-    /// Puts the target back; returns the lines written meanwhile, without zbar's debugging.
-    func restore() -> [String] {
+    /// Puts the target back; returns the lines written meanwhile, without libraries' chatter
+    /// unless `verbose`.
+    func restore(verbose: Bool = false) -> [String] {
         fflush(nil)
         dup2(saved, target)
         close(saved)
@@ -42,12 +43,6 @@ final class StderrCapture {
             offset += off_t(n)
         }
         return String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init)
-            .filter { !Self.isLibraryDebugging($0) }
-    }
-
-    /// zbar's internal assertion messages: "WARNING: decoder/databar.c:1265: ..." and the
-    /// indented detail lines after them.
-    static func isLibraryDebugging(_ line: String) -> Bool {
-        line.hasPrefix("WARNING: decoder/") || line.hasPrefix("WARNING: qrcode/") || line.hasPrefix("\t")
+            .filter { verbose || !StderrFilter.isLibraryChatter($0) }
     }
 }

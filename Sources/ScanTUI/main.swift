@@ -26,10 +26,7 @@ func runMain() -> ExitStatus {
     case .run(let options):
         let namesSource = !options.inputs.isEmpty || options.device != nil || options.demo
         // Several files are read in turn, as zbarimg reads them: no screen to aim with.
-        if options.inputs.count > 1 {
-            return HeadlessRunner(options: options, printer: CodePrinter(options))
-                .run(options.inputs.map { .input($0, loop: false) })
-        }
+        if options.inputs.count > 1 { return headless(options, options.inputs.map { .input($0, loop: false) }) }
         let choice = SourceFactory.choose(options, cameras: namesSource ? [] : CameraCatalog.defaultCameras())
         if options.preview { Launch.settleBacktraces() }
         if options.preview, let status = LiveSession(options: options, choice: choice).run() {
@@ -40,8 +37,15 @@ func runMain() -> ExitStatus {
             Console.message(SourceFactory.noCameraMessage)
             return .failure
         }
-        return HeadlessRunner(options: options, printer: CodePrinter(options)).run([choice])
+        return headless(options, [choice])
     }
+}
+
+/// Reads without a screen, libraries' chatter on stderr held back unless `-v`.
+func headless(_ options: Options, _ choices: [SourceFactory.Choice]) -> ExitStatus {
+    let filter = StderrFilter(verbose: options.verbose)
+    defer { filter?.finish() }
+    return HeadlessRunner(options: options, printer: CodePrinter(options)).run(choices)
 }
 
 exit(runMain().rawValue)

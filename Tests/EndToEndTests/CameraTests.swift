@@ -63,7 +63,7 @@ import Testing
     @Test(arguments: [
         ("open:EACCES", "cannot open /dev/video0: Permission denied (join the video group: sudo usermod -aG video $USER, then log in again)"),
         ("open:ENOENT", "cannot open /dev/video0: No such file or directory (no such device; qrtui --list-devices shows the cameras)"),
-        ("busy", "/dev/video0 is busy: another program is using it (another program is using the camera; close it and try again)"),
+        ("busy", "/dev/video0 is busy: another program is using it (close it and try again; fuser /dev/video* names it)"),
     ])
     func failuresAreOneClearLineAndStatusOne(failure: String, message: String) throws {
         let camera = FakeCamera(settings: ["QRTUI_FAKE_FAIL": failure])

@@ -92,6 +92,27 @@ import Testing
         #expect(single.stdout == Array(vcard.utf8) + [0])
     }
 
+    /// libv4l2's plugin complains on stderr when a camera cannot say what it is: held back,
+    /// unless -v; qrtui's own message stays, once.
+    @Test func librariesChatterOnlyWithVerbose() throws {
+        let environment = ["LD_PRELOAD": FakeCamera.library, "QRTUI_FAKE_DEVICES": "/dev/video0:yuyv",
+                           "QRTUI_FAKE_FAIL": "querycap"]
+        let quiet = try QRTUIProcess.run(["--no-preview", "-d", "/dev/video0"], environment: environment)
+        #expect(quiet.status == 1)
+        #expect(quiet.stderr == "qrtui: cannot open /dev/video0: Inappropriate ioctl for device\n")
+        let verbose = try QRTUIProcess.run(["--no-preview", "-d", "/dev/video0", "-v"], environment: environment)
+        #expect(verbose.stderrLines.contains("Failed to query video capabilities: Inappropriate ioctl for device"))
+        #expect(verbose.stderrLines.filter { $0.hasPrefix("qrtui: ") } == ["qrtui: cannot open /dev/video0: Inappropriate ioctl for device"])
+    }
+
+    @Test func verboseTellsHowEachCodeWasRead() throws {
+        let run = try QRTUIProcess.run(["--no-preview", "-v", qr("told.png", "told")])
+        #expect(run.stdoutText == "told\n")
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderr.hasPrefix("qrtui: QR-Code read in frame 0 by the "))
+        #expect(run.stderr.contains(" pass (") && run.stderr.hasSuffix(" ms reading the frame)\n"))
+    }
+
     @Test func xmlIsWellFormedAndNamesEachSource() throws {
         let a = qr("x1.png", "first <&> ]]> \u{1B}[2J"), b = qr("x2.png", "second")
         let run = try QRTUIProcess.run(["--no-preview", "--xml", a, b])
