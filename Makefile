@@ -5,7 +5,7 @@
 #   make fuzz   every fuzz harness under libFuzzer and AddressSanitizer (FUZZ_SECONDS each)
 
 DEBIAN_PACKAGES := pkg-config libzbar-dev libv4l-dev libncurses-dev libqrencode-dev \
-                   libpng-dev libturbojpeg0-dev libzint-dev tmux
+                   libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libtiff-dev libzint-dev tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CORPUS ?= ../shared/corpus
 ARGS ?=

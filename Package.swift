@@ -41,6 +41,9 @@ let package = Package(
         .systemLibrary(name: "CZint", providers: [.apt(["libzint-dev"])]),
         systemLibrary("CPNG", "libpng", "libpng-dev"),
         systemLibrary("CTurboJPEG", "libturbojpeg", "libturbojpeg0-dev"),
+        systemLibrary("CWebP", "libwebp", "libwebp-dev"),
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        systemLibrary("CTIFF", "libtiff-4", "libtiff-dev"),
         // signalfd, which Glibc's module does not export.
         .systemLibrary(name: "CSystem"),
         .target(name: "FrameCore"),
@@ -55,7 +58,7 @@ let package = Package(
         .target(name: "CodeReading", dependencies: ["FrameCore", "PictureOps", "CZbar"]),
         .target(
             name: "CaptureKit",
-            dependencies: ["FrameCore", "PictureOps", "SystemCalls", "CV4L2", "CPNG", "CTurboJPEG"]
+            dependencies: ["FrameCore", "PictureOps", "SystemCalls", "CV4L2", "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF"]
         ),
         .target(name: "Overlay"),
         // Codes drawn from their contents: the demo's code, test fixtures, benchmark scenes.

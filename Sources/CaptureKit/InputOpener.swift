@@ -13,12 +13,18 @@ public enum InputOpener {
         let prefix = try reader.peek(16)
         guard !prefix.isEmpty else { throw .empty(path: reader.path) }
         guard let format = ImageFormat.detect(prefix) else {
-            throw .unsupported(path: reader.path, detail: "not a PNG, JPEG, PGM/PPM image or Y4M stream (by its first bytes)")
+            throw .unsupported(path: reader.path, detail: "not a \(ImageFormat.known) (by its first bytes)")
         }
         if format == .y4m { return try Y4MSource(reader: reader, limits: limits) }
-        let size = try declaredSize(reader, format: format)
-        try CaptureError.checkSize(size.width, size.height, path: reader.path, limits: limits)
-        let data = try reader.readAll(limit: limits.fileBytes(for: size.width * size.height))
+        // A TIFF says its size only in its directory (anywhere in it): it is read up to what
+        // the largest picture allowed may take, and its size checked before its pixels.
+        var pixels = limits.maxPixels
+        if format != .tiff {
+            let size = try declaredSize(reader, format: format)
+            try CaptureError.checkSize(size.width, size.height, path: reader.path, limits: limits)
+            pixels = size.width * size.height
+        }
+        let data = try reader.readAll(limit: limits.fileBytes(for: pixels))
         return StillImageSource(name: reader.path, frame: try ImageDecoder.decode(data, path: reader.path, limits: limits))
     }
 

@@ -7,7 +7,10 @@ package enum PictureHeader {
         case .png: png(prefix)
         case .jpeg: jpeg(prefix)
         case .netpbm: netpbm(prefix)
-        case .y4m: nil
+        case .webp: WebPCodec.size(prefix)
+        case .gif: GIFCodec.size(prefix)
+        case .bmp: BMPCodec.size(prefix)
+        case .tiff, .y4m: nil  // a TIFF's size lies where its directory does, anywhere
         }
     }
 

@@ -9,7 +9,7 @@ import ScanOptions
 /// what must hold for any input (escaped text has no control characters, a decoded picture
 /// has the size its header declared), and stops the process when it does not.
 package enum Harness: String, CaseIterable, Sendable {
-    case png, jpeg, netpbm, input, mjpeg, payload, options
+    case png, jpeg, netpbm, webp, gif, bmp, tiff, input, mjpeg, payload, options
 
     /// Pictures are refused over this size (keeps each run fast; the limit's check is tested).
     static let limits = PictureLimits(maxPixels: 4_000_000)
@@ -19,6 +19,10 @@ package enum Harness: String, CaseIterable, Sendable {
         case .png: picture(bytes, format: .png) { (data: [UInt8]) throws(CaptureError) in try PNGCodec.decode(data, path: "fuzz", limits: Self.limits) }
         case .jpeg: picture(bytes, format: .jpeg) { (data: [UInt8]) throws(CaptureError) in try JPEGCodec.decode(data, path: "fuzz", limits: Self.limits) }
         case .netpbm: picture(bytes, format: .netpbm) { (data: [UInt8]) throws(CaptureError) in try NetpbmCodec.decode(data, path: "fuzz", limits: Self.limits) }
+        case .webp: picture(bytes, format: .webp) { (data: [UInt8]) throws(CaptureError) in try WebPCodec.decode(data, path: "fuzz", limits: Self.limits) }
+        case .gif: picture(bytes, format: .gif) { (data: [UInt8]) throws(CaptureError) in try GIFCodec.decode(data, path: "fuzz", limits: Self.limits) }
+        case .bmp: picture(bytes, format: .bmp) { (data: [UInt8]) throws(CaptureError) in try BMPCodec.decode(data, path: "fuzz", limits: Self.limits) }
+        case .tiff: picture(bytes, format: .tiff) { (data: [UInt8]) throws(CaptureError) in try TIFFCodec.decode(data, path: "fuzz", limits: Self.limits) }
         case .input: InputHarness.run(bytes)
         case .mjpeg: mjpeg(bytes)
         case .payload: payload(bytes)

@@ -1,4 +1,5 @@
 import CaptureKit
+import Foundation
 import FrameCore
 
 /// The seeds each harness starts from: small valid inputs of every kind it parses, and a few
@@ -15,6 +16,10 @@ package enum SeedCorpus {
             return [("pattern.pgm", NetpbmCodec.encode(small)),
                     ("colour.ppm", Array("P6\n# comment\n2 2\n255\n".utf8) + (0..<12).map { UInt8($0 * 20) }),
                     ("deep.pgm", Array("P5 2 1 65535\n".utf8) + [0x12, 0x34, 0xFF, 0xFF])]
+        case .webp: return [("pattern.webp", WebPCodec.encode(small)), ("one.webp", WebPCodec.encode(pattern(width: 1, height: 1)))]
+        case .gif: return [("pattern.gif", GIFCodec.encode(small)), ("wide.gif", GIFCodec.encode(pattern(width: 61, height: 3)))]
+        case .bmp: return [("pattern.bmp", BMPCodec.encode(small)), ("odd.bmp", BMPCodec.encode(pattern(width: 7, height: 5)))]
+        case .tiff: return [("pattern.tiff", tiff(small)), ("tall.tiff", tiff(pattern(width: 3, height: 40)))]
         case .input:
             return [("clip.y4m", Y4MSource.encode([small, pattern(width: 24, height: 16, phase: 3)])),
                     ("mono.y4m", Array("YUV4MPEG2 W4 H2 F30:1 Cmono\nFRAME\n".utf8) + [UInt8](repeating: 90, count: 8)),
@@ -36,6 +41,14 @@ package enum SeedCorpus {
     }
 
     private static func args(_ list: [String]) -> [UInt8] { Array(list.joined(separator: "\0").utf8) }
+
+    /// libtiff writes files: through a scratch one.
+    private static func tiff(_ frame: Frame) -> [UInt8] {
+        let path = NSTemporaryDirectory() + "qrtui-seed-\(getpid()).tiff"
+        defer { unlink(path) }
+        guard TIFFCodec.write(frame, to: path), let data = FileManager.default.contents(atPath: path) else { return [] }
+        return Array(data)
+    }
 
     /// Stripes and a gradient: something for every decoder to chew on.
     static func pattern(width: Int, height: Int, phase: Int = 0) -> Frame {

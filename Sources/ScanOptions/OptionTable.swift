@@ -44,7 +44,7 @@ package enum OptionTable {
         OptionSpec(names: ["-d", "--device"], argument: "PATH", section: .sources,
                    help: "V4L2 camera device, e.g. /dev/video0", effect: .value { $0.device = $1 }),
         OptionSpec(names: ["-i", "--input"], argument: "FILE", section: .sources,
-                   help: "a PNG, JPEG, PGM/PPM image or Y4M video; - reads stdin "
+                   help: "a PNG, JPEG (CMYK too), WebP, GIF, BMP, TIFF, PGM/PPM image or Y4M video; - reads stdin "
                        + "(ffmpeg -i clip.mp4 -f yuv4mpegpipe - | qrtui -i -). Files may also follow the "
                        + "options (qrtui --no-preview *.png); several are read in turn, without the screen, "
                        + "each code labelled with its file; -- ends the options",

@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func unknownBytesAreRejected() {
-        #expect(throws: CaptureError.unsupported(path: "x", detail: "not a PNG, JPEG, PGM/PPM image or Y4M stream")) {
+        #expect(throws: CaptureError.unsupported(path: "x", detail: "not a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or Y4M stream")) {
             _ = try ImageDecoder.decode(Array("hello world".utf8), path: "x")
         }
         #expect(throws: CaptureError.empty(path: "x")) { _ = try ImageDecoder.decode([], path: "x") }
@@ -98,7 +98,9 @@ import Testing
         #expect(ImageFormat.detect(JPEGCodec.encode(picture)) == .jpeg)
         #expect(ImageFormat.detect(NetpbmCodec.encode(picture)) == .netpbm)
         #expect(ImageFormat.detect(Y4MSource.encode([picture])) == .y4m)
-        #expect(ImageFormat.detect(Array("GIF89a".utf8)) == nil)
+        #expect(ImageFormat.detect(Array("GIF89a".utf8)) == .gif)
+        #expect(ImageFormat.detect(Array("%PDF-1.7".utf8)) == nil)
+        #expect(ImageFormat.detect(Array("8BPS\u{0}\u{1}".utf8)) == nil)  // Photoshop: not read
     }
 
     @Test func missingFilesAndDirectoriesAreClearErrors() {

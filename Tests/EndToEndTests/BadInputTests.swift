@@ -87,7 +87,7 @@ import Testing
     @Test func notAnImage() throws {
         let path = directory.write("notes.txt", Array("just some text\n".utf8))
         try expectOneLineFailure(["-i", path, "--no-preview"], status: 1,
-                                 message: "\(path): unsupported: not a PNG, JPEG, PGM/PPM image or Y4M stream (by its first bytes)")
+                                 message: "\(path): unsupported: not a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or Y4M stream (by its first bytes)")
     }
 
     @Test(arguments: [

@@ -55,7 +55,7 @@ import Testing
     @Test func urandomIsRefusedByItsFirstBytes() throws {
         let run = try QRTUIProcess.run(["-i", "/dev/urandom", "--no-preview"], deadline: 20)
         #expect(run.status == 1 && !run.timedOut)
-        #expect(run.stderrLines == ["qrtui: /dev/urandom: unsupported: not a PNG, JPEG, PGM/PPM image or Y4M stream (by its first bytes)"])
+        #expect(run.stderrLines == ["qrtui: /dev/urandom: unsupported: not a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or Y4M stream (by its first bytes)"])
     }
 
     /// Random bytes through a FIFO whose pipe holds 4 KB: whatever the writer got in is what

@@ -52,6 +52,25 @@ import Testing
         #expect(one.stderr.isEmpty)  // -q: no "no code found in blank.png"
     }
 
+    /// Pictures people have: phone screenshots (WebP), print files (CMYK JPEG), GIF, BMP, TIFF.
+    @Test(arguments: ["cmyk.jpg", "shot.webp", "anim.gif", "scan.bmp", "fax.tiff"])
+    func picturesPeopleHaveAreRead(name: String) throws {
+        let payload = "from a \(name)"
+        let frame = CodeFixtures.qrScene(payload, width: 320, height: 240, moduleSize: 4, noise: 2)
+        let path = directory.path + "/" + name
+        switch (name as NSString).pathExtension {
+        case "jpg": _ = directory.write(name, JPEGCodec.encodeCMYK(frame))
+        case "webp": _ = directory.write(name, WebPCodec.encode(frame))
+        case "gif": _ = directory.write(name, GIFCodec.encode(frame))
+        case "bmp": _ = directory.write(name, BMPCodec.encode(frame))
+        default: #expect(TIFFCodec.write(frame, to: path))
+        }
+        let run = try QRTUIProcess.run(["--no-preview", path])
+        #expect(run.status == 0)
+        #expect(run.stdoutText == payload + "\n")
+        #expect(run.stderr.isEmpty)
+    }
+
     @Test func doubleDashEndsTheOptions() throws {
         let path = directory.path + "/-dash.png"
         _ = png("-dash.png", CodeFixtures.qrScene("dashed", width: 320, height: 240, moduleSize: 4))

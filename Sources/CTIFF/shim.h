@@ -1,0 +1,67 @@
+#include <tiffio.h>
+#include <string.h>
+
+/// A TIFF held in memory, read through libtiff's client callbacks; libtiff's own messages
+/// (it prints warnings on stderr by default) are silenced: qrtui says what went wrong.
+typedef struct {
+    const unsigned char *data;
+    toff_t size;
+    toff_t offset;
+} qrtui_tiff_source;
+
+static tmsize_t qrtui_tiff_read(thandle_t handle, void *buffer, tmsize_t length) {
+    qrtui_tiff_source *source = (qrtui_tiff_source *)handle;
+    toff_t left = source->offset < source->size ? source->size - source->offset : 0;
+    tmsize_t count = length < 0 ? 0 : ((toff_t)length < left ? length : (tmsize_t)left);
+    memcpy(buffer, source->data + source->offset, (size_t)count);
+    source->offset += (toff_t)count;
+    return count;
+}
+
+static tmsize_t qrtui_tiff_write(thandle_t handle, void *buffer, tmsize_t length) {
+    (void)handle; (void)buffer; (void)length;
+    return 0;
+}
+
+static toff_t qrtui_tiff_seek(thandle_t handle, toff_t offset, int whence) {
+    qrtui_tiff_source *source = (qrtui_tiff_source *)handle;
+    toff_t base = whence == SEEK_CUR ? source->offset : whence == SEEK_END ? source->size : 0;
+    source->offset = base + offset;
+    return source->offset;
+}
+
+static int qrtui_tiff_close(thandle_t handle) { (void)handle; return 0; }
+static toff_t qrtui_tiff_size(thandle_t handle) { return ((qrtui_tiff_source *)handle)->size; }
+static int qrtui_tiff_map(thandle_t handle, void **base, toff_t *size) { (void)handle; (void)base; (void)size; return 0; }
+static void qrtui_tiff_unmap(thandle_t handle, void *base, toff_t size) { (void)handle; (void)base; (void)size; }
+
+static inline TIFF *qrtui_tiff_open(qrtui_tiff_source *source) {
+    TIFFSetErrorHandler(NULL);
+    TIFFSetWarningHandler(NULL);
+    return TIFFClientOpen("memory", "rm", (thandle_t)source, qrtui_tiff_read, qrtui_tiff_write, qrtui_tiff_seek,
+                          qrtui_tiff_close, qrtui_tiff_size, qrtui_tiff_map, qrtui_tiff_unmap);
+}
+
+/// TIFFGetField is variadic (Swift cannot call it): the picture's size.
+static inline int qrtui_tiff_dimensions(TIFF *tiff, uint32_t *width, uint32_t *height) {
+    return TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, width) == 1 && TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, height) == 1;
+}
+
+/// Writes an 8-bit grey TIFF (tests make their pictures with it).
+static inline int qrtui_tiff_write_grey(const char *path, const unsigned char *pixels, uint32_t width, uint32_t height) {
+    TIFF *tiff = TIFFOpen(path, "w");
+    if (!tiff) return 0;
+    TIFFSetField(tiff, TIFFTAG_IMAGEWIDTH, width);
+    TIFFSetField(tiff, TIFFTAG_IMAGELENGTH, height);
+    TIFFSetField(tiff, TIFFTAG_BITSPERSAMPLE, 8);
+    TIFFSetField(tiff, TIFFTAG_SAMPLESPERPIXEL, 1);
+    TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_MINISBLACK);
+    TIFFSetField(tiff, TIFFTAG_COMPRESSION, COMPRESSION_LZW);
+    TIFFSetField(tiff, TIFFTAG_ROWSPERSTRIP, 16);
+    int ok = 1;
+    for (uint32_t row = 0; row < height && ok; row++) {
+        ok = TIFFWriteScanline(tiff, (void *)(pixels + (size_t)row * width), row, 0) == 1;
+    }
+    TIFFClose(tiff);
+    return ok;
+}
