@@ -3,15 +3,19 @@
 #   make test   install missing Debian packages, run the whole test suite
 #   make bench  the benchmark (corpus, per-frame costs, live clips, CPU on a camera)
 #   make fuzz   every fuzz harness under libFuzzer and AddressSanitizer (FUZZ_SECONDS each)
+#   make install / make uninstall   the built binary, its man page and bash, zsh and fish
+#               completions under PREFIX (default /usr/local), DESTDIR honoured; run
+#               make build first (install does not compile, so sudo make install is safe)
 
 DEBIAN_PACKAGES := pkg-config libzbar-dev libv4l-dev libncurses-dev libqrencode-dev \
-                   libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libtiff-dev libzint-dev tmux
+                   libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libtiff-dev libzint-dev tmux \
+                   man-db zsh fish
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CORPUS ?= ../shared/corpus
 ARGS ?=
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps build run test bench fuzz clean
+.PHONY: deps build run test bench fuzz clean install uninstall
 
 deps:
 	@missing=""; \
@@ -55,3 +59,26 @@ fuzz: deps
 
 clean:
 	rm -rf .build
+
+# The man page and completions come from the binary itself (qrtui --man, --completions):
+# one option table makes them, the parser and --help.
+PREFIX ?= /usr/local
+BUILD_DIR ?= .build/release
+BIN_DIR = $(DESTDIR)$(PREFIX)/bin
+MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASH_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSH_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISH_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+install:
+	@test -x $(BUILD_DIR)/qrtui || { echo "no $(BUILD_DIR)/qrtui: run make build first"; exit 1; }
+	install -d $(BIN_DIR) $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR) $(FISH_DIR)
+	install -m 755 $(BUILD_DIR)/qrtui $(BIN_DIR)/qrtui
+	$(BUILD_DIR)/qrtui --man > $(MAN_DIR)/qrtui.1
+	$(BUILD_DIR)/qrtui --completions bash > $(BASH_DIR)/qrtui
+	$(BUILD_DIR)/qrtui --completions zsh > $(ZSH_DIR)/_qrtui
+	$(BUILD_DIR)/qrtui --completions fish > $(FISH_DIR)/qrtui.fish
+	chmod 644 $(MAN_DIR)/qrtui.1 $(BASH_DIR)/qrtui $(ZSH_DIR)/_qrtui $(FISH_DIR)/qrtui.fish
+
+uninstall:
+	rm -f $(BIN_DIR)/qrtui $(MAN_DIR)/qrtui.1 $(BASH_DIR)/qrtui $(ZSH_DIR)/_qrtui $(FISH_DIR)/qrtui.fish

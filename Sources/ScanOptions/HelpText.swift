@@ -8,30 +8,32 @@ package enum HelpText {
     /// Where descriptions start: after "  -d, --device PATH" and some room.
     package static let column = 26
 
+    /// The paragraphs help and the man page share.
+    package static let summary = "a live QR and barcode scanner for the terminal"
+    package static let intro = "With no option qrtui reads the first camera. With no camera at all the screen offers the "
+        + "built-in demo scene, whose made-up code is never printed (--demo asks for it); without "
+        + "a screen it exits 1. The screen is drawn on /dev/tty, so stdout carries codes only: "
+        + "xdg-open \"$(qrtui --once)\". Messages go to stderr."
+    package static let jsonFields = "JSON fields: type (zbar's name, e.g. QR-Code, EAN-13); text (the payload as text); "
+        + "encoding (what the payload's bytes were read as: UTF-8, ISO-8859-1, Shift_JIS...); "
+        + "bytes (the payload in base64, when it is not UTF-8); raw (a Code 39 Full ASCII "
+        + "code's text before decoding); corners ([x,y] in the picture's pixels); frame "
+        + "(the frame's number, 0 for a picture); source (the file, stdin, the device or "
+        + "demo); time (when it was read, RFC 3339 in UTC)."
+    package static let escaping = "Payloads written to a terminal have control characters escaped (\\e, \\n, \\x07); "
+        + "written to a pipe they are exact."
+    package static let exitStatus = "Exit status: 0 a code was read, 1 a device or input failed, 2 usage error, "
+        + "4 ended without reading a code."
+
     package static var usage: String {
-        var lines = [
-            "qrtui \(version): a live QR and barcode scanner for the terminal.", "",
-            "Usage: qrtui [OPTIONS] [FILE...]", "",
-        ]
-        lines += wrap("With no option qrtui reads the first camera. With no camera at all the screen offers the "
-                      + "built-in demo scene, whose made-up code is never printed (--demo asks for it); without "
-                      + "a screen it exits 1. The screen is drawn on /dev/tty, so stdout carries codes only: "
-                      + "xdg-open \"$(qrtui --once)\". Messages go to stderr.", indent: 0)
+        var lines = ["qrtui \(version): \(summary).", "", "Usage: qrtui [OPTIONS] [FILE...]", ""]
+        lines += wrap(intro, indent: 0)
         for section in OptionSpec.Section.allCases {
             lines += ["", section.rawValue + ":"]
             for option in OptionTable.all where option.section == section { lines += entry(option) }
             if section == .screen { lines += ["", "Keys:"] + KeyBindings.table.flatMap(entry) }
         }
-        lines += [""] + wrap("JSON fields: type (zbar's name, e.g. QR-Code, EAN-13); text (the payload as text); "
-                             + "encoding (what the payload's bytes were read as: UTF-8, ISO-8859-1, Shift_JIS...); "
-                             + "bytes (the payload in base64, when it is not UTF-8); raw (a Code 39 Full ASCII "
-                             + "code's text before decoding); corners ([x,y] in the picture's pixels); frame "
-                             + "(the frame's number, 0 for a picture); source (the file, stdin, the device or "
-                             + "demo); time (when it was read, RFC 3339 in UTC).", indent: 0)
-        lines += [""] + wrap("Payloads written to a terminal have control characters escaped (\\e, \\n, \\x07); "
-                             + "written to a pipe they are exact.", indent: 0)
-        lines += [""] + wrap("Exit status: 0 a code was read, 1 a device or input failed, 2 usage error, "
-                             + "4 ended without reading a code.", indent: 0)
+        for paragraph in [jsonFields, escaping, exitStatus] { lines += [""] + wrap(paragraph, indent: 0) }
         return lines.joined(separator: "\n")
     }
 

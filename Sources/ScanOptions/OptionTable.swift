@@ -19,6 +19,8 @@ package struct OptionSpec: Sendable {
         case value(@Sendable (inout Options, String) throws(UsageError) -> Void)
         /// An option that is a command of its own (`--help`).
         case command(Command)
+        /// A command that takes a value (`--completions bash`).
+        case valueCommand(@Sendable (String) throws(UsageError) -> Command)
     }
 
     /// Short name first when there is one ("-d"), then the long one.
@@ -132,6 +134,16 @@ package enum OptionTable {
                    effect: .flag { $0.format = .raw }),
         OptionSpec(names: ["-h", "--help"], section: .output, help: "this help", effect: .command(.help)),
         OptionSpec(names: ["-V", "--version"], section: .output, help: "the version", effect: .command(.version)),
+        OptionSpec(names: ["--man"], section: .output, help: "the manual page, in roff (man -l <(qrtui --man))",
+                   effect: .command(.manPage)),
+        OptionSpec(names: ["--completions"], argument: "SHELL", section: .output,
+                   help: "a completion script for bash, zsh or fish (make install puts them in place)",
+                   effect: .valueCommand { (text: String) throws(UsageError) -> Command in
+                       guard let shell = Shell(rawValue: text) else {
+                           throw UsageError(message: "--completions takes bash, zsh or fish, not '\(text)'")
+                       }
+                       return .completions(shell)
+                   }),
     ]
 }
 

@@ -80,7 +80,13 @@ package enum Command: Equatable {
     case listDevices
     case help
     case version
+    /// `--man`: the manual page (roff), `--completions SHELL`: a completion script.
+    case manPage
+    case completions(Shell)
 }
+
+/// The shells `--completions` writes for.
+package enum Shell: String, CaseIterable, Sendable { case bash, zsh, fish }
 
 /// A command-line mistake: exit status 2 with one line on stderr.
 package struct UsageError: Error, Equatable {
@@ -115,6 +121,9 @@ package enum CommandLineParser {
             case .value(let set):
                 guard let value = inline ?? queue.popFirst() else { throw UsageError(message: "option \(name) needs a value") }
                 try set(&options, value)
+            case .valueCommand(let make):
+                guard let value = inline ?? queue.popFirst() else { throw UsageError(message: "option \(name) needs a value") }
+                return try make(value)
             }
         }
         try validate(options)

@@ -20,6 +20,12 @@ func runMain() -> ExitStatus {
         return .read
     case .listDevices:
         return DeviceList.run(paths: CameraCatalog.deviceNodes())
+    case .manPage:
+        Console.output(Array(ManPage.text.utf8))
+        return .read
+    case .completions(let shell):
+        Console.output(Array(Completions.script(for: shell).utf8))
+        return .read
     case .version:
         Console.output(Array("qrtui \(HelpText.version) (zbar \(CodeScanner.zbarVersion))\n".utf8))
         return .read

@@ -101,6 +101,9 @@ import Testing
                     #expect(try CommandLineParser.parse([name]) == command)
                     continue
                 case .value: sample = [name, Self.sampleValue[option.names.last!] ?? "x"]
+                case .valueCommand(let make):
+                    #expect(try CommandLineParser.parse([name, "bash"]) == make("bash"))
+                    continue
                 }
                 #expect(throws: Never.self, "\(name)") { _ = try CommandLineParser.parse(sample + (name == "--loop" ? ["-i", "a"] : [])) }
             }
