@@ -89,6 +89,20 @@ import Testing
         }
         for binding in KeyBindings.table { #expect(help.contains(binding.label) && help.contains(binding.help)) }
         for line in help.split(separator: "\n") { #expect(line.count <= 80, "too long: \(line)") }
+        // Every field a JSON line can carry is explained.
+        let printer = CodePrinter(format: .json, toTerminal: false)
+        let code = DetectedCode(symbology: .code39, bytes: [0xE9], corners: [], raw: Array("x".utf8))
+        let json = printer.json(for: code, frame: 0, source: "a.png")
+        let fields = json.matches(of: /"([a-z]+)":/).map { String($0.1) }
+        #expect(fields.count >= 9)
+        for field in fields { #expect(help.contains(" \(field) ("), "help does not explain JSON's \(field)") }
+    }
+
+    @Test func effortTakesMillisecondsAsHelpSays() throws {
+        for text in ["5ms", "5"] {
+            guard case .run(let options) = try CommandLineParser.parse(["--effort", text]) else { continue }
+            #expect(options.effort == .milliseconds(5))
+        }
     }
 
     @Test func everyNameParses() throws {
