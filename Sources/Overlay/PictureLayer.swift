@@ -1,5 +1,6 @@
 /// Draws samples as glyphs, dimming everything outside the scan area as the seed's black
-/// mask at 0.6 alpha does (the grey level keeps 40%, and the cell is marked dim).
+/// mask at 0.6 alpha does: greys drawn as colours keep 40%, and every cell there is marked
+/// dim (characters chosen by level keep theirs, so the dim attribute alone fades them).
 public enum PictureLayer {
     public static let asciiRamp = Array(" .,:-=+*o#%@")
     public static let blockRamp = Array(" ░▒▓█")
@@ -28,10 +29,13 @@ public enum PictureLayer {
             let value = Int(values[base + y * stride + x])
             return value < 0 || !dim ? value : value * 2 / 5  // the mask keeps 40%
         }
+        /// Characters keep the picture's own level: the dim attribute fades them. (Sparser
+        /// characters as well faded the outside to black on 8-colour terminals.)
+        func shape(_ x: Int, _ y: Int) -> Int { Int(values[base + y * stride + x]) }
         let style = dim ? dimmedStyle : Style.plain
         switch glyphs {
         case .ascii, .blocks:
-            let value = level(0, 0)
+            let value = shape(0, 0)
             guard value >= 0 else { return .blank }
             let ramp = glyphs == .ascii ? asciiStrings : blockStrings
             return Cell(ramp[value * ramp.count / 256], style: style)
@@ -44,7 +48,7 @@ public enum PictureLayer {
             var bits = 0
             for y in 0..<4 {
                 for x in 0..<2 {
-                    let value = level(x, y)
+                    let value = shape(x, y)
                     guard value >= 0 else { return .blank }
                     if value > brailleThreshold[y][x] { bits |= brailleBit[y][x] }
                 }

@@ -212,8 +212,9 @@ import Testing
         let samples = shader.sample(image, transform: t, glyphs: .ascii)
         var grid = CellGrid(width: 16, height: 4)
         PictureLayer.draw(samples, glyphs: .ascii, undimmed: CellRect(column: 6, row: 1, width: 4, height: 2), into: &grid)
-        // White is "@"; dimmed to 40% (102 of 255) it is ramp step 102 * 12 / 256 = 4, "-".
-        #expect(grid.lines == ["    --------    ", "    --@@@@--    ", "    --@@@@--    ", "    --------    "])
+        // White is "@" inside and out: outside, the dim attribute fades it (a sparser
+        // character as well would leave nothing to see on an 8-colour terminal).
+        #expect(grid.lines == ["    @@@@@@@@    ", "    @@@@@@@@    ", "    @@@@@@@@    ", "    @@@@@@@@    "])
         #expect(grid.mask(where: { $0.style.attributes.contains(.dim) })
             == ["....########....", "....##....##....", "....##....##....", "....########...."])
     }
@@ -232,15 +233,15 @@ import Testing
                           status: .scanning, info: StatusInfo(source: "t"), glyphs: .ascii, unicode: true)
         var shader = Shader()
         let grid = Screen.render(scene, columns: 20, rows: 6, shader: &shader)
-        // Outside: white dimmed to 40% is "-"; inside "@". Arms: the shorter side is
-        // min(10 * 0.5, 3) = 3 rows, a quarter is 0.75: 1 row, 0.75 / 0.5 = 1.5 -> 2 columns.
+        // White is "@" everywhere (outside, the dim attribute fades it). Arms: the shorter side
+        // is min(10 * 0.5, 3) = 3 rows, a quarter is 0.75: 1 row, 0.75 / 0.5 = 1.5 -> 2 columns.
         // The outline joins cells (8,1)-(8,3)-(13,3)-(13,1). Brackets are drawn undimmed.
         #expect(Array(grid.lines.prefix(5)) == [
-            "----┏━━------━━┓----",
-            "----┃@@@+────+@┃----",
-            "-----@@@│@@@@│@-----",
-            "----┃@@@+────+@┃----",
-            "----┗━━------━━┛----",
+            "@@@@┏━━@@@@@@━━┓@@@@",
+            "@@@@┃@@@+────+@┃@@@@",
+            "@@@@@@@@│@@@@│@@@@@@",
+            "@@@@┃@@@+────+@┃@@@@",
+            "@@@@┗━━@@@@@@━━┛@@@@",
         ])
         #expect(Array(grid.mask(where: { $0.style.attributes.contains(.dim) }).prefix(5)) == [
             "####...######...####",
