@@ -16,6 +16,7 @@ let cUndefinedTraps = ["-fno-sanitize=all", "-fsanitize=undefined", "-fsanitize-
 //   CodeReading    codes out: zbar (the only module that links it), passes, strategy, policy
 //   CaptureKit     frames in: cameras (libv4l2), image codecs, Y4M, the demo, the hand-over
 //   Overlay        the screen as cells, keys and events as values; imports nothing
+//   CodeMeaning    what a payload means (link, Wi-Fi, contact, product...); imports nothing
 //   CursesBackend  the only code that touches ncurses
 //   ScanOptions    the command line: option table, parser, help
 //   FuzzHarnesses  one fuzz target per parser of outside input; QRFuzz runs them (make fuzz)
@@ -61,6 +62,7 @@ let package = Package(
             dependencies: ["FrameCore", "PictureOps", "SystemCalls", "CV4L2", "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF"]
         ),
         .target(name: "Overlay"),
+        .target(name: "CodeMeaning"),
         // Codes drawn from their contents: the demo's code, test fixtures, benchmark scenes.
         .target(name: "CodeFixtures", dependencies: ["FrameCore", "PictureOps", "CQREncode", "CZint"]),
         .target(
@@ -80,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "ScanTUI",
             dependencies: ["FrameCore", "SystemCalls", "CodeReading", "CaptureKit", "Overlay", "CursesBackend",
-                           "CodeFixtures", "ScanOptions"]
+                           "CodeFixtures", "ScanOptions", "CodeMeaning"]
         ),
         // Fuzzing (make fuzz): the harnesses, and libFuzzer's entry (or a replayer) around them.
         .target(name: "FuzzHarnesses", dependencies: ["CaptureKit", "CodeReading", "FrameCore", "Overlay", "ScanOptions"]),
@@ -97,8 +99,9 @@ let package = Package(
         .testTarget(name: "CodeReadingTests", dependencies: ["CodeReading", "PictureOps", "FrameCore", "CodeFixtures"]),
         .testTarget(name: "CaptureKitTests", dependencies: ["CaptureKit", "FrameCore", "SystemCalls", "CodeFixtures"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay"]),
+        .testTarget(name: "CodeMeaningTests", dependencies: ["CodeMeaning"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay"]),
-        .testTarget(name: "ScanTUITests", dependencies: ["ScanTUI", "ScanOptions", "CaptureKit", "CodeReading", "FrameCore",
+        .testTarget(name: "ScanTUITests", dependencies: ["ScanTUI", "ScanOptions", "CodeMeaning", "CaptureKit", "CodeReading", "FrameCore",
                                                          "Overlay", "SystemCalls", "CodeFixtures"]),
         .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "CaptureKit", "FrameCore", "CodeFixtures"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CaptureKit", "FrameCore", "SystemCalls", "Overlay",

@@ -127,6 +127,7 @@ public final class CodeScanner {
                                 quality: Int(zbar_symbol_get_quality(symbol)), raw: decoded.map { _ in bytes })
         // Read along rows (up or down) the picture's height counts the lines, else its width.
         code.scanLines = alongRows ? height : width
+        code.gs1 = zbar_symbol_get_modifiers(symbol) & (1 << ZBAR_MOD_GS1.rawValue) != 0
         output.codes.append(code)
     }
 

@@ -24,6 +24,8 @@ public struct DetectedCode: Sendable, Hashable {
     /// How many scan lines crossed the picture it was read in, in its reading direction:
     /// the most that `quality` could have been (0 when unknown).
     var scanLines = 0
+    /// Read with GS1's FNC1 (GS1-128, GS1 QR): the payload is GS1 element strings.
+    public internal(set) var gs1 = false
 
     public init(symbology: Symbology, bytes: [UInt8], corners: [PixelPoint], quality: Int = 1, raw: [UInt8]? = nil) {
         self.symbology = symbology
@@ -45,6 +47,7 @@ public struct DetectedCode: Sendable, Hashable {
         code.pass = pass
         code.turn = turn
         code.scanLines = scanLines
+        code.gs1 = gs1
         return code
     }
 

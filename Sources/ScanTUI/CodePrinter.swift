@@ -1,4 +1,5 @@
 import CaptureKit
+import CodeMeaning
 import CodeReading
 import Foundation
 import FrameCore
@@ -74,6 +75,9 @@ struct CodePrinter {
         if let raw = code.raw {
             fields.append("\"raw\":\(JSON.string(String(decoding: raw, as: UTF8.self)))")
         }
+        let meaning = code.meaning
+        fields.append("\"kind\":\(JSON.string(meaning.kind.rawValue))")
+        if !meaning.fields.isEmpty { fields.append("\"fields\":\(JSON.object(meaning.fields))") }
         let corners = code.corners.map { "[\($0.x),\($0.y)]" }.joined(separator: ",")
         fields.append("\"corners\":[\(corners)]")
         fields.append("\"frame\":\(frame)")
@@ -91,7 +95,26 @@ struct CodePrinter {
     }
 }
 
+extension DetectedCode {
+    /// What the payload means, with what the symbology says of it.
+    var meaning: CodeMeaning {
+        let products: Set<Symbology> = [.ean13, .upca, .ean8, .upce, .isbn13, .isbn10]
+        return CodeMeaning.of(text, family: gs1 ? .gs1 : products.contains(symbology) ? .product : .other)
+    }
+}
+
 enum JSON {
+    /// Named fields as an object; a name given more than once (a contact's phones) holds an array.
+    static func object(_ fields: [Field]) -> String {
+        var names = [String]()
+        for field in fields where !names.contains(field.name) { names.append(field.name) }
+        let members = names.map { name -> String in
+            let values = fields.filter { $0.name == name }.map { string($0.value) }
+            return string(name) + ":" + (values.count == 1 ? values[0] : "[" + values.joined(separator: ",") + "]")
+        }
+        return "{" + members.joined(separator: ",") + "}"
+    }
+
     /// A JSON string literal. Controls, C1 controls and line separators are \u-escaped so the
     /// output is also safe on a terminal.
     static func string(_ text: String) -> String {

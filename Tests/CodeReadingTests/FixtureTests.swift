@@ -59,3 +59,21 @@ import Testing
         #expect(decode("/P") == nil && decode("AB$") == nil)
     }
 }
+
+/// GS1-128: zbar flags a Code 128 that starts with FNC1, and says so with the code.
+@Suite struct GS1FlagTests {
+    func read(_ data: String, gs1: Bool) throws -> DetectedCode {
+        let code = try #require(Barcode(.code128, data, gs1: gs1))
+        let scene = Frame.filled(width: 900, height: 200, value: 220)
+            .drawingModules(code.bars, at: ModulePlacement(centreX: 450, centreY: 100, moduleSize: 2, rowHeight: 40, quietZone: 10))
+        return try #require(CodeScanner().scan(scene).first)
+    }
+
+    @Test func gs1128IsFlaggedAndPlainCode128IsNot() throws {
+        let gs1 = try read("[01]09501101530003[10]AB-123", gs1: true)
+        #expect(gs1.gs1)
+        #expect(gs1.text == "010950110153000310AB-123")
+        let plain = try read("0109501101530003", gs1: false)
+        #expect(!plain.gs1)
+    }
+}

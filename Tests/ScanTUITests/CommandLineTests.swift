@@ -75,7 +75,7 @@ import Testing
         var printer = CodePrinter(format: .json, toTerminal: true)
         printer.now = { Date(timeIntervalSince1970: 1_796_040_000.25) }
         let json = printer.json(for: hostile, frame: 7, source: "a\u{1B}[2J.png")
-        #expect(json == #"{"type":"QR-Code","text":"a\u001b]52;c;x\u0007\u009b2J\n\"q\"\\","encoding":"UTF-8","corners":[[1,2]],"frame":7,"source":"a\u001b[2J.png","time":"2026-11-30T12:00:00.250Z"}"#)
+        #expect(json == #"{"type":"QR-Code","text":"a\u001b]52;c;x\u0007\u009b2J\n\"q\"\\","encoding":"UTF-8","kind":"text","corners":[[1,2]],"frame":7,"source":"a\u001b[2J.png","time":"2026-11-30T12:00:00.250Z"}"#)
     }
 }
 
@@ -94,7 +94,8 @@ import Testing
         let code = DetectedCode(symbology: .code39, bytes: [0xE9], corners: [], raw: Array("x".utf8))
         let json = printer.json(for: code, frame: 0, source: "a.png")
         let fields = json.matches(of: /"([a-z]+)":/).map { String($0.1) }
-        #expect(fields.count >= 9)
+        #expect(fields.count >= 10)
+        #expect(help.contains(" fields ("))
         for field in fields { #expect(help.contains(" \(field) ("), "help does not explain JSON's \(field)") }
     }
 
@@ -137,5 +138,19 @@ import Testing
         #expect(CodePrinter(format: .text, toTerminal: false).line(for: code, frame: 0, source: "a.png") == [0x61, 0x62, 0x00, 0x0A])
         let json = CodePrinter(format: .json, toTerminal: true).json(for: code, frame: 0, source: "a.png")
         #expect(json.contains(#""text":"ab\u0000""#) && json.contains(#""raw":"+A+B%U""#))
+    }
+}
+
+/// JSON says what a code means: its kind and its fields.
+@Suite struct MeaningInJSONTests {
+    @Test func aWiFiCodeHasItsFieldsAndAContactItsRepeatedPhones() {
+        let printer = CodePrinter(format: .json, toTerminal: false)
+        let wifi = DetectedCode(symbology: .qr, bytes: Array("WIFI:T:WPA;S:home;P:secret;;".utf8), corners: [])
+        #expect(printer.json(for: wifi, frame: 0, source: "a").contains(
+            #""kind":"wifi","fields":{"ssid":"home","security":"WPA","password":"secret"}"#))
+        let card = DetectedCode(symbology: .qr, bytes: Array("MECARD:N:Doe,Jo;TEL:1;TEL:2;;".utf8), corners: [])
+        #expect(printer.json(for: card, frame: 0, source: "a").contains(#""fields":{"name":"Jo Doe","phone":["1","2"]}"#))
+        let ean = DetectedCode(symbology: .ean13, bytes: Array("4006381333931".utf8), corners: [])
+        #expect(printer.json(for: ean, frame: 0, source: "a").contains(#""kind":"product","fields":{"gtin":"4006381333931","prefix":"Germany"}"#))
     }
 }
