@@ -85,7 +85,8 @@ let package = Package(
                            "CodeFixtures", "ScanOptions", "CodeMeaning"]
         ),
         // Fuzzing (make fuzz): the harnesses, and libFuzzer's entry (or a replayer) around them.
-        .target(name: "FuzzHarnesses", dependencies: ["CaptureKit", "CodeReading", "FrameCore", "Overlay", "ScanOptions"]),
+        .target(name: "FuzzHarnesses", dependencies: ["CaptureKit", "CodeReading", "CodeMeaning", "FrameCore", "Overlay",
+                                                      "ScanOptions"]),
         .executableTarget(name: "QRFuzz", dependencies: ["FuzzHarnesses"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(

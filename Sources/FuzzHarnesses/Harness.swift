@@ -1,4 +1,5 @@
 import CaptureKit
+import CodeMeaning
 import CodeReading
 import Foundation
 import FrameCore
@@ -9,7 +10,7 @@ import ScanOptions
 /// what must hold for any input (escaped text has no control characters, a decoded picture
 /// has the size its header declared), and stops the process when it does not.
 package enum Harness: String, CaseIterable, Sendable {
-    case png, jpeg, netpbm, webp, gif, bmp, tiff, input, mjpeg, payload, options
+    case png, jpeg, netpbm, webp, gif, bmp, tiff, input, mjpeg, payload, options, meaning
 
     /// Pictures are refused over this size (keeps each run fast; the limit's check is tested).
     static let limits = PictureLimits(maxPixels: 4_000_000)
@@ -27,6 +28,19 @@ package enum Harness: String, CaseIterable, Sendable {
         case .mjpeg: mjpeg(bytes)
         case .payload: payload(bytes)
         case .options: options(bytes)
+        case .meaning: meaning(bytes)
+        }
+    }
+
+    /// What a payload means, as each kind of code would carry it: never a crash, a link's
+    /// report only for links, and every field named and filled.
+    private func meaning(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        for family in [CodeFamily.other, .product, .gs1] {
+            let meaning = CodeMeaning.of(text, family: family)
+            check(meaning.fields.allSatisfy { !$0.name.isEmpty && !$0.value.isEmpty } || meaning.kind == .url,
+                  "an empty field in \(meaning)")
+            check((meaning.linkReport(payload: text) != nil) == (meaning.kind == .url), "a link report for \(meaning.kind)")
         }
     }
 

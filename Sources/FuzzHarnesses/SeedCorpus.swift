@@ -33,6 +33,14 @@ package enum SeedCorpus {
                     ("shift-jis.bin", [0x82, 0xA0, 0x82, 0xA2, 0x93, 0xFA, 0x96, 0x7B]),
                     ("latin1.bin", [0x63, 0x61, 0x66, 0xE9]),
                     ("full-ascii.txt", Array("+A+B%U$M/A".utf8))]
+        case .meaning:
+            return [("wifi.txt", Array("WIFI:T:WPA;S:My\\;Net;P:pa\\:ss;H:true;;".utf8)),
+                    ("vcard.txt", Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN;ENCODING=QUOTED-PRINTABLE:M=C3=BC\r\nTEL:1\r\nEND:VCARD".utf8)),
+                    ("event.txt", Array("BEGIN:VEVENT\nSUMMARY:x\nDTSTART:20261130T120000Z\nEND:VEVENT".utf8)),
+                    ("link.txt", Array("https://user@p\u{430}ypal.com:8443/a?b=c#d".utf8)),
+                    ("gs1.txt", Array("]C10109501101530003172611301 0AB\u{1D}21X".utf8)),
+                    ("epc.txt", Array("BCD\n002\n1\nSCT\n\nName\nDE33100205000001194700\nEUR1.5".utf8)),
+                    ("geo.txt", Array("geo:48.85,2.29?q=Paris".utf8)), ("mail.txt", Array("mailto:a@b.c?subject=%41".utf8))]
         case .options:
             return [("headless.args", args(["-i", "a.png", "--no-preview", "--format=json", "--timeout", "2.5"])),
                     ("screen.args", args(["-d", "/dev/video0", "--size", "640x480", "--glyphs", "half", "-Sqr,ean13"])),
