@@ -110,6 +110,13 @@ package enum OptionTable {
                    effect: .flag { $0.preview = false }),
         OptionSpec(names: ["-1", "--once"], aliases: ["--oneshot"], section: .output,
                    help: "exit after the first code (--oneshot as in zbarcam)", effect: .flag { $0.once = true }),
+        OptionSpec(names: ["--continuous"], section: .output,
+                   help: "the screen keeps scanning after each read, rings on every new code and prints every "
+                       + "distinct code on exit, in order (a pile of products); headless runs print each as found",
+                   effect: .flag { $0.continuous = true }),
+        OptionSpec(names: ["--history"], argument: "FILE", section: .output,
+                   help: "append every code read to FILE as a JSON line (one write per line: a crash loses none)",
+                   effect: .value { $0.historyPath = $1 }),
         OptionSpec(names: ["-q", "--quiet"], section: .output,
                    help: "no notices on stderr (no code found, skipped frames, camera back); failures are still told",
                    effect: .flag { $0.quiet = true }),

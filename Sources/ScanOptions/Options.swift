@@ -27,6 +27,10 @@ package struct Options: Equatable {
     package var quiet = false
     /// `-v`: how each code was read, and libraries' own warnings.
     package var verbose = false
+    /// `--continuous`: the screen prints every distinct code on exit, not the last one.
+    package var continuous = false
+    /// `--history FILE`: every announced code appended there as a JSON line.
+    package var historyPath: String?
     package var beep = true
     /// Camera picture size and rate (`--size`, `--fps`).
     package var size = PictureSize(width: 1280, height: 720)

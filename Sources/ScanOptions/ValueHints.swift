@@ -14,7 +14,7 @@ extension OptionSpec {
     package var valueHint: ValueHint {
         guard argument != nil else { return .none }
         switch names.last {
-        case "--input": return .files
+        case "--input", "--history": return .files
         case "--device": return .devices
         case "--glyphs": return .choices(GlyphSet.allCases.map(\.rawValue))
         case "--format": return .choices(Options.Format.allCases.map(\.rawValue))

@@ -26,8 +26,10 @@ final class EventLoop {
     static let frameInterval = 0.025
     private var captureDone = false
 
+    private let history: HistoryFile?
     init(backend: any TerminalBackend, capture: CaptureThread, worker: ScanWorker, signals: SignalWatcher?,
-         wake: WakePipe, clipboard: Clipboard) {
+         wake: WakePipe, clipboard: Clipboard, history: HistoryFile? = nil) {
+        self.history = history
         self.backend = backend
         self.capture = capture
         self.worker = worker
@@ -94,6 +96,7 @@ final class EventLoop {
         case .copy(let bytes):
             _ = state.update(.copied(clipboard.copy(bytes, terminal: backend), now: now))
         case .bell: backend.bell()
+        case let .record(code, frame): history?.append(code, frame: frame, source: state.sourceName)
         case .draw:
             backend.draw(Screen.render(state.scene(now: now), columns: state.columns, rows: state.rows, shader: &shader))
             drawn = state.revision

@@ -12,6 +12,7 @@ import ScanOptions
 struct HeadlessRunner {
     let options: Options
     let printer: CodePrinter
+    var history: HistoryFile?
 
     /// How reading one source ended.
     enum Ending {
@@ -79,6 +80,7 @@ struct HeadlessRunner {
                 tracker.stream = result.kind != .still
                 for code in tracker.update(with: result.codes, at: result.timestamp) {
                     printer.emit(code, frame: result.sequence, source: choice, labelled: labelled)
+                    history?.append(code, frame: result.sequence, source: choice.displayName)
                     if options.verbose { Console.message(Self.howRead(code, result)) }
                     read += 1
                     if options.once { return (.once, read) }

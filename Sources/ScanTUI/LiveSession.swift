@@ -11,6 +11,7 @@ import SystemCalls
 struct LiveSession {
     let options: Options
     let choice: SourceFactory.Choice
+    var history: HistoryFile?
 
     /// Draws on the controlling terminal; nil when there is none to draw on (the caller
     /// runs headless instead).
@@ -47,8 +48,12 @@ struct LiveSession {
             return .failure
         }
         if let code = state.lastCode {
+            // --continuous: every distinct code, in the order they were first read.
             let printer = CodePrinter(options)
-            printer.emit(code, frame: code.corners.isEmpty ? 0 : state.frame?.sequence ?? 0, source: choice)
+            let last = (code: code, frame: code.corners.isEmpty ? 0 : state.frame?.sequence ?? 0)
+            for (code, frame) in options.continuous ? state.history.entries.map({ ($0.code, $0.frame) }) : [last] {
+                printer.emit(code, frame: frame, source: choice)
+            }
             printer.finish()
         } else if let failure = state.failure {
             Console.message(FailureHint.message(failure, device: choice.isDevice))
@@ -84,7 +89,7 @@ struct LiveSession {
         let size = backend.size
         _ = state.update(.resize(columns: size.columns, rows: size.rows, cellAspect: size.cellAspect))
         let loop = EventLoop(backend: backend, capture: capture, worker: worker, signals: signals, wake: wake,
-                             clipboard: Clipboard(environment: ProcessEnvironment.all))
+                             clipboard: Clipboard(environment: ProcessEnvironment.all), history: history)
         loop.observer = observer
         loop.run(&state, deadline: Launch.deadline(options.timeout))
         backend.end()  // the terminal first: a camera may take a moment to stop

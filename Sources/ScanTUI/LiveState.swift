@@ -27,6 +27,8 @@ enum LiveEffect: Equatable, Sendable {
     case scan(area: PixelRect)
     case copy([UInt8])
     case bell
+    /// A code was announced: `--history` records it.
+    case record(DetectedCode, frame: Int)
     /// The screen shows something new: render the scene and draw it.
     case draw
     case quit
@@ -52,6 +54,8 @@ struct LiveState {
     var status = ReaderStatus.scanning
     var lastCode: DetectedCode?
     var readCount = 0
+    /// This run's distinct codes, in order (`--continuous` prints them on exit).
+    var history = CodeHistory()
     var failure: CaptureError?
     /// The signal that closed the screen: qrtui then prints nothing and dies of it.
     var stoppedBySignal: Int32?
@@ -237,10 +241,12 @@ struct LiveState {
         }
         lastCode = announced
         readCount += news.count
+        for code in news { history.add(code, frame: result.frameSequence) }
         status = .success(Self.summary(announced))
         flashUntil = now + Self.flashTime
         revision += 1
-        return options.beep ? [.bell] : []
+        let records = options.historyPath == nil ? [] : news.map { LiveEffect.record($0, frame: result.frameSequence) }
+        return records + (options.beep ? [.bell] : [])
     }
 
     private mutating func expire(now: Double) {

@@ -154,3 +154,17 @@ import Testing
         #expect(printer.json(for: ean, frame: 0, source: "a").contains(#""kind":"product","fields":{"gtin":"4006381333931","prefix":"Germany"}"#))
     }
 }
+
+@Suite struct CodeHistoryTests {
+    @Test func distinctCodesInOrderWithTheirCounts() {
+        var history = CodeHistory()
+        let a = DetectedCode(symbology: .qr, bytes: Array("a".utf8), corners: [])
+        let b = DetectedCode(symbology: .ean13, bytes: Array("4006381333931".utf8), corners: [])
+        history.add(a, frame: 1)
+        history.add(b, frame: 5)
+        history.add(a, frame: 90)  // out of sight, then back: announced again
+        #expect(history.entries.map(\.code.text) == ["a", "4006381333931"])
+        #expect(history.entries.map(\.count) == [2, 1])
+        #expect(history.entries.map(\.frame) == [1, 5])
+    }
+}

@@ -62,6 +62,17 @@ import Testing
         #expect(state.exitStatus == .read)
     }
 
+    /// `--history`: each announced code is recorded once, with its frame.
+    @Test func aHistoryFileRecordsEachAnnouncedCode() {
+        var options = Options()
+        options.historyPath = "/tmp/h.jsonl"
+        var (state, area) = started(options)
+        let result = FrameReading(codes: [code], frameSequence: 7, area: area)
+        #expect(state.update(.scanned(result, now: 1)) == [.record(code, frame: 7), .bell])
+        #expect(state.update(.scanned(result, now: 1.1)).isEmpty)
+        #expect(state.history.entries.map(\.count) == [1])
+    }
+
     @Test func noBeepMeansNoBell() {
         var options = Options()
         options.beep = false
