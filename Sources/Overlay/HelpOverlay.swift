@@ -3,9 +3,11 @@ public enum HelpOverlay {
     /// The key table's lines: the keys and what they do.
     public static var entries: [(key: String, action: String)] { KeyBindings.table.map { ($0.label, $0.help) } }
 
-    public static func draw(unicode: Bool, into grid: inout CellGrid, rows: Int) {
+    /// `notes`: what the last code's warnings mean, listed first (they are why `?` was asked).
+    public static func draw(unicode: Bool, into grid: inout CellGrid, rows: Int, notes: [String] = []) {
         let keyWidth = entries.map { $0.key.count }.max() ?? 0
-        let lines = ["qrtui keys", ""] + entries.map { $0.key.padding(to: keyWidth) + "  " + $0.action }
+        let warnings = notes.isEmpty ? [] : ["this code"] + notes.map { (unicode ? "⚠ " : "! ") + VisibleText.escaping($0) } + [""]
+        let lines = warnings + ["qrtui keys", ""] + entries.map { $0.key.padding(to: keyWidth) + "  " + $0.action }
         let width = min(grid.width, (lines.map { $0.count }.max() ?? 0) + 4)
         let height = min(rows, lines.count + 2)
         guard width >= 8, height >= 3 else { return }
@@ -25,7 +27,8 @@ public enum HelpOverlay {
             shown[shown.count - 1] = (unicode ? "… " : "... ") + "\(lines.count - shown.count + 1) more: a larger window"
         }
         for (i, line) in shown.enumerated() {
-            let style = i == 0 ? Style(foreground: .white, background: .black, attributes: .bold) : box
+            let heading = line == "qrtui keys" || line == "this code"
+            let style = heading ? Style(foreground: .white, background: .black, attributes: .bold) : box
             grid.put(line, column: left + 2, row: top + 1 + i, style: style, limit: left + width - 1)
         }
     }

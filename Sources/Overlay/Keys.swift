@@ -20,6 +20,12 @@ public enum KeyAction: Equatable, Sendable {
     /// Grow (positive) or shrink (negative) the scan area on each side.
     case resize(columns: Int, rows: Int)
     case copy
+    /// Copy the code's main field (a Wi-Fi password, a contact's number).
+    case copyField
+    /// Open a link, place, address or number with the desktop's opener.
+    case open
+    /// Show or hide secrets (Wi-Fi passwords).
+    case reveal
     case pause
     case nextGlyphs
     case help
@@ -55,6 +61,11 @@ public enum KeyBindings {
                    hint: nil),
         KeyBinding(label: "mouse click", help: "centre it there", keys: [], hint: nil),
         KeyBinding(label: "enter", help: "copy the last code", keys: [(.enter, .copy)], hint: ("⏎ copy", "enter copy")),
+        KeyBinding(label: "c", help: "copy the main field (Wi-Fi password, phone number)",
+                   keys: [(.character("c"), .copyField)], hint: nil),
+        KeyBinding(label: "o", help: "open a link, place, mail or number (warned: twice)",
+                   keys: [(.character("o"), .open)], hint: nil),
+        KeyBinding(label: "r", help: "reveal / hide secrets (Wi-Fi passwords)", keys: [(.character("r"), .reveal)], hint: nil),
         KeyBinding(label: "space", help: "pause (freeze the picture)", keys: [(.space, .pause)],
                    hint: ("␣ pause", "space pause")),
         KeyBinding(label: "g", help: "next glyph set (ascii, blocks, half, braille)", keys: [(.character("g"), .nextGlyphs)],

@@ -11,11 +11,17 @@ public struct CodeSummary: Equatable, Sendable {
     public let type: String
     public let text: String
     public let byteCount: Int
+    /// What the code means, shown in place of its text ("Wi-Fi home, password ••••").
+    public var meaning: String?
+    /// A risk in one word ("lookalike", "http"), shown in a red badge; details in help.
+    public var warning: String?
 
-    public init(type: String, text: String, byteCount: Int) {
+    public init(type: String, text: String, byteCount: Int, meaning: String? = nil, warning: String? = nil) {
         self.type = type
         self.text = text
         self.byteCount = byteCount
+        self.meaning = meaning
+        self.warning = warning
     }
 }
 

@@ -9,6 +9,8 @@ public struct Scene: Sendable {
     public var info: StatusInfo
     public var glyphs: GlyphSet
     public var showHelp: Bool
+    /// The last code's warnings, explained at the top of the help box.
+    public var helpNotes: [String] = []
     /// A read just happened: brackets turn green for a moment.
     public var flash: Bool
     /// The locale can show UTF-8 (box drawing, blocks, braille); else ASCII only.
@@ -72,7 +74,9 @@ public enum Screen {
             let message = "waiting for the first picture from \(VisibleText.escaping(scene.info.source))"
             grid.put(message, column: max(0, (columns - CellWidth.of(message)) / 2), row: (rows - 1) / 2)
         }
-        if scene.showHelp { HelpOverlay.draw(unicode: scene.unicode, into: &grid, rows: max(1, rows - 1)) }
+        if scene.showHelp {
+            HelpOverlay.draw(unicode: scene.unicode, into: &grid, rows: max(1, rows - 1), notes: scene.helpNotes)
+        }
         StatusBar.draw(scene.status, info: scene.info, unicode: scene.unicode, row: rows - 1, into: &grid)
         return grid
     }

@@ -63,9 +63,10 @@ public enum StatusBar {
             }
             return parts
         case .success(let code):
-            return demo + paused + [
-                Part(text: (unicode ? " ✔ " : " OK ") + code.type + " ", style: badge(.green)),
-                Part(text: " " + VisibleText.escaping(code.text), style: Style(foreground: .green, background: .grey(40), attributes: .bold)),
+            let warning = code.warning.map { [Part(text: (unicode ? " ⚠ " : " ! ") + $0 + " ", style: badge(.red))] } ?? []
+            return demo + paused + [Part(text: (unicode ? " ✔ " : " OK ") + code.type + " ", style: badge(.green))] + warning + [
+                Part(text: " " + VisibleText.escaping(code.meaning ?? code.text),
+                     style: Style(foreground: .green, background: .grey(40), attributes: .bold)),
             ]
         case .fail(let reason, let hint):
             var parts = demo + [Part(text: unicode ? " ✘ FAIL " : " FAIL ", style: Style(foreground: .white, background: .red, attributes: .bold)),

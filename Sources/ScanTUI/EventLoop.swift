@@ -66,7 +66,8 @@ final class EventLoop {
     /// Everything that happened since the last turn, in order: signals, keys, capture news
     /// and the newest frame, the newest reading, and the tick.
     private func collectEvents(now: Double) -> [LiveEvent] {
-        var events = [LiveEvent]()
+        // The clock first: a key's notice counts from now, not from the last tick.
+        var events: [LiveEvent] = [.tick(now: now)]
         switch signals?.consume() {
         case .stop(let number)?: events.append(.stopSignal(number))
         case .suspend?: backend.suspend(SignalWatcher.suspendProcess)
@@ -84,7 +85,6 @@ final class EventLoop {
             if case .value = item { break }
         }
         if case .value(let reading)? = worker.results.poll() { events.append(.scanned(reading, now: now)) }
-        events.append(.tick(now: now))
         return events
     }
 
@@ -96,6 +96,8 @@ final class EventLoop {
         case .copy(let bytes):
             _ = state.update(.copied(clipboard.copy(bytes, terminal: backend), now: now))
         case .bell: backend.bell()
+        case .open(let target):
+            _ = state.update(.copied(Opener(environment: ProcessEnvironment.all).open(target), now: now))
         case let .record(code, frame): history?.append(code, frame: frame, source: state.sourceName)
         case .draw:
             backend.draw(Screen.render(state.scene(now: now), columns: state.columns, rows: state.rows, shader: &shader))

@@ -17,7 +17,11 @@ extension LiveState {
                 notice = ("nothing read yet to copy", clock + Self.noticeTime)
                 return [.bell]
             }
+            fieldCopied = nil
             return [.copy(lastCode.bytes)]
+        case .copyField?: return copyField()
+        case .open?: return open()
+        case .reveal?: return toggleReveal()
         case .pause?:
             paused.toggle()
             return paused ? [] : rescan()

@@ -27,6 +27,8 @@ enum LiveEffect: Equatable, Sendable {
     case scan(area: PixelRect)
     case copy([UInt8])
     case bell
+    /// Hand a link (or place, address, number) to the desktop's opener.
+    case open(String)
     /// A code was announced: `--history` records it.
     case record(DetectedCode, frame: Int)
     /// The screen shows something new: render the scene and draw it.
@@ -56,6 +58,10 @@ struct LiveState {
     var readCount = 0
     /// This run's distinct codes, in order (`--continuous` prints them on exit).
     var history = CodeHistory()
+    /// Secrets shown (`r`); the warned link a second `o` opens; the field `c` copied.
+    var revealSecrets = false
+    var openArmed: (code: CodeIdentity, until: Double)?
+    var fieldCopied: String?
     var failure: CaptureError?
     /// The signal that closed the screen: qrtui then prints nothing and dies of it.
     var stoppedBySignal: Int32?
@@ -165,7 +171,9 @@ struct LiveState {
         case let .notice(notice, now):
             return handle(notice, now: now)
         case let .copied(text, now):
-            notice = (text, now + Self.noticeTime)
+            // "copied 6 bytes (OSC 52)" says which field when `c` chose one.
+            notice = (fieldCopied.map { text.replacingOccurrences(of: "copied ", with: "copied \($0): ") } ?? text,
+                      now + Self.noticeTime)
             revision += 1
             return []
         case .stopSignal(let number):
@@ -235,14 +243,14 @@ struct LiveState {
         guard let announced = news.last else {
             if let current = lastCode, case .scanning = status,
                codes.contains(where: { $0.identity == current.identity }) {
-                status = .success(Self.summary(current))
+                status = .success(summary(current))
             }
             return []
         }
         lastCode = announced
         readCount += news.count
         for code in news { history.add(code, frame: result.frameSequence) }
-        status = .success(Self.summary(announced))
+        status = .success(summary(announced))
         flashUntil = now + Self.flashTime
         revision += 1
         let records = options.historyPath == nil ? [] : news.map { LiveEffect.record($0, frame: result.frameSequence) }
@@ -261,10 +269,6 @@ struct LiveState {
         }
     }
 
-    static func summary(_ code: DetectedCode) -> CodeSummary {
-        CodeSummary(type: code.symbology.displayName, text: code.text, byteCount: code.bytes.count)
-    }
-
     var measuredFramesPerSecond: Double? {
         guard frameTimes.count >= 2, let first = frameTimes.first, let last = frameTimes.last, last > first else { return nil }
         return Double(frameTimes.count - 1) / (last - first)
@@ -277,7 +281,7 @@ struct LiveState {
         info.framesPerSecond = measuredFramesPerSecond
         info.paused = paused
         info.notice = notice?.text ?? (corruptFrames > 0 ? "skipped \(corruptFrames) corrupt frame\(corruptFrames == 1 ? "" : "s")" : nil)
-        info.lastCode = lastCode.map(Self.summary)
+        info.lastCode = lastCode.map(summary)
         info.looksFor = looksFor
         let image = frame.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
         var scene = Scene(image: image, transform: transform, scanArea: scanArea,
@@ -286,6 +290,7 @@ struct LiveState {
                           flash: now < flashUntil, unicode: unicode)
         scene.colour = colour
         scene.greys = greys
+        if showHelp, let lastCode { scene.helpNotes = CodePresentation.warnings(lastCode) }
         return scene
     }
 }

@@ -1,0 +1,73 @@
+import CodeMeaning
+import CodeReading
+import Overlay
+
+/// A read code as the status line tells it: what it means rather than its raw text, a link's
+/// host in both its forms, a warning word, secrets masked until revealed.
+enum CodePresentation {
+    static func summary(_ code: DetectedCode, reveal: Bool, unicode: Bool = true) -> CodeSummary {
+        let meaning = code.meaning
+        var summary = CodeSummary(type: code.symbology.displayName, text: code.text, byteCount: code.bytes.count)
+        switch meaning.kind {
+        case .url:
+            guard let report = meaning.linkReport(payload: code.text) else { break }
+            let host = report.host == report.asciiHost ? report.host : "\(report.host) (\(report.asciiHost))"
+            summary.meaning = report.host.isEmpty ? code.text : "\(report.scheme)  \(host)  \(code.text)"
+            summary.warning = report.warnings.first.map { first in
+                report.warnings.count > 1 ? "\(first.word) +\(report.warnings.count - 1)" : first.word
+            }
+        case .wifi:
+            let password = meaning["password"].map { reveal ? $0 : String(repeating: unicode ? "•" : "*", count: $0.count) }
+            summary.meaning = "Wi-Fi \(meaning["ssid"] ?? "")" + (meaning["security"].map { " (\($0))" } ?? "")
+                + (password.map { ", password \($0)" + (reveal ? "" : "  r shows") } ?? ", open")
+        case .contact:
+            summary.meaning = (["contact"] + [meaning["name"], meaning["phone"], meaning["email"]].compactMap { $0 })
+                .joined(separator: "  ")
+        case .product, .isbn:
+            summary.meaning = meaning.fields.map { "\($0.name) \($0.value)" }.joined(separator: "  ")
+        case .text:
+            break
+        default:
+            summary.meaning = ([meaning.kind.rawValue] + meaning.fields.map(\.value)).joined(separator: "  ")
+        }
+        return summary
+    }
+
+    /// A link's warnings, each in full (for the help box).
+    static func warnings(_ code: DetectedCode) -> [String] {
+        code.meaning.linkReport(payload: code.text)?.warnings.map { "\($0.word): \($0.detail)" } ?? []
+    }
+
+    /// What `c` copies, and what to call it: the password of a network, a contact's first
+    /// number, a product's GTIN... else the whole payload.
+    static func mainField(_ code: DetectedCode) -> (name: String, value: String) {
+        let meaning = code.meaning
+        let choice: [(CodeKind, String, String)] = [
+            (.wifi, "password", "the Wi-Fi password"), (.contact, "phone", "the phone number"),
+            (.contact, "email", "the e-mail address"), (.phone, "number", "the number"), (.sms, "number", "the number"),
+            (.email, "to", "the address"), (.product, "gtin", "the GTIN"), (.isbn, "isbn13", "the ISBN"),
+            (.gs1, "gtin", "the GTIN"), (.payment, "iban", "the IBAN"),
+        ]
+        for (kind, field, name) in choice where meaning.kind == kind {
+            if let value = meaning[field] { return (name, value) }
+        }
+        return ("the code", code.text)
+    }
+
+    /// What `o` hands the opener, if the code is something to open: the link itself, or the
+    /// payload of a place, a message or a number. Nothing with control characters.
+    static func openable(_ code: DetectedCode) -> (target: String, warnings: [LinkWarning])? {
+        let meaning = code.meaning
+        switch meaning.kind {
+        case .url:
+            guard let report = meaning.linkReport(payload: code.text),
+                  !report.warnings.contains(where: { $0.word == "controls" }) else { return nil }
+            return (code.text, report.warnings)
+        case .geo, .phone, .sms, .email:
+            guard code.text.contains(":"), VisibleText.isPlain(code.text) else { return nil }
+            return (code.text, [])
+        default:
+            return nil
+        }
+    }
+}

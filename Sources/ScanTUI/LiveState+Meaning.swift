@@ -1,0 +1,47 @@
+import CodeReading
+import Overlay
+
+/// The keys that act on what a code means: `c` copies its main field, `o` opens it (a
+/// warned link only on a second press), `r` reveals secrets.
+extension LiveState {
+    static let openConfirmTime = 5.0
+
+    func summary(_ code: DetectedCode) -> CodeSummary {
+        CodePresentation.summary(code, reveal: revealSecrets, unicode: unicode)
+    }
+
+    mutating func copyField() -> [LiveEffect] {
+        guard let lastCode else { return nothingYet("copy") }
+        let field = CodePresentation.mainField(lastCode)
+        fieldCopied = field.name
+        return [.copy(Array(field.value.utf8))]
+    }
+
+    mutating func open() -> [LiveEffect] {
+        guard let lastCode else { return nothingYet("open") }
+        guard let (target, warnings) = CodePresentation.openable(lastCode) else {
+            notice = ("nothing to open in this code", clock + Self.noticeTime)
+            return [.bell]
+        }
+        let armed = openArmed.map { $0.code == lastCode.identity && clock < $0.until } ?? false
+        if !warnings.isEmpty && !armed {
+            openArmed = (lastCode.identity, clock + Self.openConfirmTime)
+            let words = warnings.map(\.word).joined(separator: ", ")
+            notice = ("o again opens (\(words))", clock + Self.openConfirmTime)  // short: it must fit beside the link
+            return [.bell]
+        }
+        openArmed = nil
+        return [.open(target)]
+    }
+
+    mutating func toggleReveal() -> [LiveEffect] {
+        revealSecrets.toggle()
+        if let lastCode, case .success = status { status = .success(summary(lastCode)) }
+        return []
+    }
+
+    private mutating func nothingYet(_ verb: String) -> [LiveEffect] {
+        notice = ("nothing read yet to \(verb)", clock + Self.noticeTime)
+        return [.bell]
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Glibc
+import SystemCalls
+
+/// Hands a link to the desktop: `$BROWSER` when it is set (as many tools do), else
+/// `xdg-open`. The target is one argument, never a shell string, and the opener's output
+/// goes nowhere (it must not draw into the screen).
+struct Opener {
+    let environment: [String: String]
+
+    /// The program, found on PATH (or as given when it is a path).
+    func program() -> String? {
+        let name = environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
+        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+        for directory in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let path = "\(directory)/\(name)"
+            if access(path, X_OK) == 0 { return path }
+        }
+        return nil
+    }
+
+    /// Starts the opener on `target`; what to tell the user.
+    func open(_ target: String) -> String {
+        guard let program = program() else {
+            return "no opener: set BROWSER or install xdg-utils"
+        }
+        let name = String(program.split(separator: "/").last ?? Substring(program))
+        guard let pid = try? ChildProcess.spawn(program, [target], environment: environment, stdout: .null, stderr: .null) else {
+            return "could not start \(name)"
+        }
+        Reaper.later(pid)
+        return "opened with \(name)"
+    }
+}
+
+/// Openers run on their own; a thread of its own waits for each, so none stays a zombie
+/// while the screen runs.
+enum Reaper {
+    static func later(_ pid: pid_t) {
+        let thread = Thread { _ = ChildProcess.wait(pid) }
+        thread.name = "qrtui opener"
+        thread.start()
+    }
+}

@@ -1,0 +1,80 @@
+import CaptureKit
+import CodeFixtures
+import Foundation
+import FrameCore
+import Testing
+
+/// What a code means, on the live screen: a Wi-Fi network with its password masked and
+/// copied by `c`, a link opened by `o` through `$BROWSER` with exactly one argument, and a
+/// warned link only on a second press.
+@Suite struct MeaningScreenTests {
+    let directory = TemporaryDirectory("meaning-screen")
+
+    func picture(_ payload: String) -> String {
+        directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(payload, width: 300, height: 300, moduleSize: 4)))
+    }
+
+    @Test func aWiFiPasswordIsMaskedCopiedByCAndShownByR() throws {
+        let session = try TmuxSession(width: 120, height: 30,
+                                      command: "\(QRTUIProcess.executable) -i \(picture("WIFI:T:WPA;S:lab-net;P:s3cret!;;")) --no-beep",
+                                      clipboard: true)
+        let pane = try session.waitFor("the network") { $0.lines[29].contains("Wi-Fi lab-net") }
+        #expect(pane.lines[29].contains("Wi-Fi lab-net (WPA), password ••••••• "))
+        #expect(!pane.text.contains("s3cret!"))
+        try session.send("c")
+        let copied = try session.waitFor("the copy notice") { $0.lines[29].contains("copied") }
+        #expect(copied.lines[29].contains("copied the Wi-Fi password: 7 bytes"))
+        #expect(try session.buffer() == "s3cret!")
+        try session.send("r")
+        try session.waitFor("the password shown") { $0.lines[29].contains("password s3cret!") }
+        try session.send("q")
+    }
+
+    /// The opener is a stub that writes how many arguments it got and each on a line.
+    func stubBrowser() throws -> (script: String, log: String) {
+        let log = directory.path + "/opened"
+        let script = directory.write("browser", Array("#!/bin/sh\n{ echo \"$#\"; for a in \"$@\"; do echo \"$a\"; done; } > \(log)\n".utf8))
+        chmod(script, 0o755)
+        return (script, log)
+    }
+
+    func waitForFile(_ path: String) -> String? {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") { return text }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    @Test func oOpensALinkWithExactlyOneArgument() throws {
+        let (browser, log) = try stubBrowser()
+        let link = "https://example.org/a?x=1&y=$(id);`id`"
+        let session = try TmuxSession(width: 120, height: 30,
+                                      command: "env BROWSER=\(browser) \(QRTUIProcess.executable) -i '\(picture(link))' --no-beep")
+        try session.waitFor("the link") { $0.lines[29].contains("example.org") }
+        try session.send("o")
+        #expect(waitForFile(log) == "1\n\(link)\n")
+        try session.waitFor("the notice") { $0.lines[29].contains("opened with browser") }
+        try session.send("q")
+    }
+
+    @Test func aWarnedLinkOpensOnlyOnASecondPress() throws {
+        let (browser, log) = try stubBrowser()
+        let session = try TmuxSession(width: 120, height: 30,
+                                      command: "env BROWSER=\(browser) \(QRTUIProcess.executable) -i '\(picture("http://192.168.1.20/login"))' --no-beep")
+        let pane = try session.waitFor("the warning") { $0.lines[29].contains("http +1") }
+        #expect(pane.lines[29].contains("⚠ http +1"))
+        try session.send("o")
+        try session.waitFor("the caution") { $0.lines[29].contains("o again opens (http, IP)") }
+        #expect(!FileManager.default.fileExists(atPath: log))
+        try session.send("o")
+        #expect(waitForFile(log) == "1\nhttp://192.168.1.20/login\n")
+        // ? tells why, at the top of the help box.
+        try session.send("?")
+        let help = try session.waitFor("the help box") { $0.text.contains("this code") }
+        #expect(help.text.contains("⚠ http: plain http"))
+        #expect(help.text.contains("⚠ IP: the host is a bare IP address"))
+        try session.send("q")
+    }
+}
