@@ -26,6 +26,8 @@ public enum KeyAction: Equatable, Sendable {
     case open
     /// Show or hide secrets (Wi-Fi passwords).
     case reveal
+    /// Show or hide this run's codes.
+    case history
     case pause
     case nextGlyphs
     case help
@@ -66,6 +68,8 @@ public enum KeyBindings {
         KeyBinding(label: "o", help: "open a link, place, mail or number (warned: twice)",
                    keys: [(.character("o"), .open)], hint: nil),
         KeyBinding(label: "r", help: "reveal / hide secrets (Wi-Fi passwords)", keys: [(.character("r"), .reveal)], hint: nil),
+        KeyBinding(label: "h", help: "this run's codes (arrows pick, enter copies)", keys: [(.character("h"), .history)],
+                   hint: nil),
         KeyBinding(label: "space", help: "pause (freeze the picture)", keys: [(.space, .pause)],
                    hint: ("␣ pause", "space pause")),
         KeyBinding(label: "g", help: "next glyph set (ascii, blocks, half, braille)", keys: [(.character("g"), .nextGlyphs)],

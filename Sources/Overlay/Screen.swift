@@ -11,6 +11,9 @@ public struct Scene: Sendable {
     public var showHelp: Bool
     /// The last code's warnings, explained at the top of the help box.
     public var helpNotes: [String] = []
+    /// `h`: this run's codes, one line each, and the chosen one (nil: the box is closed).
+    public var historyLines: [String]?
+    public var historySelected = 0
     /// A read just happened: brackets turn green for a moment.
     public var flash: Bool
     /// The locale can show UTF-8 (box drawing, blocks, braille); else ASCII only.
@@ -73,6 +76,9 @@ public enum Screen {
         } else if rows > 1 {
             let message = "waiting for the first picture from \(VisibleText.escaping(scene.info.source))"
             grid.put(message, column: max(0, (columns - CellWidth.of(message)) / 2), row: (rows - 1) / 2)
+        }
+        if let lines = scene.historyLines {
+            HistoryOverlay.draw(lines, selected: scene.historySelected, unicode: scene.unicode, into: &grid, rows: max(1, rows - 1))
         }
         if scene.showHelp {
             HelpOverlay.draw(unicode: scene.unicode, into: &grid, rows: max(1, rows - 1), notes: scene.helpNotes)

@@ -4,6 +4,7 @@ import Overlay
 extension LiveState {
     mutating func handle(_ key: Key) -> [LiveEffect] {
         let action = KeyBindings.action(for: key)
+        if historySelection != nil, let effects = handleInHistory(key, action) { return effects }
         // With help open, any key but `?` and `q` closes it; Esc only closes it.
         if showHelp && action != .help && (action != .quit || key == .escape) {
             showHelp = false
@@ -22,6 +23,9 @@ extension LiveState {
         case .copyField?: return copyField()
         case .open?: return open()
         case .reveal?: return toggleReveal()
+        case .history?:
+            historySelection = max(0, history.entries.count - 1)
+            return []
         case .pause?:
             paused.toggle()
             return paused ? [] : rescan()

@@ -17,8 +17,8 @@ extension LiveState {
         return [.copy(Array(field.value.utf8))]
     }
 
-    mutating func open() -> [LiveEffect] {
-        guard let lastCode else { return nothingYet("open") }
+    mutating func open(_ chosen: DetectedCode? = nil) -> [LiveEffect] {
+        guard let lastCode = chosen ?? lastCode else { return nothingYet("open") }
         guard let (target, warnings) = CodePresentation.openable(lastCode) else {
             notice = ("nothing to open in this code", clock + Self.noticeTime)
             return [.bell]

@@ -62,6 +62,8 @@ struct LiveState {
     var revealSecrets = false
     var openArmed: (code: CodeIdentity, until: Double)?
     var fieldCopied: String?
+    /// `h`: the chosen line of this run's codes (nil: the box is closed).
+    var historySelection: Int?
     var failure: CaptureError?
     /// The signal that closed the screen: qrtui then prints nothing and dies of it.
     var stoppedBySignal: Int32?
@@ -291,6 +293,7 @@ struct LiveState {
         scene.colour = colour
         scene.greys = greys
         if showHelp, let lastCode { scene.helpNotes = CodePresentation.warnings(lastCode) }
+        if let historySelection { (scene.historyLines, scene.historySelected) = (historyLines, historySelection) }
         return scene
     }
 }

@@ -34,6 +34,26 @@ import Testing
         #expect(done.text.contains("EXIT=0"))
     }
 
+    /// `h` lists the three codes of the run, newest chosen; Enter copies the chosen one.
+    @Test func hListsTheRunsCodesAndEnterCopiesTheChosenOne() throws {
+        let session = try TmuxSession(width: 110, height: 30, command: "\(QRTUIProcess.executable) -i \(clip()) --no-beep",
+                                      clipboard: true)
+        try session.waitFor("the third code") { $0.lines[29].contains("third item") }
+        try session.send("h")
+        let box = try session.waitFor("the history box") { $0.text.contains("codes read (3)") }
+        for payload in Self.payloads {
+            #expect(box.lines.contains { $0.contains("QR-Code") && $0.contains(payload) && $0.contains("x1") })
+        }
+        #expect(box.lines.contains { $0.contains(" url ") && $0.contains(Self.payloads[0]) })
+        try session.send("Up")
+        try session.send("Enter")
+        try session.waitFor("the copy notice") { $0.text.contains("copied") }
+        #expect(try session.buffer() == Self.payloads[1])
+        try session.send("h")
+        try session.waitFor("the box closed") { !$0.text.contains("codes read") }
+        try session.send("q")
+    }
+
     /// Lines are appended one write each: killed mid-run, the file holds whole JSON lines.
     @Test func historyLinesStayWholeAfterSIGKILL() throws {
         let history = directory.path + "/history.jsonl"

@@ -55,8 +55,8 @@ import Testing
     }
 
     @Test func helpAndHintsComeFromTheTable() {
-        var grid = CellGrid(width: 70, height: 16)
-        HelpOverlay.draw(unicode: true, into: &grid, rows: 16)
+        var grid = CellGrid(width: 70, height: 22)
+        HelpOverlay.draw(unicode: true, into: &grid, rows: 22)
         let text = grid.lines.joined(separator: "\n")
         for binding in KeyBindings.table {
             #expect(text.contains(binding.label) && text.contains(binding.help), "\(binding.label) missing from help")
