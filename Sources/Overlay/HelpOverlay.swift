@@ -6,7 +6,9 @@ public enum HelpOverlay {
     /// `notes`: what the last code's warnings mean, listed first (they are why `?` was asked).
     public static func draw(unicode: Bool, into grid: inout CellGrid, rows: Int, notes: [String] = []) {
         let keyWidth = entries.map { $0.key.count }.max() ?? 0
-        let warnings = notes.isEmpty ? [] : ["this code"] + notes.map { (unicode ? "⚠ " : "! ") + VisibleText.escaping($0) } + [""]
+        let noteWidth = max(20, grid.width - 6)
+        let warnings = notes.isEmpty ? [] : ["this code"]
+            + notes.flatMap { wrapped((unicode ? "⚠ " : "! ") + VisibleText.escaping($0), width: noteWidth) } + [""]
         let lines = warnings + ["qrtui keys", ""] + entries.map { $0.key.padding(to: keyWidth) + "  " + $0.action }
         let width = min(grid.width, (lines.map { $0.count }.max() ?? 0) + 4)
         let height = min(rows, lines.count + 2)
@@ -32,6 +34,19 @@ public enum HelpOverlay {
             grid.put(line, column: left + 2, row: top + 1 + i, style: style, limit: left + width - 1)
         }
     }
+}
+
+/// `text` in lines of at most `width` characters, broken between words.
+func wrapped(_ text: String, width: Int) -> [String] {
+    var lines = [String](), line = ""
+    for word in text.split(separator: " ") {
+        if !line.isEmpty && line.count + 1 + word.count > width {
+            lines.append(line)
+            line = "  "
+        }
+        line += (line.isEmpty || line == "  " ? "" : " ") + word
+    }
+    return lines + [line]
 }
 
 extension String {
