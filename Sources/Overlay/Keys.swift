@@ -28,6 +28,8 @@ public enum KeyAction: Equatable, Sendable {
     case reveal
     /// Show or hide this run's codes.
     case history
+    /// Join the Wi-Fi network a code names.
+    case join
     case pause
     case nextGlyphs
     case help
@@ -69,6 +71,8 @@ public enum KeyBindings {
                    keys: [(.character("o"), .open)], hint: nil),
         KeyBinding(label: "r", help: "reveal / hide secrets (Wi-Fi passwords)", keys: [(.character("r"), .reveal)], hint: nil),
         KeyBinding(label: "h", help: "this run's codes (arrows pick, enter copies)", keys: [(.character("h"), .history)],
+                   hint: nil),
+        KeyBinding(label: "w", help: "join the Wi-Fi network with nmcli (asks twice)", keys: [(.character("w"), .join)],
                    hint: nil),
         KeyBinding(label: "space", help: "pause (freeze the picture)", keys: [(.space, .pause)],
                    hint: ("␣ pause", "space pause")),

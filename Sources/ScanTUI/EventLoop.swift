@@ -98,6 +98,8 @@ final class EventLoop {
         case .bell: backend.bell()
         case .open(let target):
             _ = state.update(.copied(Opener(environment: ProcessEnvironment.all).open(target), now: now))
+        case let .join(ssid, password, hidden):
+            _ = state.update(.copied(Opener(environment: ProcessEnvironment.all).join(ssid, password: password, hidden: hidden), now: now))
         case let .record(code, frame): history?.append(code, frame: frame, source: state.sourceName)
         case .draw:
             backend.draw(Screen.render(state.scene(now: now), columns: state.columns, rows: state.rows, shader: &shader))

@@ -23,6 +23,7 @@ extension LiveState {
         case .copyField?: return copyField()
         case .open?: return open()
         case .reveal?: return toggleReveal()
+        case .join?: return join()
         case .history?:
             historySelection = max(0, history.entries.count - 1)
             return []

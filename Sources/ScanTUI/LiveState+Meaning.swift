@@ -34,6 +34,24 @@ extension LiveState {
         return [.open(target)]
     }
 
+    /// `w` on a Wi-Fi code, twice: NetworkManager joins the network.
+    mutating func join() -> [LiveEffect] {
+        guard let lastCode else { return nothingYet("join") }
+        let meaning = lastCode.meaning
+        guard meaning.kind == .wifi, let ssid = meaning["ssid"] else {
+            notice = ("not a Wi-Fi code", clock + Self.noticeTime)
+            return [.bell]
+        }
+        let armed = openArmed.map { $0.code == lastCode.identity && clock < $0.until } ?? false
+        guard armed else {
+            openArmed = (lastCode.identity, clock + Self.openConfirmTime)
+            notice = ("w again joins \(ssid)", clock + Self.openConfirmTime)
+            return []
+        }
+        openArmed = nil
+        return [.join(ssid: ssid, password: meaning["password"], hidden: meaning["hidden"] == "true")]
+    }
+
     mutating func toggleReveal() -> [LiveEffect] {
         revealSecrets.toggle()
         if let lastCode, case .success = status { status = .success(summary(lastCode)) }

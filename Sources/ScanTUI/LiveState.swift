@@ -22,20 +22,6 @@ enum LiveEvent: Sendable {
     case stopSignal(Int32)
 }
 
-/// What the shell around the loop must do (bubbletea's commands): the logic stays testable.
-enum LiveEffect: Equatable, Sendable {
-    case scan(area: PixelRect)
-    case copy([UInt8])
-    case bell
-    /// Hand a link (or place, address, number) to the desktop's opener.
-    case open(String)
-    /// A code was announced: `--history` records it.
-    case record(DetectedCode, frame: Int)
-    /// The screen shows something new: render the scene and draw it.
-    case draw
-    case quit
-}
-
 /// The live screen's one state value. `update` changes it; `scene` is what is drawn.
 struct LiveState {
     let options: Options

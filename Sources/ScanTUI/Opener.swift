@@ -9,14 +9,28 @@ struct Opener {
     let environment: [String: String]
 
     /// The program, found on PATH (or as given when it is a path).
-    func program() -> String? {
-        let name = environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
+    func program(_ name: String? = nil) -> String? {
+        let name = name ?? environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
         if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
         for directory in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
             let path = "\(directory)/\(name)"
             if access(path, X_OK) == 0 { return path }
         }
         return nil
+    }
+
+    /// `nmcli device wifi connect SSID [password PASSWORD] [hidden yes]`, each an argument of
+    /// its own; what to tell the user.
+    func join(_ ssid: String, password: String?, hidden: Bool) -> String {
+        guard let nmcli = program("nmcli") else { return "nmcli is not installed (NetworkManager)" }
+        var arguments = ["device", "wifi", "connect", ssid]
+        if let password { arguments += ["password", password] }
+        if hidden { arguments += ["hidden", "yes"] }
+        guard let pid = try? ChildProcess.spawn(nmcli, arguments, environment: environment, stdout: .null, stderr: .null) else {
+            return "could not start nmcli"
+        }
+        Reaper.later(pid)
+        return "nmcli is joining \(ssid)"
     }
 
     /// Starts the opener on `target`; what to tell the user.

@@ -30,6 +30,25 @@ import Testing
         try session.send("q")
     }
 
+    /// `w` twice: nmcli (a stub on PATH here) is asked to join, each part an argument.
+    @Test func wJoinsTheNetworkWithNmcliOnASecondPress() throws {
+        let log = directory.path + "/nmcli.log"
+        let bin = directory.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let stub = directory.write("bin/nmcli", Array("#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > \(log)\n".utf8))
+        chmod(stub, 0o755)
+        let wifi = picture("WIFI:T:WPA;S:lab net;P:s3 cret;H:true;;")
+        let session = try TmuxSession(width: 120, height: 30,
+                                      command: "env PATH=\(bin):/usr/bin:/bin \(QRTUIProcess.executable) -i \(wifi) --no-beep")
+        try session.waitFor("the network") { $0.lines[29].contains("Wi-Fi lab net") }
+        try session.send("w")
+        try session.waitFor("the question") { $0.lines[29].contains("w again joins lab net") }
+        #expect(!FileManager.default.fileExists(atPath: log))
+        try session.send("w")
+        #expect(waitForFile(log) == "device\nwifi\nconnect\nlab net\npassword\ns3 cret\nhidden\nyes\n")
+        try session.send("q")
+    }
+
     /// The opener is a stub that writes how many arguments it got and each on a line.
     func stubBrowser() throws -> (script: String, log: String) {
         let log = directory.path + "/opened"

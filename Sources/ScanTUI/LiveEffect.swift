@@ -1,0 +1,18 @@
+import CodeReading
+import FrameCore
+
+/// What the shell around the loop must do (bubbletea's commands): the logic stays testable.
+enum LiveEffect: Equatable, Sendable {
+    case scan(area: PixelRect)
+    case copy([UInt8])
+    case bell
+    /// Hand a link (or place, address, number) to the desktop's opener.
+    case open(String)
+    /// Ask NetworkManager to join a network (ssid, password, hidden).
+    case join(ssid: String, password: String?, hidden: Bool)
+    /// A code was announced: `--history` records it.
+    case record(DetectedCode, frame: Int)
+    /// The screen shows something new: render the scene and draw it.
+    case draw
+    case quit
+}
