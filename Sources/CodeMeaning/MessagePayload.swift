@@ -63,7 +63,7 @@ enum MessagePayload {
     /// RFC 5870 with Android's `?q=` query; latitude and longitude must be in range.
     static func geo(_ rest: Substring) -> CodeMeaning? {
         let parts = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let coordinates = parts[0].split(separator: ";")[0].split(separator: ",")
+        let coordinates = (parts[0].split(separator: ";").first ?? "").split(separator: ",")
         guard coordinates.count >= 2, let latitude = Double(coordinates[0]), let longitude = Double(coordinates[1]),
               abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
         var fields = [Field("latitude", String(coordinates[0])), Field("longitude", String(coordinates[1]))]

@@ -99,3 +99,30 @@ import Testing
         #expect(CodeMeaning.of("BCD\n002\n1\nSCT\n\nName\nDE00100205000001194700\n").kind == .text)  // bad IBAN check
     }
 }
+
+/// Malformed payloads of every kind fall back to text (or to what can still be read) and
+/// never crash.
+@Suite struct MalformedMeaningTests {
+    @Test(arguments: [
+        "WIFI:", "WIFI:S:", "WIFI:T:WPA;P:x\\", "MECARD:", "MECARD:N:;;", "BEGIN:VCARD", "BEGIN:VCARD\nEND:VCARD",
+        "BEGIN:VCALENDAR\nEND:VCALENDAR", "BEGIN:VEVENT\nSUMMARY\nEND:VEVENT", "geo:", "geo:a,b", "geo:1", "tel:", "SMSTO:",
+        "sms:", "mailto:", "mailto:?subject=x", "MATMSG:SUB:x;;", "BCD\n002", "BCD\n001\n1\nSCT\nX\n\nDE33", "http://",
+        "https://:80/", "]C1", "]C101123", "]C10109501101530003\u{1D}1726", "(01)123", "(99", "%", "xn--", "\u{0}\u{1B}[2J",
+    ])
+    func fallsBackToText(payload: String) {
+        let meaning = CodeMeaning.of(payload)
+        #expect(meaning.kind == .text, "\(payload.debugDescription) read as \(meaning.kind)")
+        #expect(meaning.fields.isEmpty)
+    }
+
+    @Test func brokenProductNumbersAreNotProducts() {
+        for text in ["12345", "40063813339x", "", "97803064061570"] {
+            #expect(CodeMeaning.of(text, family: .product).kind == .text)
+        }
+    }
+
+    @Test func vcardQuotedPrintableCutShortKeepsWhatItCan() {
+        let card = CodeMeaning.of("BEGIN:VCARD\nFN;ENCODING=QUOTED-PRINTABLE:Ann=C3=\nEND:VCARD")
+        #expect(card.kind == .contact && card["name"]?.hasPrefix("Ann") == true)
+    }
+}
