@@ -3,15 +3,41 @@
 public enum Outline {
     public static let style = Style(foreground: .green, attributes: [.bold])
 
-    /// `corners` in cell coordinates (fractional), in order around the code. Vertices are
-    /// marked "+", so a code's corners read the same whatever its rotation.
+    /// `corners` in cell coordinates (fractional), in order around the code. A vertex where
+    /// a level and an upright line meet gets the box corner that joins them (┌ ┐ └ ┘, so the
+    /// outline reads as one line); others, and every vertex in ASCII, are marked "+".
     public static func draw(_ corners: [Point], cellAspect: Double, unicode: Bool, into grid: inout CellGrid) {
         guard corners.count >= 2 else { return }
         for (i, start) in corners.enumerated() where corners.count > 2 || i == 0 {
             let end = corners[(i + 1) % corners.count]
             line(from: start, to: end, cellAspect: cellAspect, unicode: unicode, into: &grid)
         }
-        for corner in corners { mark("+", at: corner, into: &grid) }
+        for (i, corner) in corners.enumerated() {
+            let before = corners[(i + corners.count - 1) % corners.count], after = corners[(i + 1) % corners.count]
+            let joint = unicode && corners.count > 2 ? self.joint(corner, before, after, cellAspect: cellAspect) : nil
+            mark(joint ?? "+", at: corner, into: &grid)
+        }
+    }
+
+    /// The box corner joining the lines from `corner` to its two neighbours, when one is
+    /// level and the other upright.
+    static func joint(_ corner: Point, _ before: Point, _ after: Point, cellAspect: Double) -> String? {
+        var across: Double?, down: Double?
+        for neighbour in [before, after] {
+            let dx = neighbour.x - corner.x, dy = neighbour.y - corner.y
+            switch glyph(dx: dx, dy: dy, cellAspect: cellAspect, unicode: true) {
+            case "─": across = dx
+            case "│": down = dy
+            default: return nil
+            }
+        }
+        guard let across, let down else { return nil }
+        switch (across > 0, down > 0) {
+        case (true, true): return "┌"
+        case (false, true): return "┐"
+        case (true, false): return "└"
+        case (false, false): return "┘"
+        }
     }
 
     static func mark(_ glyph: String, at point: Point, into grid: inout CellGrid) {

@@ -31,18 +31,22 @@ import Testing
         #expect((2..<7).allSatisfy { grid[1, $0].text == "|" } && grid[1, 7].text == " ")
     }
 
+    /// An upright code's outline is one joined line: box corners where its sides meet.
     @Test func axisAlignedOutline() {
         var grid = CellGrid(width: 12, height: 6)
         let corners = [Point(x: 2, y: 1), Point(x: 2, y: 4), Point(x: 9, y: 4), Point(x: 9, y: 1)]
         Outline.draw(corners, cellAspect: 0.5, unicode: true, into: &grid)
         #expect(grid.lines == [
             "            ",
-            "  +──────+  ",
+            "  ┌──────┐  ",
             "  │      │  ",
             "  │      │  ",
-            "  +──────+  ",
+            "  └──────┘  ",
             "            ",
         ])
+        var ascii = CellGrid(width: 12, height: 6)
+        Outline.draw(corners, cellAspect: 0.5, unicode: false, into: &ascii)
+        #expect(ascii.lines[1] == "  +------+  " && ascii.lines[4] == "  +------+  ")
         #expect(grid.mask(where: { $0.style.foreground == .green }) == [
             "............",
             "..########..",
@@ -238,9 +242,9 @@ import Testing
         // The outline joins cells (8,1)-(8,3)-(13,3)-(13,1). Brackets are drawn undimmed.
         #expect(Array(grid.lines.prefix(5)) == [
             "@@@@┏━━@@@@@@━━┓@@@@",
-            "@@@@┃@@@+────+@┃@@@@",
+            "@@@@┃@@@┌────┐@┃@@@@",
             "@@@@@@@@│@@@@│@@@@@@",
-            "@@@@┃@@@+────+@┃@@@@",
+            "@@@@┃@@@└────┘@┃@@@@",
             "@@@@┗━━@@@@@@━━┛@@@@",
         ])
         #expect(Array(grid.mask(where: { $0.style.attributes.contains(.dim) }).prefix(5)) == [
