@@ -22,9 +22,15 @@ public enum StatusBar {
         // The way to help is always shown when it fits: the key hints in full, or `? help`.
         let help = KeyBindings.shortHint
         var remaining = grid.width - column - (CellWidth.of(help) + 3)
-        for detail in details where CellWidth.of(detail) + 3 <= remaining {
+        for (index, detail) in details.enumerated() {
+            // A notice (what a key just did) is cut to fit rather than left out.
+            let isNotice = index == 0 && info.notice != nil
+            guard CellWidth.of(detail) + 3 <= remaining || (isNotice && remaining >= 16) else { continue }
             column = grid.put(unicode ? " │ " : " | ", column: column, row: row, style: barStyle)
-            column = grid.put(detail, column: column, row: row, style: barStyle)
+            let limit = column + remaining - 3
+            let end = grid.put(detail, column: column, row: row, style: barStyle, limit: limit)
+            if CellWidth.of(detail) + 3 > remaining { grid.put(ellipsis, column: limit - CellWidth.of(ellipsis), row: row, style: barStyle) }
+            column = end
             remaining = grid.width - column - (CellWidth.of(help) + 3)
         }
         let hints = KeyBindings.hints(unicode: unicode)
@@ -55,7 +61,7 @@ public enum StatusBar {
         case .scanning:
             var parts = demo + [Part(text: unicode ? " ◎ Scanning " : " * Scanning ", style: Style(foreground: .white, background: .grey(40), attributes: .bold))]
             if let last = info.lastCode {
-                parts.append(Part(text: "last: " + VisibleText.escaping(last.text), style: barStyle))
+                parts.append(Part(text: "last: " + VisibleText.escaping(last.meaning ?? last.text), style: barStyle))
             } else if let names = info.looksFor {
                 parts.append(Part(text: "looking for " + names.joined(separator: ", ") + " only", style: barStyle))
             } else {

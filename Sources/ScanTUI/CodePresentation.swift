@@ -38,20 +38,23 @@ enum CodePresentation {
         code.meaning.linkReport(payload: code.text)?.warnings.map { "\($0.word): \($0.detail)" } ?? []
     }
 
-    /// What `c` copies, and what to call it: the password of a network, a contact's first
-    /// number, a product's GTIN... else the whole payload.
-    static func mainField(_ code: DetectedCode) -> (name: String, value: String) {
+    /// What `c` copies, in turn: the main field first (a network's password, a contact's
+    /// number, a product's GTIN), then the code's other fields, then the whole code.
+    static func copyableFields(_ code: DetectedCode) -> [(name: String, value: String)] {
         let meaning = code.meaning
-        let choice: [(CodeKind, String, String)] = [
-            (.wifi, "password", "the Wi-Fi password"), (.contact, "phone", "the phone number"),
-            (.contact, "email", "the e-mail address"), (.phone, "number", "the number"), (.sms, "number", "the number"),
-            (.email, "to", "the address"), (.product, "gtin", "the GTIN"), (.isbn, "isbn13", "the ISBN"),
-            (.gs1, "gtin", "the GTIN"), (.payment, "iban", "the IBAN"),
+        let main: [CodeKind: (String, String)] = [
+            .wifi: ("password", "the Wi-Fi password"), .contact: ("phone", "the phone number"), .phone: ("number", "the number"),
+            .sms: ("number", "the number"), .email: ("to", "the address"), .product: ("gtin", "the GTIN"),
+            .isbn: ("isbn13", "the ISBN"), .gs1: ("gtin", "the GTIN"), .payment: ("iban", "the IBAN"),
         ]
-        for (kind, field, name) in choice where meaning.kind == kind {
-            if let value = meaning[field] { return (name, value) }
+        var fields = [(name: String, value: String)]()
+        if let (field, name) = main[meaning.kind], let value = meaning[field] { fields.append((name, value)) }
+        if meaning.kind != .url {
+            for field in meaning.fields where !fields.contains(where: { $0.value == field.value }) {
+                fields.append(("the \(field.name)", field.value))
+            }
         }
-        return ("the code", code.text)
+        return fields + [("the code", code.text)]
     }
 
     /// What `o` hands the opener, if the code is something to open: the link itself, or the

@@ -10,11 +10,16 @@ extension LiveState {
         CodePresentation.summary(code, reveal: revealSecrets, unicode: unicode)
     }
 
+    /// `c` copies the main field; pressed again within a few seconds, the next one (a
+    /// contact's phone, then its e-mail, its name...).
     mutating func copyField() -> [LiveEffect] {
         guard let lastCode else { return nothingYet("copy") }
-        let field = CodePresentation.mainField(lastCode)
-        fieldCopied = field.name
-        return [.copy(Array(field.value.utf8))]
+        let fields = CodePresentation.copyableFields(lastCode)
+        let again = fieldChoice.map { $0.code == lastCode.identity && clock < $0.until } ?? false
+        let index = again ? ((fieldChoice?.index ?? 0) + 1) % fields.count : 0
+        fieldChoice = (lastCode.identity, index, clock + Self.openConfirmTime)
+        fieldCopied = (fields[index].name, fields.count > 1 ? fields[(index + 1) % fields.count].name : nil)
+        return [.copy(Array(fields[index].value.utf8))]
     }
 
     mutating func open(_ chosen: DetectedCode? = nil) -> [LiveEffect] {

@@ -47,7 +47,9 @@ struct LiveState {
     /// Secrets shown (`r`); the warned link a second `o` opens; the field `c` copied.
     var revealSecrets = false
     var openArmed: (code: CodeIdentity, until: Double)?
-    var fieldCopied: String?
+    var fieldCopied: (name: String, next: String?)?
+    /// `c` pressed again soon copies the code's next field.
+    var fieldChoice: (code: CodeIdentity, index: Int, until: Double)?
     /// `h`: the chosen line of this run's codes (nil: the box is closed).
     var historySelection: Int?
     var failure: CaptureError?
@@ -160,8 +162,9 @@ struct LiveState {
             return handle(notice, now: now)
         case let .copied(text, now):
             // "copied 6 bytes (OSC 52)" says which field when `c` chose one.
-            notice = (fieldCopied.map { text.replacingOccurrences(of: "copied ", with: "copied \($0): ") } ?? text,
-                      now + Self.noticeTime)
+            notice = (fieldCopied.map { field in
+                text.replacingOccurrences(of: "copied ", with: "copied \(field.name): ") + (field.next.map { "; c again: \($0)" } ?? "")
+            } ?? text, now + Self.noticeTime)
             revision += 1
             return []
         case .stopSignal(let number):

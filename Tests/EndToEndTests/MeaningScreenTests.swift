@@ -15,7 +15,7 @@ import Testing
     }
 
     @Test func aWiFiPasswordIsMaskedCopiedByCAndShownByR() throws {
-        let session = try TmuxSession(width: 120, height: 30,
+        let session = try TmuxSession(width: 160, height: 30,
                                       command: "\(QRTUIProcess.executable) -i \(picture("WIFI:T:WPA;S:lab-net;P:s3cret!;;")) --no-beep",
                                       clipboard: true)
         let pane = try session.waitFor("the network") { $0.lines[29].contains("Wi-Fi lab-net") }
@@ -25,6 +25,10 @@ import Testing
         let copied = try session.waitFor("the copy notice") { $0.lines[29].contains("copied") }
         #expect(copied.lines[29].contains("copied the Wi-Fi password: 7 bytes"))
         #expect(try session.buffer() == "s3cret!")
+        #expect(copied.lines[29].contains("c again: the ssid"))
+        try session.send("c")  // again soon: the next field
+        try session.waitFor("the second copy") { $0.lines[29].contains("copied the ssid") }
+        #expect(try session.buffer() == "lab-net")
         try session.send("r")
         try session.waitFor("the password shown") { $0.lines[29].contains("password s3cret!") }
         try session.send("q")

@@ -258,3 +258,18 @@ import Testing
     }
 }
 
+
+@Suite struct StatusNoticeTests {
+    /// What a key just did is cut to fit rather than left out; a masked secret stays masked
+    /// in the "last:" of a later scan.
+    @Test func aLongNoticeIsCutNotDropped() {
+        var grid = CellGrid(width: 80, height: 1)
+        var info = StatusInfo(source: "/a/very/long/path/to/the/picture.png", notice: "copied the Wi-Fi password: 7 bytes (OSC 52, tmux)")
+        info.lastCode = CodeSummary(type: "QR-Code", text: "WIFI:S:x;P:secret;;", byteCount: 19, meaning: "Wi-Fi x, password ••••••")
+        StatusBar.draw(.scanning, info: info, unicode: true, row: 0, into: &grid)
+        let line = grid.lines[0]
+        #expect(line.contains("last: Wi-Fi x, password ••••••") && !line.contains("secret"))
+        #expect(line.contains("│ copied the Wi-Fi") && line.contains("…"))
+        #expect(line.trimmingCharacters(in: .whitespaces).hasSuffix("│ ? help"))
+    }
+}
