@@ -1,8 +1,10 @@
 // What the fake camera sees: the configured picture (or each frame of a clip), scaled to the
-// chosen size, with sensor noise, in the device's pixel format. The frames are made at
-// stream start (four noisy variants of a picture, or the clip's frames) and served in turn,
-// so serving a frame costs a copy (the capture and cost benchmarks measure qrtui).
+// chosen size, with sensor noise, in the device's pixel format. The frames are made at the
+// first stream start for a size and format (four noisy variants of a picture, or the clip's
+// frames), kept for the process and served in turn, so serving a frame costs a copy and a
+// replug costs nothing (the capture, cost and soak benchmarks measure qrtui).
 #include "fake_internal.h"
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <turbojpeg.h>
@@ -76,8 +78,21 @@ static uint32_t convert(fake_handle *handle, const uint8_t *grey, uint8_t *frame
     return encode_jpeg(grey, handle->width, handle->height, frame, handle->sizeimage);
 }
 
-void fake_prepare_frames(fake_handle *handle) {
-    fake_free_frames(handle);
+/// Prepared frames are made once per size and format and kept for the process: a camera
+/// that is unplugged and replugged a hundred times must not make (and the allocator churn)
+/// 55 MB of frames each time, or a soak measures the fake instead of qrtui.
+typedef struct {
+    uint32_t width, height, pixelformat, sizeimage;
+    uint8_t **frames;
+    uint32_t *frame_size;
+    int frame_count;
+} prepared_set;
+
+static prepared_set prepared[8];
+static int prepared_count;
+static pthread_mutex_t prepared_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void make_frames(fake_handle *handle) {
     const fake_config *settings = fake_settings();
     size_t pixels = (size_t)handle->width * handle->height;
     int clip = settings->clip_frames > 0;
@@ -100,13 +115,40 @@ void fake_prepare_frames(fake_handle *handle) {
     free(noisy);
 }
 
+void fake_prepare_frames(fake_handle *handle) {
+    fake_free_frames(handle);
+    pthread_mutex_lock(&prepared_lock);
+    for (int i = 0; i < prepared_count; i++) {
+        prepared_set *set = &prepared[i];
+        if (set->width == handle->width && set->height == handle->height && set->pixelformat == handle->pixelformat &&
+            set->sizeimage == handle->sizeimage) {
+            handle->frames = set->frames;
+            handle->frame_size = set->frame_size;
+            handle->frame_count = set->frame_count;
+            handle->frames_shared = 1;
+            pthread_mutex_unlock(&prepared_lock);
+            return;
+        }
+    }
+    make_frames(handle);
+    if (prepared_count < (int)(sizeof prepared / sizeof prepared[0])) {
+        prepared[prepared_count++] = (prepared_set){handle->width, handle->height, handle->pixelformat, handle->sizeimage,
+                                                    handle->frames, handle->frame_size, handle->frame_count};
+        handle->frames_shared = 1;
+    }
+    pthread_mutex_unlock(&prepared_lock);
+}
+
 void fake_free_frames(fake_handle *handle) {
-    for (int v = 0; v < handle->frame_count; v++) free(handle->frames[v]);
-    free(handle->frames);
-    free(handle->frame_size);
+    if (!handle->frames_shared) {
+        for (int v = 0; v < handle->frame_count; v++) free(handle->frames[v]);
+        free(handle->frames);
+        free(handle->frame_size);
+    }
     handle->frames = NULL;
     handle->frame_size = NULL;
     handle->frame_count = 0;
+    handle->frames_shared = 0;
 }
 
 uint32_t fake_fill_frame(fake_handle *handle, uint8_t *buffer, int corrupt) {

@@ -44,6 +44,7 @@ typedef struct {
     uint8_t **frames;        // prepared frames (noise differs; a clip's frames in order)
     uint32_t *frame_size;
     int frame_count;
+    int frames_shared;       // the frames belong to the process-wide set (not freed with the handle)
 } fake_handle;
 
 typedef struct {
