@@ -43,7 +43,7 @@ struct Opener {
             return "could not start \(name)"
         }
         Reaper.later(pid)
-        return "opened with \(name)"
+        return "ran \(name) \(target)"  // what ran, as it ran: one argument
     }
 }
 

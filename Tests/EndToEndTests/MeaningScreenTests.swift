@@ -78,7 +78,7 @@ import Testing
         try session.waitFor("the link") { $0.lines[29].contains("example.org") }
         try session.send("o")
         #expect(waitForFile(log) == "1\n\(link)\n")
-        try session.waitFor("the notice") { $0.lines[29].contains("opened with browser") }
+        try session.waitFor("the notice") { $0.lines[29].contains("ran browser https://example.org/a?x=1") }
         try session.send("q")
     }
 

@@ -168,3 +168,19 @@ import Testing
         #expect(history.entries.map(\.frame) == [1, 5])
     }
 }
+
+/// What `o` may hand an opener: links, places, addresses and numbers; never a link with
+/// control characters, never plain text.
+@Suite struct OpenableTests {
+    func code(_ text: String) -> DetectedCode { DetectedCode(symbology: .qr, bytes: Array(text.utf8), corners: []) }
+
+    @Test func onlyCleanLinksAndActionsAreOpened() {
+        #expect(CodePresentation.openable(code("https://example.org/x"))?.target == "https://example.org/x")
+        #expect(CodePresentation.openable(code("https://example.org/\u{1B}]52;c;x\u{07}")) == nil)
+        #expect(CodePresentation.openable(code("http://10.0.0.1/"))?.warnings.map(\.word) == ["http", "IP"])
+        #expect(CodePresentation.openable(code("geo:1,2"))?.target == "geo:1,2")
+        #expect(CodePresentation.openable(code("tel:+1555"))?.target == "tel:+1555")
+        #expect(CodePresentation.openable(code("just some text")) == nil)
+        #expect(CodePresentation.openable(code("WIFI:S:x;P:y;;")) == nil)
+    }
+}
