@@ -15,14 +15,7 @@ public enum HelpOverlay {
         guard width >= 8, height >= 3 else { return }
         let left = (grid.width - width) / 2, top = max(0, (rows - height) / 2)
         let box = Style(foreground: .white, background: .black)
-        let (h, v, corners) = unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])
-        for row in top..<(top + height) {
-            grid.fill(row: row, from: left, to: left + width, with: Cell(" ", style: box))
-            let edge = row == top || row == top + height - 1
-            grid[left, row] = Cell(edge ? (row == top ? corners[0] : corners[2]) : v, style: box)
-            grid[left + width - 1, row] = Cell(edge ? (row == top ? corners[1] : corners[3]) : v, style: box)
-            if edge { for c in (left + 1)..<(left + width - 1) { grid[c, row] = Cell(h, style: box) } }
-        }
+        Box.draw(left: left, top: top, width: width, height: height, style: box, unicode: unicode, into: &grid)
         // Cut short, it says so: the last row tells how much is missing.
         var shown = Array(lines.prefix(height - 2))
         if lines.count > shown.count, shown.count >= 2 {

@@ -8,14 +8,7 @@ public enum HistoryOverlay {
         guard width >= 12, height >= 5 else { return }
         let left = (grid.width - width) / 2, top = max(0, (rows - height) / 2)
         let box = Style(foreground: .white, background: .black)
-        let (h, v, corners) = unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])
-        for row in top..<(top + height) {
-            grid.fill(row: row, from: left, to: left + width, with: Cell(" ", style: box))
-            let edge = row == top || row == top + height - 1
-            grid[left, row] = Cell(edge ? (row == top ? corners[0] : corners[2]) : v, style: box)
-            grid[left + width - 1, row] = Cell(edge ? (row == top ? corners[1] : corners[3]) : v, style: box)
-            if edge { for c in (left + 1)..<(left + width - 1) { grid[c, row] = Cell(h, style: box) } }
-        }
+        Box.draw(left: left, top: top, width: width, height: height, style: box, unicode: unicode, into: &grid)
         grid.put(title, column: left + 2, row: top + 1, style: Style(foreground: .white, background: .black, attributes: .bold),
                  limit: left + width - 1)
         // The window of lines around the chosen one, when they do not all fit.
