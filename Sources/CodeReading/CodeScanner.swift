@@ -21,13 +21,21 @@ public struct SymbolPart: Sendable, Hashable {
 /// zbar behind a Swift face: scans a frame inside a rectangle and returns codes with their
 /// corners in full-frame pixels. zbar documents no thread safety: one scanner per thread.
 public final class CodeScanner {
-    private let scanner: OpaquePointer
+    private var scanner: OpaquePointer
     private let image: OpaquePointer
     public let symbologies: Set<Symbology>?
+    /// What the types were asked as (`symbologies` before narrowing) and narrowed to.
+    private let requested: Set<Symbology>?
+    private let narrowed: Set<Symbology>?
     /// Scan every Nth row and column (see `ScanDensity`).
     public var density: Int {
         didSet { applyDensity() }
     }
+    /// zbar 0.23's scanner keeps about 300 bytes for every QR code it decodes (reachable, freed
+    /// only with the scanner): a code followed at 30 fps grew qrtui by 0.4 MB a minute. A fresh
+    /// scanner, configured the same, every `freshEvery` scans keeps memory flat.
+    public static let freshEvery = 500
+    private var scansSinceFresh = 0
 
     /// `symbologies` nil keeps zbar's defaults (everything zbar enables by default).
     /// `density` N scans every Nth row and column: 2 costs about half of 1 and still reads
@@ -37,12 +45,18 @@ public final class CodeScanner {
     public init(symbologies: Set<Symbology>? = nil, density: Int = 1, narrowedTo only: Set<Symbology>? = nil) {
         scanner = zbar_image_scanner_create()
         image = zbar_image_create()
+        requested = symbologies
+        narrowed = only
         self.symbologies = only.map { only in symbologies.map { $0.intersection(only) } ?? only } ?? symbologies
         self.density = density
         zbar_image_set_format(image, zbar_fourcc_parse("Y800"))
-        if let symbologies {
+        configure()
+    }
+
+    private func configure() {
+        if let requested {
             zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-            for symbology in symbologies {
+            for symbology in requested {
                 zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 1)
                 // An ISBN is an EAN-13 to zbar; the EAN-13s that are not ISBNs are dropped.
                 if let also = symbology.needsAlso {
@@ -50,13 +64,24 @@ public final class CodeScanner {
                 }
             }
         }
-        for symbology in Symbology.allCases where only.map({ !$0.contains(symbology) }) ?? false {
+        for symbology in Symbology.allCases where narrowed.map({ !$0.contains(symbology) }) ?? false {
             zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 0)
         }
         applyDensity()
         // Raw bytes instead of zbar's charset guess; PayloadText decides.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         zbar_image_scanner_set_config(scanner, ZBAR_SQCODE, ZBAR_CFG_BINARY, 1)
+    }
+
+    /// Every `freshEvery` scans, zbar's scanner is replaced by a fresh one (see there).
+    private func refreshIfDue() {
+        scansSinceFresh += 1
+        guard scansSinceFresh >= Self.freshEvery else { return }
+        scansSinceFresh = 0
+        zbar_image_set_symbols(image, nil)  // the last results belong to the old scanner
+        zbar_image_scanner_destroy(scanner)
+        scanner = zbar_image_scanner_create()
+        configure()
     }
 
     private func applyDensity() {
@@ -82,6 +107,7 @@ public final class CodeScanner {
     public func read(_ picture: Frame) -> SymbolsFound {
         let frame = picture.packed
         return frame.luma.withUnsafeBytes { raw -> SymbolsFound in
+            refreshIfDue()
             zbar_image_set_size(image, UInt32(frame.width), UInt32(frame.height))
             zbar_image_set_data(image, raw.baseAddress, UInt(raw.count), nil)
             defer { zbar_image_set_data(image, nil, 0, nil) }

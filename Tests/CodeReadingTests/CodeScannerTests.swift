@@ -13,6 +13,22 @@ import Testing
         #expect(codes.first?.symbology == .qr)
     }
 
+    /// The scanner is renewed every few hundred scans (zbar keeps memory for each QR code it
+    /// decodes): reading goes on the same across the renewal, settings included.
+    @Test func readingIsTheSameAcrossTheScannersRenewal() {
+        let qr = CodeFixtures.qrScene("renewed", width: 200, height: 200, moduleSize: 3)
+        let ean = EAN13.scene("400638133393", width: 400, height: 200)
+        let scanner = CodeScanner(symbologies: [.qr], density: 2)
+        for round in 0..<(CodeScanner.freshEvery + 20) {
+            let codes = scanner.scan(round % 2 == 0 ? qr : ean)
+            guard codes.map(\.text) == (round % 2 == 0 ? ["renewed"] : []) else {
+                Issue.record("scan \(round) read \(codes.map(\.text))")
+                return
+            }
+        }
+        #expect(scanner.density == 2)
+    }
+
     @Test(arguments: [0.6, 1.7, 3.0])
     func readsScaledCodes(scale: Double) {
         let frame = CodeFixtures.qrScene("scaled", width: 800, height: 600, moduleSize: 3, scale: scale)
