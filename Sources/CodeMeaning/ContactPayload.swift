@@ -42,9 +42,9 @@ enum ContactPayload {
                      ("NOTE", "note"), ("BDAY", "birthday"), ("NICKNAME", "nickname")]
         for (key, value) in KeyedFields.parse(text, prefix: "MECARD:") where !value.isEmpty {
             if key == "N" {
-                // "Family,Given" reads "Given Family".
-                let parts = value.split(separator: ",", maxSplits: 1).map { $0.trimmingSpaces() }
-                fields.insert(Field("name", parts.reversed().joined(separator: " ")), at: 0)
+                // "Family,Given" reads "Given Family"; a name of commas and spaces is none.
+                let parts = value.split(separator: ",", maxSplits: 1).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+                if !parts.isEmpty { fields.insert(Field("name", parts.reversed().joined(separator: " ")), at: 0) }
             } else if let name = names.first(where: { $0.0 == key })?.1 {
                 fields.append(Field(name, value))
             }

@@ -104,7 +104,7 @@ import Testing
 /// never crash.
 @Suite struct MalformedMeaningTests {
     @Test(arguments: [
-        "WIFI:", "WIFI:S:", "WIFI:T:WPA;P:x\\", "MECARD:", "MECARD:N:;;", "BEGIN:VCARD", "BEGIN:VCARD\nEND:VCARD",
+        "WIFI:", "WIFI:S:", "WIFI:T:WPA;P:x\\", "MECARD:", "MECARD:N:;;", "MECARD:N:,;;", "MECARD:N: , ;;", "BEGIN:VCARD", "BEGIN:VCARD\nEND:VCARD",
         "BEGIN:VCALENDAR\nEND:VCALENDAR", "BEGIN:VEVENT\nSUMMARY\nEND:VEVENT", "geo:", "geo:a,b", "geo:1", "tel:", "SMSTO:",
         "sms:", "mailto:", "mailto:?subject=x", "MATMSG:SUB:x;;", "BCD\n002", "BCD\n001\n1\nSCT\nX\n\nDE33", "http://",
         "https://:80/", "]C1", "]C101123", "]C10109501101530003\u{1D}1726", "(01)123", "(99", "%", "xn--", "\u{0}\u{1B}[2J",
