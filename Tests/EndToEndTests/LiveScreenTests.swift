@@ -368,6 +368,21 @@ import Testing
         try eight.send("q")
     }
 
+    /// With 8 colours the picture outside the scan area keeps its characters, faded by the dim
+    /// attribute (not near-black), and an upright code's outline is one joined line.
+    @Test func eightColoursKeepTheOutsideAndJoinTheOutline() throws {
+        let frame = CodeFixtures.qrScene(Self.payload, width: 640, height: 360, moduleSize: 4)
+        let clip = directory.write("upright.y4m", Y4MSource.encode(Array(repeating: frame, count: 30)))
+        let session = try TmuxSession(width: 80, height: 24, command: "env TERM=xterm \(QRTUIProcess.executable) -i \(clip) --loop")
+        let pane = try session.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
+        // The top rows lie outside the scan area: the backdrop's grey 190 is "o" on the ramp, dim.
+        let outside = pane.rows[0]
+        #expect(outside.allSatisfy { $0.character == "o" && $0.dim }, "\(pane.lines[0])")
+        let corners = pane.rows.prefix(23).joined().filter { "┌┐└┘".contains($0.character) && $0.foreground == 2 }
+        #expect(corners.count == 4, "outline corners: \(corners.map(\.character))")
+        try session.send("q")
+    }
+
     /// With 8 colours the success badge is black on green, not bold (bold black is grey).
     @Test func theBadgeReadsOnEightColours() throws {
         let session = try TmuxSession(width: 80, height: 24, command: "env TERM=xterm \(QRTUIProcess.executable) -i \(picture())")
