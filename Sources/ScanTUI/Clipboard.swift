@@ -25,10 +25,7 @@ struct Clipboard {
         return nil
     }
 
-    private func find(_ name: String) -> String? {
-        let directories = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return directories.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
-    }
+    private func find(_ name: String) -> String? { ProgramPath.find(name, in: environment) }
 
     /// Inside tmux: into its paste buffer, and with `-w` (tmux 3.2 and later) on to the outer
     /// terminal's clipboard, which tmux's default `set-clipboard external` allows to tmux

@@ -10,6 +10,10 @@ extension LiveState {
         CodePresentation.summary(code, reveal: revealSecrets, unicode: unicode)
     }
 
+    mutating func refreshSummary() {
+        lastSummary = lastCode.map(summary)
+    }
+
     /// `c` copies the main field; pressed again within a few seconds, the next one (a
     /// contact's phone, then its e-mail, its name...).
     mutating func copyField() -> [LiveEffect] {
@@ -59,7 +63,8 @@ extension LiveState {
 
     mutating func toggleReveal() -> [LiveEffect] {
         revealSecrets.toggle()
-        if let lastCode, case .success = status { status = .success(summary(lastCode)) }
+        refreshSummary()
+        if let lastSummary, case .success = status { status = .success(lastSummary) }
         return []
     }
 

@@ -40,7 +40,9 @@ struct LiveState {
     var scanArea: ScanArea?
     var codes: [DetectedCode] = []
     var status = ReaderStatus.scanning
-    var lastCode: DetectedCode?
+    var lastCode: DetectedCode? { didSet { refreshSummary() } }
+    /// How the status line tells `lastCode`: worked out when it (or `r`) changes, not per frame.
+    var lastSummary: CodeSummary?
     var readCount = 0
     /// This run's distinct codes, in order (`--continuous` prints them on exit).
     var history = CodeHistory()
@@ -232,16 +234,16 @@ struct LiveState {
         lastCodeSeen = now
         let news = tracker.update(with: result.codes, at: now)
         guard let announced = news.last else {
-            if let current = lastCode, case .scanning = status,
+            if let current = lastCode, let lastSummary, case .scanning = status,
                codes.contains(where: { $0.identity == current.identity }) {
-                status = .success(summary(current))
+                status = .success(lastSummary)
             }
             return []
         }
         lastCode = announced
         readCount += news.count
         for code in news { history.add(code, frame: result.frameSequence) }
-        status = .success(summary(announced))
+        status = .success(lastSummary ?? summary(announced))
         flashUntil = now + Self.flashTime
         revision += 1
         let records = options.historyPath == nil ? [] : news.map { LiveEffect.record($0, frame: result.frameSequence) }
@@ -272,7 +274,7 @@ struct LiveState {
         info.framesPerSecond = measuredFramesPerSecond
         info.paused = paused
         info.notice = notice?.text ?? (corruptFrames > 0 ? "skipped \(corruptFrames) corrupt frame\(corruptFrames == 1 ? "" : "s")" : nil)
-        info.lastCode = lastCode.map(summary)
+        info.lastCode = lastSummary
         info.looksFor = looksFor
         let image = frame.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
         var scene = Scene(image: image, transform: transform, scanArea: scanArea,

@@ -11,12 +11,7 @@ struct Opener {
     /// The program, found on PATH (or as given when it is a path).
     func program(_ name: String? = nil) -> String? {
         let name = name ?? environment["BROWSER"].flatMap { $0.isEmpty ? nil : $0 } ?? "xdg-open"
-        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
-        for directory in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
-            let path = "\(directory)/\(name)"
-            if access(path, X_OK) == 0 { return path }
-        }
-        return nil
+        return ProgramPath.find(name, in: environment)
     }
 
     /// `nmcli device wifi connect SSID [password PASSWORD] [hidden yes]`, each an argument of
@@ -44,6 +39,15 @@ struct Opener {
         }
         Reaper.later(pid)
         return "ran \(name) \(target)"  // what ran, as it ran: one argument
+    }
+}
+
+/// A program as a shell would find it: a path as given, else the first match on PATH.
+enum ProgramPath {
+    static func find(_ name: String, in environment: [String: String]) -> String? {
+        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
+        let directories = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
+        return directories.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
     }
 }
 
