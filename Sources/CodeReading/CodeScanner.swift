@@ -115,7 +115,7 @@ public final class CodeScanner {
             guard zbar_scan_image(scanner, image) > 0 else { return output }
             var symbol = zbar_image_first_symbol(image)
             while let current = symbol {
-                Self.collect(current, into: &output, width: frame.width, height: frame.height)
+                Self.collect(current, into: &output, width: frame.width, height: frame.height, density: density)
                 symbol = zbar_symbol_next(current)
             }
             if let symbologies { output.codes.removeAll { !symbologies.contains($0.symbology) } }
@@ -124,7 +124,7 @@ public final class CodeScanner {
         }
     }
 
-    private static func collect(_ symbol: OpaquePointer, into output: inout SymbolsFound, width: Int, height: Int) {
+    private static func collect(_ symbol: OpaquePointer, into output: inout SymbolsFound, width: Int, height: Int, density: Int) {
         let type = zbar_symbol_get_type(symbol)
         let length = Int(zbar_symbol_get_data_length(symbol))
         let bytes: [UInt8] = zbar_symbol_get_data(symbol).map { pointer in
@@ -154,7 +154,24 @@ public final class CodeScanner {
         // Read along rows (up or down) the picture's height counts the lines, else its width.
         code.scanLines = alongRows ? height : width
         code.gs1 = zbar_symbol_get_modifiers(symbol) & (1 << ZBAR_MOD_GS1.rawValue) != 0
+        if !symbology.isTwoDimensional {
+            code.ends = lineEnds(points, alongRows: alongRows, density: density, lines: alongRows ? height : width)
+        }
         output.codes.append(code)
+    }
+
+    /// zbar scans the first line (at `border`) forward, the next backward, and so on, and marks
+    /// a read where the decoder finished: on a forward line at the code's far end, on a
+    /// backward line at its near end. Which way is out of the code follows from the line's parity.
+    static func lineEnds(_ points: [PixelPoint], alongRows: Bool, density: Int, lines: Int) -> [LineEnd] {
+        let density = max(1, density)
+        let border = min(((lines - 1) % density + 1) / 2, lines / 2)
+        return points.map { point in
+            let line = alongRows ? point.y : point.x
+            let out = ((line - border) / density) % 2 == 0 ? 32 : -32
+            let beyond = alongRows ? PixelPoint(x: point.x + out, y: point.y) : PixelPoint(x: point.x, y: point.y + out)
+            return LineEnd(at: point, beyond: beyond)
+        }
     }
 
     /// zbar locates 1D codes by the points where scan lines crossed them; the box around

@@ -24,6 +24,8 @@ public struct DetectedCode: Sendable, Hashable {
     /// How many scan lines crossed the picture it was read in, in its reading direction:
     /// the most that `quality` could have been (0 when unknown).
     var scanLines = 0
+    /// Where each scan line that read a 1D code finished, and which way is out (see `QuietZone`).
+    var ends: [LineEnd] = []
     /// Read with GS1's FNC1 (GS1-128, GS1 QR): the payload is GS1 element strings.
     public internal(set) var gs1 = false
 
@@ -48,6 +50,7 @@ public struct DetectedCode: Sendable, Hashable {
         code.turn = turn
         code.scanLines = scanLines
         code.gs1 = gs1
+        code.ends = ends.map { LineEnd(at: transform($0.at), beyond: transform($0.beyond)) }
         return code
     }
 

@@ -111,7 +111,7 @@ public struct ThoroughScan: Sendable {
 public struct PassFindings: Sendable {
     public var codes: [DetectedCode] = []
     public var parts: [SymbolPart] = []
-    /// 1D reads refused for where they lay (`LocationSanity`).
+    /// 1D reads refused for where they lay (`LocationSanity`) or for bars beyond their ends (`QuietZone`).
     public var withheld = 0
 }
 
@@ -119,9 +119,14 @@ extension ScanPass {
     /// Runs this pass on `crop`, whose top-left pixel lies at `origin` in the frame; what
     /// it finds comes back in frame pixels. A pass with several views stops at the first
     /// that reads a code.
+    /// 1D reads without a quiet zone in `crop` itself are withheld (see `QuietZone`).
     public func read(_ crop: Frame, at origin: PixelPoint, turn: Double? = nil, with scanner: CodeScanner,
                      limit: ReadingLimit? = nil) -> PassFindings {
-        read(views(of: crop, turnedBy: turn), at: origin, turn: turn, with: scanner, limit: limit)
+        var findings = read(views(of: crop, turnedBy: turn), at: origin, turn: turn, with: scanner, limit: limit)
+        let count = findings.codes.count
+        findings.codes.removeAll { !QuietZone.isClear($0.moved(by: PixelPoint(x: -origin.x, y: -origin.y)), in: crop) }
+        findings.withheld += count - findings.codes.count
+        return findings
     }
 
     /// The pass's views of `crop` turned by `turn` degrees first (nil: as it is), each with

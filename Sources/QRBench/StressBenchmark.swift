@@ -1,3 +1,4 @@
+import CaptureKit
 import CodeReading
 import Dispatch
 import Glibc
@@ -16,6 +17,10 @@ struct StressBenchmark {
     var dump: String?
     /// The symbologies to stress (all when empty).
     var only: [StressCase.Kind] = []
+    /// Only these picture numbers (all below `count` when empty): to look at one again.
+    var picks: [Int] = []
+    /// A folder to write each picture into (KIND-INDEX.pgm), to read it with qrtui or `--explain`.
+    var saveInto: String?
 
     struct Tally: Sendable {
         var decoded = 0, misread = 0, withheld = 0
@@ -36,7 +41,7 @@ struct StressBenchmark {
         var notes = [String]()
         for kind in only.isEmpty ? StressCase.Kind.allCases : only {
             let row = measure(kind)
-            lines.append([kind.rawValue, "\(count)", "\(row.still.decoded)", "\(row.still.misread)", "\(row.live.decoded)",
+            lines.append([kind.rawValue, "\(picks.isEmpty ? count : picks.count)", "\(row.still.decoded)", "\(row.still.misread)", "\(row.live.decoded)",
                           "\(row.live.misread)", "\(row.zbar.decoded)", "\(row.zbar.misread)"])
             notes += row.wrong
         }
@@ -46,11 +51,13 @@ struct StressBenchmark {
     /// Every picture of `kind`, shared out between two threads (one reader each).
     private func measure(_ kind: StressCase.Kind) -> Row {
         let total = Mutex(Row())
-        let count = self.count, seed = self.seed, dump = self.dump
+        let seed = self.seed, dump = self.dump, saveInto = self.saveInto
+        let indices = picks.isEmpty ? Array(0..<count) : picks
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             var row = Row()
-            for index in stride(from: worker, to: count, by: 2) {
+            for index in stride(from: worker, to: indices.count, by: 2).map({ indices[$0] }) {
                 let stress = StressCase(kind, index: index, seed: seed)
+                if let saveInto { Self.save(stress.picture, as: "\(saveInto)/\(kind.rawValue.filter { $0 != " " })-\(index).pgm") }
                 let stillReading = CodeReader().read(stress.picture, kind: .still)
                 let still = stillReading.codes.map(\.text)
                 if let dump {
@@ -79,6 +86,13 @@ struct StressBenchmark {
             }
         }
         return total.withLock { $0 }
+    }
+
+    static func save(_ picture: Frame, as path: String) {
+        guard let file = fopen(path, "w") else { return toStderr("qrtui-bench: cannot write \(path)") }
+        let bytes = NetpbmCodec.encode(picture)
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        fclose(file)
     }
 
     static func append(_ lines: [String], to path: String) {

@@ -22,6 +22,8 @@ Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--capture] [--repetitio
                     pass, zbar quality, box, length)
   --cost-clips DIR  write --cost's picture and clips into DIR (to try qrtui on them)
   --live            clips played in real time through the live path, against plain zbar
+  --pick LIST       --stress: only these picture numbers (comma-separated), to look at them again
+  --stress-save DIR --stress: write each picture into DIR as KIND-INDEX.pgm
   --only TEXT       --live: only the clips whose name contains TEXT; --stress: only these
                     symbologies (comma-separated: EAN-13,UPC-A,EAN-8,UPC-E,Code 128,Code 39,ITF,QR)
   --effort E        --live: the reading effort (default: normal)
@@ -58,6 +60,8 @@ var costSeconds: Double?
 var stressCount: Int?
 var seed: UInt64 = 1
 var stressDump: String?
+var picks: [Int] = []
+var stressSave: String?
 var deadlineRuns: Int?
 var soakMinutes: Double?
 while let argument = arguments.popFirst() {
@@ -94,6 +98,14 @@ while let argument = arguments.popFirst() {
     case "--stress-dump":
         guard let path = arguments.popFirst() else { fail("--stress-dump needs a file") }
         stressDump = path
+    case "--pick":
+        guard let list = arguments.popFirst()?.split(separator: ",").map({ Int($0) }), !list.contains(nil) else {
+            fail("--pick needs picture numbers, comma-separated")
+        }
+        picks = list.compactMap { $0 }
+    case "--stress-save":
+        guard let folder = arguments.popFirst() else { fail("--stress-save needs a folder") }
+        stressSave = folder
     case "--seed":
         guard let value = arguments.popFirst().flatMap(UInt64.init) else { fail("--seed needs a number") }
         seed = value
@@ -174,7 +186,7 @@ if let stressCount {
     print("\nStress: \(stressCount) random pictures per symbology (\(StressCase.width)x\(StressCase.height), seed \(seed)); "
           + "decoded = the payload read, misread = a picture that gave a wrong payload:\n")
     let kinds = only?.split(separator: ",").compactMap { name in StressCase.Kind.allCases.first { $0.rawValue == name } } ?? []
-    print(StressBenchmark(count: stressCount, seed: seed, dump: stressDump, only: kinds).run())
+    print(StressBenchmark(count: stressCount, seed: seed, dump: stressDump, only: kinds, picks: picks, saveInto: stressSave).run())
 }
 if let deadlineRuns {
     print("\nDeadlines: qrtui --no-preview --timeout T on inputs that would hold it longer; overshoot = "

@@ -1,0 +1,89 @@
+import FrameCore
+
+/// The picture's grey along a line, sampled every half pixel, averaged over three
+/// neighbouring lines across.
+struct ProfileLine {
+    let picture: Frame
+    let origin: (Double, Double)
+    let direction: (Double, Double)
+
+    init(picture: Frame, origin: (Double, Double), direction: (Double, Double)) {
+        self.picture = picture
+        self.origin = origin
+        self.direction = direction
+    }
+
+    init(picture: Frame, origin: PixelPoint, direction: (Double, Double)) {
+        self.init(picture: picture, origin: (Double(origin.x), Double(origin.y)), direction: direction)
+    }
+    static let step = 0.5
+
+    func samples(over distance: Double) -> Int { Int(distance / Self.step) }
+
+    /// Values from `from` to `to` pixels along the line (outward positive), stopping at the
+    /// picture's edge.
+    func values(from: Double, to: Double) -> [Double] {
+        var out = [Double]()
+        let forward = to >= from
+        var t = from
+        while forward ? t <= to : t >= to {
+            guard let value = grey(at: t) else { break }
+            out.append(value)
+            t += forward ? Self.step : -Self.step
+        }
+        return forward ? out : out.reversed()
+    }
+
+    private func grey(at t: Double) -> Double? {
+        var sum = 0.0
+        for across in [-1.0, 0, 1] {
+            let x = origin.0 + direction.0 * t - direction.1 * across
+            let y = origin.1 + direction.1 * t + direction.0 * across
+            guard let value = bilinear(x, y) else { return nil }
+            sum += value
+        }
+        return sum / 3
+    }
+
+    private func bilinear(_ x: Double, _ y: Double) -> Double? {
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        guard x0 >= 0, y0 >= 0, x0 + 1 < picture.width, y0 + 1 < picture.height else { return nil }
+        let fx = x - Double(x0), fy = y - Double(y0)
+        let top = Double(picture[x0, y0]) * (1 - fx) + Double(picture[x0 + 1, y0]) * fx
+        let bottom = Double(picture[x0, y0 + 1]) * (1 - fx) + Double(picture[x0 + 1, y0 + 1]) * fx
+        return top * (1 - fy) + bottom * fy
+    }
+
+    /// The deepest dip beyond the origin, as a share of the swing between the bars' dark and
+    /// light over 12 modules inward (see `QuietZone`). Dips bottoming out within `trailing`
+    /// modules of the mark (and a pixel) are the code's own last bars; after them, `span`
+    /// modules are looked at. nil when the picture ends too soon to judge.
+    func depthBeyond(module: Double, trailing: Double, span: Double) -> Double? {
+        let inward = values(from: -max(8, 12 * module), to: 0)
+        guard let dark = inward.min(), let light = inward.max(), light - dark >= 12 else { return nil }
+        let outward = values(from: module, to: (trailing + span) * module + 1)
+        let ownBars = samples(over: (trailing - 1) * module + 1)
+        guard outward.count >= ownBars + samples(over: span * module) / 2 else { return nil }
+        return QuietZone.deepestDip(outward[...], bottomingFrom: ownBars) / (light - dark)
+    }
+
+    /// The module width guessed from the bars inward of the end: 1D codes average about 1.7
+    /// modules an element (EAN 1.6, ITF, Code 128 1.8), so 40 pixels inward with N crossings of
+    /// the mid grey hold about N x 1.7 modules.
+    func moduleInward() -> Double? {
+        let inward = values(from: -40, to: 0)
+        guard inward.count >= 20, let dark = inward.min(), let light = inward.max(), light - dark >= 12 else { return nil }
+        let middle = (dark + light) / 2
+        let crossings = zip(inward, inward.dropFirst()).filter { ($0 < middle) != ($1 < middle) }.count
+        guard crossings >= 4 else { return nil }
+        return Double(inward.count) * Self.step / (Double(crossings) * 1.7)
+    }
+}
+
+extension Array {
+    /// At most `count` elements, spread evenly from first to last.
+    func evenlySpaced(atMost count: Int) -> [Element] {
+        guard self.count > count, count > 1 else { return self }
+        return (0..<count).map { self[$0 * (self.count - 1) / (count - 1)] }
+    }
+}

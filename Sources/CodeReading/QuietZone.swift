@@ -1,0 +1,119 @@
+import FrameCore
+
+/// Where one zbar scan line finished decoding a 1D code, and which way is out of the code
+/// there: `beyond` lies a fixed distance outward from `at`. zbar scans a picture's lines
+/// both ways in turn and marks a read where its decoder finished, so the mark lies at the
+/// end the line ran out of (see `CodeScanner.lineEnds`).
+struct LineEnd: Sendable, Hashable {
+    var at: PixelPoint
+    var beyond: PixelPoint
+}
+
+/// A printed 1D code has a quiet zone: light, free of bars, for 7 to 10 modules beyond each
+/// end. zbar does not ask for it (its EAN decoder checks one direction weakly), so a scan
+/// line that crossed part of a longer code reads a code of its own there: six digits of a
+/// twelve-digit ITF, a UPC-E out of an EAN-13's middle. Such a read ends where more bars
+/// follow. Checked in the picture as it was taken (not the pass's picture, where
+/// thresholding may have wiped faint bars beyond the end).
+enum QuietZone {
+    /// Modules beyond the end that must be free of bars (the specifications ask 7 to 10).
+    static let modules = 6.0
+    /// A bar beyond the end: a dip at least this share of the code's own light-to-dark swing.
+    static let barDepth = 0.35
+    /// Ends judged at each end of a read, spread over its scan lines (a read well seen has
+    /// hundreds; a live frame cannot afford them all).
+    static let judgedEnds = 16
+
+    /// Whether the ends of `code` (in `picture`'s pixels) show a quiet zone: a read is refused
+    /// when most scan lines that finished at one of its ends found more bars beyond it.
+    static func isClear(_ code: DetectedCode, in picture: Frame) -> Bool {
+        let ends = code.ends
+        guard !ends.isEmpty, !code.symbology.isTwoDimensional else { return true }
+        guard let modules = printedModules(code) else { return true }
+        let first = direction(of: ends[0])
+        let groups = [ends.filter { dot(direction(of: $0), first) > 0 }, ends.filter { dot(direction(of: $0), first) <= 0 }]
+        let module = groups.allSatisfy({ !$0.isEmpty }) ? length(between: groups[0], groups[1], along: first) / modules : nil
+        return groups.allSatisfy { group in
+            let depths = group.evenlySpaced(atMost: judgedEnds).compactMap {
+                barDepthSeen($0, module: module, trailing: trailingModules(code.symbology), in: picture)
+            }
+            return 2 * depths.filter { $0 >= barDepth }.count <= depths.count
+        }
+    }
+
+    /// How many modules the code, as commonly printed, spans: the module width follows from its
+    /// length. nil for codes not checked: an EAN-13, UPC-A or EAN-8 may be read by zbar from
+    /// its two halves on different scan lines, its mark then lying at the middle guard with
+    /// the other half beyond; only a number a UPC-E could spell is checked there, for a UPC-E
+    /// read out of an EAN-13's half is the misread to catch.
+    static func printedModules(_ code: DetectedCode) -> Double? {
+        let characters = (code.raw ?? code.bytes).count
+        switch code.symbology {
+        case .i25: return Double(9 * characters + 9)  // wide bars three modules wide
+        case .code39: return Double(16 * (characters + 2) - 1)
+        case .code128:
+            let allDigits = code.bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            return Double(11 * (allDigits ? (characters + 1) / 2 : characters) + 35)  // start, check, stop
+        case .upce: return 51
+        case .ean13, .upca, .isbn13: return UPCE.couldSpell(code.bytes) ? 51 : nil
+        default: return nil
+        }
+    }
+
+    /// How far the code's own bars may reach beyond zbar's mark, in modules: the mark lies where
+    /// the last element zbar needed begins. UPC-E's end guard has a bar after it; Code 128's stop
+    /// pattern ends in four more elements (five modules) once zbar has it decoded.
+    static func trailingModules(_ symbology: Symbology) -> Double {
+        symbology == .code128 ? 6 : 3
+    }
+
+    static func direction(of end: LineEnd) -> (Double, Double) {
+        let dx = Double(end.beyond.x - end.at.x), dy = Double(end.beyond.y - end.at.y)
+        let norm = max(1e-9, (dx * dx + dy * dy).squareRoot())
+        return (dx / norm, dy / norm)
+    }
+
+    static func dot(_ a: (Double, Double), _ b: (Double, Double)) -> Double { a.0 * b.0 + a.1 * b.1 }
+
+    /// How far apart the two ends lie along the reading direction (means of each end's marks).
+    private static func length(between a: [LineEnd], _ b: [LineEnd], along axis: (Double, Double)) -> Double {
+        func mean(_ ends: [LineEnd]) -> (Double, Double) {
+            (ends.map { Double($0.at.x) }.reduce(0, +) / Double(ends.count), ends.map { Double($0.at.y) }.reduce(0, +) / Double(ends.count))
+        }
+        let (p, q) = (mean(a), mean(b))
+        return abs(dot((p.0 - q.0, p.1 - q.1), axis))
+    }
+
+    /// How clear one scan line's end is: the deepest dip beyond it, as a share of the bars'
+    /// swing (nil when there is nothing to judge by). Looked for across the bars (the line may
+    /// have crossed them at a slant), on three lines: through the end and a few modules to
+    /// either side along the bars, for a line that left the bars through their top or bottom
+    /// edge ends amid the code with light beyond it on its own line, but bars beside it.
+    /// `module` (pixels along the scan line) is the code's length over its modules when it
+    /// was read both ways, else guessed from the bars inward.
+    static func barDepthSeen(_ end: LineEnd, module known: Double?, trailing: Double = 3, in picture: Frame) -> Double? {
+        let along = direction(of: end)
+        guard let rowModule = known ?? ProfileLine(picture: picture, origin: end.at, direction: along).moduleInward() else { return nil }
+        let inside = (Double(end.at.x) - along.0 * 6 * rowModule, Double(end.at.y) - along.1 * 6 * rowModule)
+        var normal = BarOrientation.normal(in: picture, around: inside, radius: min(30, max(6, 6 * rowModule))) ?? along
+        if dot(normal, along) < 0 { normal = (-normal.0, -normal.1) }
+        let module = rowModule * max(0.3, dot(normal, along))
+        let sideways = max(3, 3 * module + 2)
+        return [0, sideways, -sideways].compactMap { shift in
+            let origin = (Double(end.at.x) - normal.1 * shift, Double(end.at.y) + normal.0 * shift)
+            return ProfileLine(picture: picture, origin: origin, direction: normal).depthBeyond(module: module, trailing: trailing, span: modules)
+        }.max()
+    }
+
+    /// The deepest dip: a fall below the light before it, counted as deep as the rise after
+    /// it allows twice over (a fall without a rise is the picture getting darker, not a bar).
+    /// Only dips whose lowest point lies at `bottomingFrom` or later count.
+    static func deepestDip(_ values: ArraySlice<Double>, bottomingFrom first: Int = 0) -> Double {
+        let samples = Array(values)
+        guard first < samples.count else { return 0 }
+        var before = samples, after = samples
+        for index in samples.indices.dropFirst() { before[index] = max(before[index - 1], samples[index]) }
+        for index in samples.indices.reversed().dropFirst() { after[index] = max(after[index + 1], samples[index]) }
+        return (first..<samples.count).map { min(before[$0] - samples[$0], 2 * (after[$0] - samples[$0])) }.max() ?? 0
+    }
+}

@@ -1,0 +1,134 @@
+@testable import CodeReading
+import CodeFixtures
+import FrameCore
+import Glibc
+import PictureOps
+import Testing
+
+/// A 1D read must end where the printed code ends: light beyond, across the bars.
+@Suite struct QuietZoneTests {
+    /// A twelve-digit ITF, bars upright, 3 pixels a module, 40 modules tall, centred in 600x200.
+    let itf = Barcode(.itf, "555507398173")!
+    var picture: Frame {
+        Frame.filled(width: 600, height: 200, value: 170)
+            .drawingModules(itf.bars, at: ModulePlacement(centreX: 300, centreY: 100, moduleSize: 3, rowHeight: 40, quietZone: 10),
+                            dark: 30, light: 220)
+    }
+    var left: Int { 300 - itf.bars.columns * 3 / 2 }
+
+    /// Where bar number `n` (from 1) ends, in pixels.
+    func endOfBar(_ n: Int) -> Int {
+        var bars = 0
+        for column in 0..<itf.bars.columns where itf.bars[column, 0] && (column + 1 == itf.bars.columns || !itf.bars[column + 1, 0]) {
+            bars += 1
+            if bars == n { return left + (column + 1) * 3 }
+        }
+        return left
+    }
+
+    func read(_ text: String, ends: [LineEnd]) -> DetectedCode {
+        var code = DetectedCode(symbology: .i25, bytes: Array(text.utf8), corners: CodeScanner.boundingBox(of: ends.map(\.at)), quality: ends.count)
+        code.ends = ends
+        return code
+    }
+
+    func end(_ x: Int, _ y: Int, out dx: Double, _ dy: Double = 0) -> LineEnd {
+        LineEnd(at: PixelPoint(x: x, y: y), beyond: PixelPoint(x: x + Int((32 * dx).rounded()), y: y + Int((32 * dy).rounded())))
+    }
+
+    @Test func zbarMarksEachLineWhereItRanOutOfTheCode() throws {
+        for density in [1, 2] {
+            let code = try #require(CodeScanner(density: density).read(picture).codes.first)
+            #expect(code.text == itf.expected)
+            #expect(code.ends.count == code.quality && code.ends.count >= 10)
+            // A forward line ends at the far end and points right; a backward one, left.
+            #expect(code.ends.allSatisfy { ($0.beyond.x > $0.at.x) == ($0.at.x > 300) })
+            #expect(QuietZone.isClear(code, in: picture))
+        }
+    }
+
+    @Test func aReadEndingAmidTheBarsIsRefused() {
+        // The first six digits: start (2 bars) and three pairs (5 bars each), then more bars.
+        let inner = endOfBar(17)
+        let ends = stride(from: 70, to: 130, by: 4).map { y in y % 8 == 6 ? end(left, y, out: -1) : end(inner, y, out: 1) }
+        #expect(!QuietZone.isClear(read("555507", ends: ends), in: picture))
+        // The same lines ending at the code's real end are fine.
+        let whole = stride(from: 70, to: 130, by: 4).map { y in y % 8 == 6 ? end(left, y, out: -1) : end(endOfBar(34), y, out: 1) }
+        #expect(QuietZone.isClear(read(itf.expected, ends: whole), in: picture))
+    }
+
+    @Test func aLineThatLeftTheBarsThroughTheirBottomEdgeIsRefused() {
+        // Lines at 30 degrees down from the start: they leave the bars (y 40 to 160) through the bottom,
+        // amid the code, with light beyond on their own line but bars beside it.
+        let (dx, dy) = (cos(Double.pi / 6), sin(Double.pi / 6))
+        var ends = [LineEnd]()
+        for (index, y) in stride(from: 60, to: 100, by: 5).enumerated() {
+            let exitX = left + Int(Double(160 - y) / dy * dx)
+            ends.append(index % 2 == 0 ? end(left, y, out: -dx, -dy) : end(exitX, 160, out: dx, dy))
+        }
+        #expect(ends.contains { $0.at.x < endOfBar(30) && $0.at.x > endOfBar(5) })  // the exits lie amid the bars
+        #expect(!QuietZone.isClear(read("555507", ends: ends), in: picture))
+    }
+
+    @Test(arguments: [(LinearSymbology.code128, -20.0), (.code128, 12), (.code128, 22), (.upce, -8), (.upce, 20), (.itf, 4)])
+    func turnedAndBlurredCodesReadWholeKeepTheirQuietZone(kind: LinearSymbology, degrees: Double) throws {
+        let barcode = try #require(Barcode(kind, kind == .upce ? "0123456" : kind == .itf ? "1234567890" : "Q-4217"))
+        let turned = Frame.filled(width: 640, height: 480, value: 150)
+            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 320, centreY: 240, moduleSize: 2.5, rowHeight: 60,
+                                                              degrees: degrees, quietZone: 10), dark: 40, light: 210)
+            .blurred(sigma: 1.2).withNoise(amplitude: 6, seed: 3)
+        let code = try #require(CodeScanner().read(turned).codes.first)
+        #expect(code.text == barcode.expected)
+        #expect(QuietZone.printedModules(code) != nil)
+        let clear = QuietZone.isClear(code, in: turned)
+        #expect(clear)
+    }
+
+    /// zbar reads an EAN-13's halves on different lines and marks the read where the second
+    /// half ended, at the middle guard too: an EAN-13 is not asked for light beyond its marks.
+    /// A UPC-E read out of its left half (the EAN-13 form of a zero-suppressed number) is.
+    @Test func aUPCEReadOutOfAnEAN13sHalfIsRefused() throws {
+        let ean = try #require(Barcode(.ean13, "839145119439"))
+        let picture = Frame.filled(width: 600, height: 200, value: 170)
+            .drawingModules(ean.bars, at: ModulePlacement(centreX: 300, centreY: 100, moduleSize: 3, rowHeight: 40, quietZone: 10),
+                            dark: 30, light: 220)
+        let start = 300 - ean.bars.columns * 3 / 2, middle = 300 + 2 * 3  // the middle guard's last bar ends here
+        let ends = stride(from: 70, to: 130, by: 4).map { y in y % 8 == 6 ? end(start, y, out: -1) : end(middle, y, out: 1) }
+        var fragment = DetectedCode(symbology: .ean13, bytes: Array("0072100004196".utf8), corners: [], quality: ends.count)
+        fragment.ends = ends
+        #expect(QuietZone.printedModules(fragment) == 51)
+        #expect(!QuietZone.isClear(fragment, in: picture))
+        var whole = DetectedCode(symbology: .ean13, bytes: Array(ean.expected.utf8), corners: [], quality: ends.count)
+        whole.ends = ends
+        #expect(QuietZone.printedModules(whole) == nil && QuietZone.isClear(whole, in: picture))
+    }
+
+    @Test func numbersAUPCECanSpell() {
+        func spells(_ text: String) -> Bool { UPCE.couldSpell(Array(text.utf8)) }
+        #expect(spells("0072100004196") && spells("0012300000451"))  // d6 0-2; and d6 = 3
+        #expect(spells("0012340000056") && spells("0012345000075"))  // d6 = 4; d6 = 5-9
+        #expect(!spells("4006381333931") && !spells("2012300000451") && !spells("0012345000015"))
+        #expect(spells("072100004196") && !spells("07210000419"))  // UPC-A digits; too short
+    }
+
+    /// zbar itself reads these fragments: the code turned 20 degrees with bars 25 modules tall,
+    /// so rows from its start leave the bars through their top after six digits.
+    @Test(arguments: [("04688419", -20.0), ("555507398173", 20), ("84894956", 20)])
+    func aFragmentZbarReadsOffATurnedITFIsWithheld(text: String, degrees: Double) throws {
+        let barcode = try #require(Barcode(.itf, text))
+        let picture = Frame.filled(width: 480, height: 360, value: 140)
+            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 240, centreY: 180, moduleSize: 3, rowHeight: 25,
+                                                              degrees: degrees, quietZone: 10), dark: 30, light: 220)
+        let zbar = CodeScanner().read(picture).codes.map(\.text)
+        #expect(zbar.contains { $0 != barcode.expected && barcode.expected.hasPrefix($0) })
+        let found = ScanPass.plain.read(picture, at: PixelPoint(x: 0, y: 0), with: CodeScanner())
+        #expect(found.codes.allSatisfy { $0.text == barcode.expected })
+        #expect(found.withheld >= 1)
+    }
+
+    @Test func aDipBeyondTheEndCountsOnlyWithARiseAfterIt() {
+        #expect(QuietZone.deepestDip([200, 200, 120, 120, 200][...]) == 80)
+        #expect(QuietZone.deepestDip([200, 190, 150, 120, 110][...]) == 0)  // the picture darkens: the label's edge
+        #expect(QuietZone.deepestDip([200, 120, 140][...]) == 40)
+    }
+}
