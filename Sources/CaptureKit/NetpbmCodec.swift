@@ -3,24 +3,9 @@ import FrameCore
 /// Binary PGM (P5) and PPM (P6), 8 or 16 bits per sample.
 public enum NetpbmCodec {
     public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
-        var cursor = 2
+        var header = HeaderNumbers(data)
         func number() throws(CaptureError) -> Int {
-            // Skip whitespace and # comments, then read decimal digits.
-            while cursor < data.count {
-                if data[cursor] == UInt8(ascii: "#") {
-                    while cursor < data.count, data[cursor] != 0x0A { cursor += 1 }
-                } else if isSpace(data[cursor]) {
-                    cursor += 1
-                } else { break }
-            }
-            // Saturates, as `PictureHeader` does: a 30-digit width is too large, not two numbers.
-            var value = 0, digits = 0
-            while cursor < data.count, (0x30...0x39).contains(data[cursor]) {
-                value = min(value * 10 + Int(data[cursor] - 0x30), 1 << 40)
-                cursor += 1
-                digits += 1
-            }
-            guard digits > 0 else { throw .malformed(path: path, detail: "bad PGM/PPM header") }
+            guard case .number(let value) = header.next() else { throw .malformed(path: path, detail: "bad PGM/PPM header") }
             return value
         }
         guard data.count > 2, data[0] == UInt8(ascii: "P"), data[1] == UInt8(ascii: "5") || data[1] == UInt8(ascii: "6") else {
@@ -28,6 +13,7 @@ public enum NetpbmCodec {
         }
         let channels = data[1] == UInt8(ascii: "6") ? 3 : 1
         let width = try number(), height = try number(), maxValue = try number()
+        var cursor = header.cursor
         guard cursor < data.count, isSpace(data[cursor]), (1...65535).contains(maxValue) else {
             throw .malformed(path: path, detail: "bad PGM/PPM header")
         }
@@ -70,7 +56,43 @@ public enum NetpbmCodec {
         return out
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
+    /// The width and height a header declares, or nil when `prefix` does not reach them yet
+    /// (or holds no header): read as `decode` reads them, for refusing a huge size early.
+    static func size(_ prefix: [UInt8]) -> (width: Int, height: Int)? {
+        var header = HeaderNumbers(prefix)
+        guard case .number(let width) = header.next(), case .number(let height) = header.next() else { return nil }
+        return (width, height)
+    }
+
+    /// The decimals of a P5/P6 header after its magic, among whitespace and # comments.
+    struct HeaderNumbers {
+        enum Outcome { case number(Int), malformed, cutShort }
+        let bytes: [UInt8]
+        private(set) var cursor = 2
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        mutating func next() -> Outcome {
+            while cursor < bytes.count {
+                if bytes[cursor] == UInt8(ascii: "#") {
+                    while cursor < bytes.count, bytes[cursor] != 0x0A { cursor += 1 }
+                } else if NetpbmCodec.isSpace(bytes[cursor]) {
+                    cursor += 1
+                } else { break }
+            }
+            // Saturates: a 30-digit width is too large, not an overflow or two numbers.
+            var value = 0, digits = 0
+            while cursor < bytes.count, (0x30...0x39).contains(bytes[cursor]) {
+                value = min(value * 10 + Int(bytes[cursor] - 0x30), 1 << 40)
+                cursor += 1
+                digits += 1
+            }
+            if cursor >= bytes.count { return .cutShort }  // the number may go on
+            return digits > 0 ? .number(value) : .malformed
+        }
+    }
+
+    fileprivate static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
     }
 }

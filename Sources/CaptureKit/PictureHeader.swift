@@ -6,7 +6,7 @@ package enum PictureHeader {
         switch format {
         case .png: png(prefix)
         case .jpeg: jpeg(prefix)
-        case .netpbm: netpbm(prefix)
+        case .netpbm: NetpbmCodec.size(prefix)
         case .webp: WebPCodec.size(prefix)
         case .gif: GIFCodec.size(prefix)
         case .bmp: BMPCodec.size(prefix)
@@ -38,29 +38,6 @@ package enum PictureHeader {
             index += 2 + length
         }
         return nil
-    }
-
-    /// "P5" or "P6", then width and height as decimals among whitespace and # comments.
-    private static func netpbm(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        var numbers = [Int](), index = 2
-        while numbers.count < 2 && index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "#") {
-                while index < bytes.count && bytes[index] != 0x0A { index += 1 }
-            } else if (0x30...0x39).contains(byte) {
-                // Saturates: a 30-digit width is simply too large, not an overflow.
-                var value = 0
-                while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
-                    value = min(value * 10 + Int(bytes[index] - 0x30), 1 << 40)
-                    index += 1
-                }
-                guard index < bytes.count else { return nil }  // the number may go on
-                numbers.append(value)
-                continue
-            }
-            index += 1
-        }
-        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
     }
 
     private static func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
