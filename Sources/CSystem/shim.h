@@ -3,6 +3,7 @@
 #define QRTUI_CSYSTEM_SHIM_H
 #include <sys/signalfd.h>
 #include <fcntl.h>
+#include <malloc.h>
 
 // Declared only under _GNU_SOURCE, which the module cannot set for everyone.
 extern int pipe2(int pipefd[2], int flags);
@@ -11,4 +12,5 @@ extern pid_t gettid(void);
 static inline int qrtui_signalfd(int fd, const sigset_t *mask, int flags) { return signalfd(fd, mask, flags); }
 static inline pid_t qrtui_gettid(void) { return gettid(); }
 static inline int qrtui_pipe2(int *ends, int flags) { return pipe2(ends, flags); }
+static inline int qrtui_limit_malloc_arenas(int count) { return mallopt(M_ARENA_MAX, count); }
 #endif

@@ -2,10 +2,12 @@ import CaptureKit
 import CodeReading
 import Glibc
 import ScanOptions
+import SystemCalls
 
 /// qrtui: parse the command line, open the source, run headless or on screen.
 func runMain() -> ExitStatus {
     _ = Launch.started  // the clock `--timeout` counts from
+    Syscall.limitMallocArenas()
     Signals.unblockAll()
     let command: Command
     do {

@@ -4,6 +4,15 @@ import Glibc
 /// The system calls qrtui makes, each as a throwing call with a typed `Errno`, and EINTR
 /// (a signal arrived mid-call) retried in one place: `retryingEINTR`.
 public enum Syscall {
+    /// Caps glibc's malloc arenas. glibc gives a thread that meets a busy arena one of its own,
+    /// up to eight a core, each keeping its freed memory: a long run whose threads (capture,
+    /// reading, screen) allocate at once under load grew by a megabyte at a time, and stayed
+    /// there (`qrtui-bench --soak` beside other work). Two arenas keep it flat. True when set.
+    @discardableResult
+    public static func limitMallocArenas(to count: Int32 = 2) -> Bool {
+        qrtui_limit_malloc_arenas(count) == 1
+    }
+
     /// Repeats `call` while it fails with EINTR; any other result is returned as it is.
     @inline(__always)
     public static func retryingEINTR<T: BinaryInteger>(_ call: () -> T) -> T {

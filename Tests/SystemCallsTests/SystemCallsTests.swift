@@ -154,3 +154,11 @@ final class Mutexed<Value: Sendable>: @unchecked Sendable {
     func get() -> Value { lock.withLock { value } }
     func update(_ change: (inout Value) -> Void) { lock.withLock { change(&value) } }
 }
+
+@Suite struct MallocArenaTests {
+    /// The cap is taken by glibc (mallopt answers 1); what it does to memory over a long run is
+    /// measured by `qrtui-bench --soak`.
+    @Test func glibcTakesTheArenaCap() {
+        #expect(Syscall.limitMallocArenas(to: 2))
+    }
+}
