@@ -63,7 +63,7 @@ package enum Completions {
             if let argument = option.argument {
                 switch option.valueHint {
                 case .files: value = ":\(argument):_files"
-                case .devices: value = ":\(argument):_files"
+                case .devices: value = ":\(argument):{compadd - /dev/video*(N)}"  // the cameras there now, not any file
                 case .choices(let words) where !words.isEmpty: value = ":\(argument):(\(words.joined(separator: " ")))"
                 default: value = ":\(argument): "
                 }

@@ -51,6 +51,13 @@ import Testing
         let offered = try shell("bash -c 'source \"\(files[2])\"; COMP_WORDS=(qrtui --glyphs b); COMP_CWORD=2; _qrtui; "
                                 + "echo \"${COMPREPLY[*]}\"'")
         #expect(offered.output == "blocks braille\n")
+        // zsh offers the video devices there now after --device (its action run with compadd stubbed).
+        let zshScript = try String(contentsOfFile: files[3], encoding: .utf8)
+        let deviceLine = try #require(zshScript.split(separator: "\n").first { $0.contains("--device") })
+        let action = try #require(deviceLine.components(separatedBy: ":{").last?.components(separatedBy: "}'").first)
+        let listed = try shell("zsh -c 'compadd() { [[ $1 == - ]] && shift; (( $# )) && print -rl -- \"$@\"; true }; \(action)'")
+        let devices = try shell("ls -d /dev/video* 2>/dev/null || true")
+        #expect(listed.status == 0 && listed.output == devices.output)
 
         let uninstall = try shell("\(make) uninstall")
         #expect(uninstall.status == 0)
