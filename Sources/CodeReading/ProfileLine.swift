@@ -1,4 +1,5 @@
 import FrameCore
+import PictureOps
 
 /// The picture's grey along a line, sampled every half pixel, averaged over three
 /// neighbouring lines across.
@@ -39,19 +40,10 @@ struct ProfileLine {
         for across in [-1.0, 0, 1] {
             let x = origin.0 + direction.0 * t - direction.1 * across
             let y = origin.1 + direction.1 * t + direction.0 * across
-            guard let value = bilinear(x, y) else { return nil }
+            guard let value = picture.bilinear(x, y) else { return nil }
             sum += value
         }
         return sum / 3
-    }
-
-    private func bilinear(_ x: Double, _ y: Double) -> Double? {
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-        guard x0 >= 0, y0 >= 0, x0 + 1 < picture.width, y0 + 1 < picture.height else { return nil }
-        let fx = x - Double(x0), fy = y - Double(y0)
-        let top = Double(picture[x0, y0]) * (1 - fx) + Double(picture[x0 + 1, y0]) * fx
-        let bottom = Double(picture[x0, y0 + 1]) * (1 - fx) + Double(picture[x0 + 1, y0 + 1]) * fx
-        return top * (1 - fy) + bottom * fy
     }
 
     /// The deepest dip beyond the origin, as a share of the swing between the bars' dark and

@@ -171,11 +171,6 @@ public enum StraightenedCode {
 
     /// Bilinear sample at (x, y) in pixel-centre coordinates; nil outside the picture.
     private static func sample(_ p: UnsafeBufferPointer<UInt8>, _ frame: Frame, _ x: Double, _ y: Double) -> UInt8? {
-        guard x >= 0, y >= 0, x < Double(frame.width - 1), y < Double(frame.height - 1) else { return nil }
-        let ix = Int(x), iy = Int(y), fx = x - Double(ix), fy = y - Double(iy)
-        let row = iy * frame.stride + ix
-        let top = Double(p[row]) * (1 - fx) + Double(p[row + 1]) * fx
-        let bottom = Double(p[row + frame.stride]) * (1 - fx) + Double(p[row + frame.stride + 1]) * fx
-        return UInt8(top * (1 - fy) + bottom * fy + 0.5)
+        Frame.bilinear(p, in: frame, x, y).map { UInt8($0 + 0.5) }
     }
 }
