@@ -45,12 +45,15 @@ public struct Barcode: Sendable {
     /// What a correct read says: EAN-13 digits for UPC (zbar's default), no Code 39 asterisks.
     public let expected: String
 
-    /// `data` encoded by libzint; nil when it cannot carry it. `gs1`: Code 128 as GS1-128,
+    /// `data` encoded by libzint; nil when it cannot carry it (Code 128 takes UTF-8 text within
+    /// ISO 8859-1). `gs1`: Code 128 as GS1-128,
     /// `data` in zint's bracketed form ("[01]09501101530003[10]AB-123").
     public init?(_ symbology: LinearSymbology, _ data: String, gs1: Bool = false) {
         guard let symbol = ZBarcode_Create() else { return nil }
         defer { ZBarcode_Delete(symbol) }
         symbol.pointee.symbology = symbology.zintType
+        // UTF-8 text: Code 128 carries ISO 8859-1's upper half with FNC4.
+        if symbology == .code128 { symbol.pointee.input_mode = UNICODE_MODE }
         if gs1 {
             symbol.pointee.symbology = BARCODE_GS1_128
             symbol.pointee.input_mode = GS1_MODE

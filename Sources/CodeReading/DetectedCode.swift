@@ -5,13 +5,13 @@ import PictureOps
 public struct DetectedCode: Sendable, Hashable {
     public let symbology: Symbology
     /// The payload exactly as encoded in the symbol.
-    public let bytes: [UInt8]
+    public private(set) var bytes: [UInt8]
     /// Best-effort text of `bytes` (see `PayloadText`).
-    public let text: String
-    public let encoding: PayloadEncoding
+    public private(set) var text: String
+    public private(set) var encoding: PayloadEncoding
     /// Corner polygon in full-frame pixels. For QR: the code's top-left, bottom-left,
     /// bottom-right and top-right corners; for 1D codes the box around the scanned bars.
-    public let corners: [PixelPoint]
+    public internal(set) var corners: [PixelPoint]
     /// zbar's quality score (higher is better; for 1D codes the number of scan lines that agreed).
     public let quality: Int
     /// The characters as printed, when the payload was decoded from them (Code 39 Full ASCII,
@@ -45,12 +45,19 @@ public struct DetectedCode: Sendable, Hashable {
 
     /// The same code with its corners mapped (from a transformed picture back to the original).
     public func mapped(_ transform: (PixelPoint) -> PixelPoint) -> DetectedCode {
-        var code = DetectedCode(symbology: symbology, bytes: bytes, corners: corners.map(transform), quality: quality, raw: raw)
-        code.pass = pass
-        code.turn = turn
-        code.scanLines = scanLines
-        code.gs1 = gs1
+        var code = self
+        code.corners = corners.map(transform)
         code.ends = ends.map { LineEnd(at: transform($0.at), beyond: transform($0.beyond)) }
+        return code
+    }
+
+    /// The same read saying `bytes`, which the symbology defines as ISO 8859-1 (Code 128's
+    /// extended characters, see `Code128Extended`): not guessed at.
+    func saying(latin1 bytes: [UInt8]) -> DetectedCode {
+        var code = self
+        code.bytes = bytes
+        code.text = PayloadText.latin1(bytes)
+        code.encoding = .latin1
         return code
     }
 

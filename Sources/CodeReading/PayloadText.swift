@@ -21,7 +21,12 @@ public enum PayloadText {
         // common ones: GB18030 wins only when it stays within GB2312.
         if let gb, big5 == nil || isWithinGB2312(bytes) { return (gb, .gb18030) }
         if let big5 { return (big5, .big5) }
-        return (String(decoding: bytes.map { UInt16($0) }, as: UTF16.self), .latin1)
+        return (latin1(bytes), .latin1)
+    }
+
+    /// ISO 8859-1: each byte is the code point of the same number.
+    public static func latin1(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes.map { UInt16($0) }, as: UTF16.self)
     }
 
     /// Every non-ASCII byte pair is in GB2312's range (both bytes 0xA1-0xFE, lead at most 0xF7).

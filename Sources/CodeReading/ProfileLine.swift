@@ -22,13 +22,20 @@ struct ProfileLine {
     func samples(over distance: Double) -> Int { Int(distance / Self.step) }
 
     /// Values from `from` to `to` pixels along the line (outward positive), stopping at the
-    /// picture's edge.
-    func values(from: Double, to: Double) -> [Double] {
+    /// picture's edge; `enteringLate`: a start outside the picture is passed over until the
+    /// line enters it.
+    func values(from: Double, to: Double, enteringLate: Bool = false) -> [Double] {
         var out = [Double]()
         let forward = to >= from
         var t = from
         while forward ? t <= to : t >= to {
-            guard let value = grey(at: t) else { break }
+            guard let value = grey(at: t) else {
+                if enteringLate && out.isEmpty {
+                    t += forward ? Self.step : -Self.step
+                    continue
+                }
+                break
+            }
             out.append(value)
             t += forward ? Self.step : -Self.step
         }

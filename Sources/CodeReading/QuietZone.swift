@@ -33,15 +33,20 @@ enum QuietZone {
         let ends = code.ends
         guard !ends.isEmpty, !code.symbology.isTwoDimensional else { return true }
         guard let modules = printedModules(code) else { return true }
-        let first = direction(of: ends[0])
-        let groups = [ends.filter { dot(direction(of: $0), first) > 0 }, ends.filter { dot(direction(of: $0), first) <= 0 }]
-        let module = groups.allSatisfy({ !$0.isEmpty }) ? length(between: groups[0], groups[1], along: first) / modules : nil
+        let groups = sides(of: ends)
+        let module = groups.allSatisfy({ !$0.isEmpty }) ? length(between: groups[0], groups[1], along: direction(of: ends[0])) / modules : nil
         return groups.allSatisfy { group in
             let depths = group.evenlySpaced(atMost: judgedEnds).compactMap {
                 barDepthSeen($0, module: module, trailing: trailingModules(code.symbology), in: picture)
             }
             return 2 * depths.filter { $0 >= barDepth }.count <= depths.count
         }
+    }
+
+    /// The ends at either end of a read: those facing out the way the first does, and the rest.
+    static func sides(of ends: [LineEnd]) -> [[LineEnd]] {
+        guard let first = ends.first.map(direction(of:)) else { return [[], []] }
+        return [ends.filter { dot(direction(of: $0), first) > 0 }, ends.filter { dot(direction(of: $0), first) <= 0 }]
     }
 
     /// How many modules the code, as commonly printed, spans: the module width follows from its

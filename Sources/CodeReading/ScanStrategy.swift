@@ -111,7 +111,8 @@ public struct ThoroughScan: Sendable {
 public struct PassFindings: Sendable {
     public var codes: [DetectedCode] = []
     public var parts: [SymbolPart] = []
-    /// 1D reads refused for where they lay (`LocationSanity`) or for bars beyond their ends (`QuietZone`).
+    /// 1D reads refused for where they lay (`LocationSanity`), for bars beyond their ends (`QuietZone`)
+    /// or for symbols that spell another text (`Code128Extended`).
     public var withheld = 0
 }
 
@@ -119,12 +120,20 @@ extension ScanPass {
     /// Runs this pass on `crop`, whose top-left pixel lies at `origin` in the frame; what
     /// it finds comes back in frame pixels. A pass with several views stops at the first
     /// that reads a code.
-    /// 1D reads without a quiet zone in `crop` itself are withheld (see `QuietZone`).
+    /// 1D reads without a quiet zone in `crop` itself are withheld (see `QuietZone`), and Code 128
+    /// reads are checked for FNC4 (see `Code128Extended`).
     public func read(_ crop: Frame, at origin: PixelPoint, turn: Double? = nil, with scanner: CodeScanner,
                      limit: ReadingLimit? = nil) -> PassFindings {
         var findings = read(views(of: crop, turnedBy: turn), at: origin, turn: turn, with: scanner, limit: limit)
         let count = findings.codes.count
-        findings.codes.removeAll { !QuietZone.isClear($0.moved(by: PixelPoint(x: -origin.x, y: -origin.y)), in: crop) }
+        // Checked in the crop's own pixels: a read must end where the printed code ends, and a
+        // Code 128 read must spell what its symbols say (zbar drops FNC4).
+        let offset = PixelPoint(x: -origin.x, y: -origin.y)
+        findings.codes = findings.codes.compactMap { code in
+            let local = code.moved(by: offset)
+            guard QuietZone.isClear(local, in: crop) else { return nil }
+            return Code128Extended.revised(local, in: crop)?.moved(by: origin)
+        }
         findings.withheld += count - findings.codes.count
         return findings
     }
