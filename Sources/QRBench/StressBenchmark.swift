@@ -19,7 +19,8 @@ struct StressBenchmark {
     var only: [StressCase.Kind] = []
     /// Only these picture numbers (all below `count` when empty): to look at one again.
     var picks: [Int] = []
-    /// A folder to write each picture into (KIND-INDEX.pgm), to read it with qrtui or `--explain`.
+    /// A folder to write each picture into (KIND-INDEX.pgm, its payload in KIND-INDEX.txt), to read it
+    /// with qrtui or `--explain`.
     var saveInto: String?
 
     struct Tally: Sendable {
@@ -57,7 +58,11 @@ struct StressBenchmark {
             var row = Row()
             for index in stride(from: worker, to: indices.count, by: 2).map({ indices[$0] }) {
                 let stress = StressCase(kind, index: index, seed: seed)
-                if let saveInto { Self.save(stress.picture, as: "\(saveInto)/\(kind.rawValue.filter { $0 != " " })-\(index).pgm") }
+                if let saveInto {
+                    let name = "\(saveInto)/\(kind.rawValue.filter { $0 != " " })-\(index)"
+                    Self.write(NetpbmCodec.encode(stress.picture), to: name + ".pgm")
+                    Self.write(Array(stress.expected.utf8), to: name + ".txt")
+                }
                 let stillReading = CodeReader().read(stress.picture, kind: .still)
                 let still = stillReading.codes.map(\.text)
                 if let dump {
@@ -88,9 +93,8 @@ struct StressBenchmark {
         return total.withLock { $0 }
     }
 
-    static func save(_ picture: Frame, as path: String) {
+    static func write(_ bytes: [UInt8], to path: String) {
         guard let file = fopen(path, "w") else { return toStderr("qrtui-bench: cannot write \(path)") }
-        let bytes = NetpbmCodec.encode(picture)
         _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
         fclose(file)
     }

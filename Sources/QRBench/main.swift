@@ -23,7 +23,7 @@ Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--capture] [--repetitio
   --cost-clips DIR  write --cost's picture and clips into DIR (to try qrtui on them)
   --live            clips played in real time through the live path, against plain zbar
   --pick LIST       --stress: only these picture numbers (comma-separated), to look at them again
-  --stress-save DIR --stress: write each picture into DIR as KIND-INDEX.pgm
+  --stress-save DIR --stress: write each picture into DIR as KIND-INDEX.pgm, its payload as KIND-INDEX.txt
   --only TEXT       --live: only the clips whose name contains TEXT; --stress: only these
                     symbologies (comma-separated: EAN-13,UPC-A,EAN-8,UPC-E,Code 128,Code 39,ITF,QR)
   --effort E        --live: the reading effort (default: normal)
