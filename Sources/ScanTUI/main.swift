@@ -7,7 +7,7 @@ import SystemCalls
 /// qrtui: parse the command line, open the source, run headless or on screen.
 func runMain() -> ExitStatus {
     _ = Launch.started  // the clock `--timeout` counts from
-    Syscall.tuneMalloc()
+    Syscall.limitMallocArenas()
     Signals.unblockAll()
     let command: Command
     do {

@@ -4,18 +4,13 @@ import Glibc
 /// The system calls qrtui makes, each as a throwing call with a typed `Errno`, and EINTR
 /// (a signal arrived mid-call) retried in one place: `retryingEINTR`.
 public enum Syscall {
-    /// Keeps a long run's memory flat under glibc's malloc. glibc gives a thread that meets a
-    /// busy arena one of its own, up to eight a core, each keeping its freed memory: a run whose
-    /// threads (capture, reading, screen) allocate at once under load grew by a megabyte at a
-    /// time (`qrtui-bench --soak` beside other work); two arenas keep it flat. And glibc maps
-    /// large blocks apart but, each time one is freed, raises the size it maps from to that
-    /// block's: frame-sized buffers then come from the arenas and their memory stays there
-    /// (a quiet soak grew 0.3-0.5% over its first five minutes, flat after). A fixed threshold
-    /// of 128 KiB maps frame buffers apart (unless an arena has the room free) and returns
-    /// them when freed. True when glibc took both.
+    /// Caps glibc's malloc arenas. glibc gives a thread that meets a busy arena one of its own,
+    /// up to eight a core, each keeping its freed memory: a long run whose threads (capture,
+    /// reading, screen) allocate at once under load grew by a megabyte at a time, and stayed
+    /// there (`qrtui-bench --soak` beside other work). Two arenas keep it flat. True when set.
     @discardableResult
-    public static func tuneMalloc(arenas: Int32 = 2, mapFrom bytes: Int32 = 128 * 1024) -> Bool {
-        qrtui_limit_malloc_arenas(arenas) == 1 && qrtui_fix_mmap_threshold(bytes) == 1
+    public static func limitMallocArenas(to count: Int32 = 2) -> Bool {
+        qrtui_limit_malloc_arenas(count) == 1
     }
 
     /// Repeats `call` while it fails with EINTR; any other result is returned as it is.

@@ -155,11 +155,10 @@ final class Mutexed<Value: Sendable>: @unchecked Sendable {
     func update(_ change: (inout Value) -> Void) { lock.withLock { change(&value) } }
 }
 
-@Suite struct MallocTuningTests {
-    /// glibc takes both settings (mallopt answers 1 to each). What they do to memory over a
-    /// long run is measured by `qrtui-bench --soak`: whether a block is mapped apart depends on
-    /// the free room the other tests' threads left in the arenas, so a test cannot ask it.
-    @Test func glibcTakesTheArenaCapAndAFixedMappingThreshold() {
-        #expect(Syscall.tuneMalloc())
+@Suite struct MallocArenaTests {
+    /// The cap is taken by glibc (mallopt answers 1); what it does to memory over a long run is
+    /// measured by `qrtui-bench --soak`.
+    @Test func glibcTakesTheArenaCap() {
+        #expect(Syscall.limitMallocArenas(to: 2))
     }
 }
