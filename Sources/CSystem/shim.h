@@ -13,4 +13,7 @@ static inline int qrtui_signalfd(int fd, const sigset_t *mask, int flags) { retu
 static inline pid_t qrtui_gettid(void) { return gettid(); }
 static inline int qrtui_pipe2(int *ends, int flags) { return pipe2(ends, flags); }
 static inline int qrtui_limit_malloc_arenas(int count) { return mallopt(M_ARENA_MAX, count); }
+static inline int qrtui_fix_malloc_thresholds(int map, int trim) {
+    return mallopt(M_MMAP_THRESHOLD, map) == 1 && mallopt(M_TRIM_THRESHOLD, trim) == 1;
+}
 #endif

@@ -8,6 +8,7 @@ import SystemCalls
 func runMain() -> ExitStatus {
     _ = Launch.started  // the clock `--timeout` counts from
     Syscall.limitMallocArenas()
+    Syscall.fixMallocThresholds()
     Signals.unblockAll()
     let command: Command
     do {

@@ -13,6 +13,17 @@ public enum Syscall {
         qrtui_limit_malloc_arenas(count) == 1
     }
 
+    /// glibc maps large blocks apart, but each time one is freed it raises the size it maps
+    /// from to that block's, and frame buffers move into the arenas over the first minutes
+    /// (a quiet soak grew 0.3-0.5%, then flat). Mapping them apart for good costs a page fault
+    /// per page per frame (4 points of a core). Fixed high thresholds keep every frame buffer
+    /// in the arenas from the first frame and the arenas untrimmed: memory at its plateau
+    /// from the start. True when glibc took both.
+    @discardableResult
+    public static func fixMallocThresholds(mapFrom map: Int32 = 32 << 20, trimFrom trim: Int32 = 64 << 20) -> Bool {
+        qrtui_fix_malloc_thresholds(map, trim) != 0
+    }
+
     /// Repeats `call` while it fails with EINTR; any other result is returned as it is.
     @inline(__always)
     public static func retryingEINTR<T: BinaryInteger>(_ call: () -> T) -> T {

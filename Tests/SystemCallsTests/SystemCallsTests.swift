@@ -161,4 +161,10 @@ final class Mutexed<Value: Sendable>: @unchecked Sendable {
     @Test func glibcTakesTheArenaCap() {
         #expect(Syscall.limitMallocArenas(to: 2))
     }
+
+    /// glibc takes fixed mapping and trimming thresholds (mallopt answers 1 to each); what they
+    /// do to memory over a long run is measured by `qrtui-bench --soak`.
+    @Test func glibcTakesFixedThresholds() {
+        #expect(Syscall.fixMallocThresholds())
+    }
 }
