@@ -26,18 +26,13 @@ struct ProfileLine {
     /// line enters it.
     func values(from: Double, to: Double, enteringLate: Bool = false) -> [Double] {
         var out = [Double]()
-        let forward = to >= from
-        var t = from
-        while forward ? t <= to : t >= to {
-            guard let value = grey(at: t) else {
-                if enteringLate && out.isEmpty {
-                    t += forward ? Self.step : -Self.step
-                    continue
-                }
+        let forward = to >= from, step = forward ? Self.step : -Self.step
+        for t in stride(from: from, through: to, by: step) {
+            if let value = grey(at: t) {
+                out.append(value)
+            } else if !(enteringLate && out.isEmpty) {
                 break
             }
-            out.append(value)
-            t += forward ? Self.step : -Self.step
         }
         return forward ? out : out.reversed()
     }
