@@ -9,7 +9,7 @@ import SystemCalls
 /// `--soak MINUTES`: the live path on the fake camera for a long while, on a 160x48 screen
 /// in tmux and headless side by side, the camera unplugged and replugged about 100 times.
 /// Reports each process's resident memory, descriptors and mappings after the first minute
-/// and at the end: a leak shows as a rise.
+/// and at the end, each while its camera streams, and the RSS range in between: a leak shows as a rise.
 struct SoakBenchmark {
     let minutes: Double
     static let cycles = 105.0
@@ -42,24 +42,37 @@ struct SoakBenchmark {
         let start = MonotonicClock.now()
         var firstMinute: (Sample, Sample)?
         var peak = (Sample(), Sample())
+        // RSS while streaming after the first minute, lowest and highest: flat is a leak's absence.
+        var range = (low: (Int.max, Int.max), high: (0, 0))
         while MonotonicClock.now() - start < minutes * 60 {
             MonotonicClock.sleep(until: min(start + minutes * 60, MonotonicClock.now() + 10))
             let now = (Self.sample(screen), Self.sample(headless))
+            let streaming = (Self.streaming(screenLog), Self.streaming(headlessLog))
             peak.0.rssKB = max(peak.0.rssKB, now.0.rssKB)
             peak.1.rssKB = max(peak.1.rssKB, now.1.rssKB)
-            if firstMinute == nil, MonotonicClock.now() - start >= 60 { firstMinute = now }
+            if firstMinute == nil, MonotonicClock.now() - start >= 60 {
+                firstMinute = (Self.streamingSample(screen, log: screenLog), Self.streamingSample(headless, log: headlessLog))
+            }
+            if firstMinute != nil {
+                if streaming.0 { range.low.0 = min(range.low.0, now.0.rssKB); range.high.0 = max(range.high.0, now.0.rssKB) }
+                if streaming.1 { range.low.1 = min(range.low.1, now.1.rssKB); range.high.1 = max(range.high.1, now.1.rssKB) }
+            }
             progress(String(format: "%5.1f min: screen %@, headless %@, unplugged %d/%d times", (MonotonicClock.now() - start) / 60,
                             now.0.row.joined(separator: "/"), now.1.row.joined(separator: "/"),
                             Self.unplugs(screenLog), Self.unplugs(headlessLog)))
         }
-        let end = (Self.sample(screen), Self.sample(headless))
+        let end = (Self.streamingSample(screen, log: screenLog), Self.streamingSample(headless, log: headlessLog))
         let first = firstMinute ?? end
         var rows = [["process", "when", "RSS kB", "descriptors", "mappings", "unplugged"]]
         rows.append(["screen 160x48", "after 1 min"] + first.0.row + [""])
         rows.append(["screen 160x48", "at the end"] + end.0.row + [String(Self.unplugs(screenLog))])
         rows.append(["headless", "after 1 min"] + first.1.row + [""])
         rows.append(["headless", "at the end"] + end.1.row + [String(Self.unplugs(headlessLog))])
-        return table(rows) + "\npeak RSS kB: screen \(peak.0.rssKB), headless \(peak.1.rssKB); unplugged after \(unplugAfter) frames, "
+        func span(_ low: Int, _ high: Int) -> String { low <= high ? "\(low)-\(high)" : "none" }
+        return table(rows) + "\n(each row sampled while its camera streams)"
+            + "\nRSS kB while streaming after the first minute: screen \(span(range.low.0, range.high.0)), "
+            + "headless \(span(range.low.1, range.high.1))"
+            + "\npeak RSS kB: screen \(peak.0.rssKB), headless \(peak.1.rssKB); unplugged after \(unplugAfter) frames, "
             + "back \(Self.replugSeconds) s later"
     }
 
@@ -85,7 +98,24 @@ struct SoakBenchmark {
     }
 
     static func unplugs(_ log: String) -> Int {
-        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("unplug ") }.count
+        logLines(log).filter { $0.hasPrefix("unplug ") }.count
+    }
+
+    static func logLines(_ log: String) -> [Substring] {
+        ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+    }
+
+    /// Whether the camera streams: the fake camera's last word was a stream started, not an unplug.
+    static func streaming(_ log: String) -> Bool {
+        logLines(log).last { $0.hasPrefix("unplug ") || $0.hasPrefix("streamon ") }?.hasPrefix("streamon ") ?? false
+    }
+
+    /// A sample taken while the camera streams (one unplugged holds fewer descriptors and
+    /// buffers): waits for the stream, 10 s at most.
+    static func streamingSample(_ pid: pid_t, log: String) -> Sample {
+        let deadline = MonotonicClock.now() + 10
+        while !streaming(log) && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.05) }
+        return sample(pid)
     }
 }
 
