@@ -44,10 +44,14 @@ struct SoakBenchmark {
         var peak = (Sample(), Sample())
         // RSS while streaming after the first minute, lowest and highest: flat is a leak's absence.
         var range = (low: (Int.max, Int.max), high: (0, 0))
+        var lastStreams = (Self.stream(screenLog), Self.stream(headlessLog))
         while MonotonicClock.now() - start < minutes * 60 {
             MonotonicClock.sleep(until: min(start + minutes * 60, MonotonicClock.now() + 10))
             let now = (Self.sample(screen), Self.sample(headless))
-            let streaming = (Self.streaming(screenLog), Self.streaming(headlessLog))
+            // Streaming since the last sample: the same stream then and now.
+            let streams = (Self.stream(screenLog), Self.stream(headlessLog))
+            let streaming = (streams.0.running && streams.0 == lastStreams.0, streams.1.running && streams.1 == lastStreams.1)
+            lastStreams = streams
             peak.0.rssKB = max(peak.0.rssKB, now.0.rssKB)
             peak.1.rssKB = max(peak.1.rssKB, now.1.rssKB)
             if firstMinute == nil, MonotonicClock.now() - start >= 60 {
@@ -105,16 +109,23 @@ struct SoakBenchmark {
         ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
     }
 
-    /// Whether the camera streams: the fake camera's last word was a stream started, not an unplug.
-    static func streaming(_ log: String) -> Bool {
-        logLines(log).last { $0.hasPrefix("unplug ") || $0.hasPrefix("streamon ") }?.hasPrefix("streamon ") ?? false
+    /// The stream the camera is in: how many streams were started, and whether the last one
+    /// still runs (the fake camera's last word was a stream started, not an unplug). The same
+    /// stream seen twice a while apart has run all that while.
+    static func stream(_ log: String) -> (started: Int, running: Bool) {
+        let events = logLines(log).filter { $0.hasPrefix("unplug ") || $0.hasPrefix("streamon ") }
+        return (events.filter { $0.hasPrefix("streamon ") }.count, events.last?.hasPrefix("streamon ") ?? false)
     }
 
-    /// A sample taken while the camera streams (one unplugged holds fewer descriptors and
-    /// buffers): waits for the stream, 10 s at most.
+    /// A sample taken while the camera has streamed for a second at least (one unplugged, or
+    /// just reopened, holds fewer descriptors and buffers): 20 s of waiting at most.
     static func streamingSample(_ pid: pid_t, log: String) -> Sample {
-        let deadline = MonotonicClock.now() + 10
-        while !streaming(log) && MonotonicClock.now() < deadline { MonotonicClock.sleep(until: MonotonicClock.now() + 0.05) }
+        let deadline = MonotonicClock.now() + 20
+        while MonotonicClock.now() < deadline {
+            let before = stream(log)
+            MonotonicClock.sleep(until: MonotonicClock.now() + (before.running ? 1 : 0.05))
+            if before.running && stream(log) == before { break }
+        }
         return sample(pid)
     }
 }
