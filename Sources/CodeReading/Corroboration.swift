@@ -18,16 +18,18 @@ struct Corroboration {
         symbology == .i25 ? 20 : 12
     }
 
-    /// Scan lines an ITF read needs at the least, whatever else agrees: ITF has no check digit
-    /// and its start and stop patterns recur inside it, so a scan line crossing its bars at a
-    /// slant reads a run of digit pairs in the middle as a code of its own, and every look
-    /// repeats that. Measured on `qrtui-bench --stress`: fragments were seen by 2 to 10 lines,
-    /// whole codes mostly by 11 or more. (A picture with fewer lines than twice that, a thin
-    /// strip cut round a code, needs half of its lines.)
+    /// Scan lines an ITF read needs at the least when the lines across its bars could not
+    /// spell it (see `ITFAcross`): ITF has no check digit and its start and stop patterns
+    /// recur inside it, so a scan line crossing its bars at a slant reads a run of digit pairs
+    /// as a code of its own, and every look repeats that. Measured on `qrtui-bench --stress`:
+    /// fragments were seen by 2 to 10 lines, whole codes mostly by 11 or more; with the quiet
+    /// zone and edge checks, 4 lines let 6 fragments in 1000 pictures through on the still path
+    /// (extra passes enlarge the picture, and its lines with it). (A picture with fewer lines
+    /// than twice that, a thin strip cut round a code, needs half of its lines.)
     static let itfMinimumQuality = 11
 
     static func itfQualityEnough(_ code: DetectedCode) -> Bool {
-        code.quality >= min(itfMinimumQuality, max(2, code.scanLines / 2))
+        code.checkedAcross || code.quality >= min(itfMinimumQuality, max(2, code.scanLines / 2))
     }
 
     /// Whether `code` alone is proof: 2D, or a read of the picture as it is (no pass, no
@@ -68,7 +70,9 @@ struct Corroboration {
             if sighting.looks.isEmpty { order.append(code.identity) }
             let look = Look(pass: code.pass, turn: code.turn)
             sighting.looks[look] = max(sighting.looks[look] ?? 0, Self.isStrong(code) ? 4 : 2)
+            let checkedAcross = sighting.code.checkedAcross || code.checkedAcross
             if code.quality > sighting.code.quality { sighting.code = code }
+            sighting.code.checkedAcross = checkedAcross
             sightings[code.identity] = sighting
         }
     }

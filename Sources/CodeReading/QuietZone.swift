@@ -34,6 +34,11 @@ enum QuietZone {
         guard !ends.isEmpty, !code.symbology.isTwoDimensional else { return true }
         guard let modules = printedModules(code) else { return true }
         let groups = sides(of: ends)
+        // An ITF end on the picture's edge is where the scan line ran out, not a quiet zone
+        // seen: with no check digit, nothing else tells the code from a run of its digit pairs.
+        if code.symbology == .i25, groups.contains(where: { !$0.isEmpty && $0.allSatisfy { onEdge($0.at, of: picture) } }) {
+            return false
+        }
         let module = groups.allSatisfy({ !$0.isEmpty }) ? length(between: groups[0], groups[1], along: direction(of: ends[0])) / modules : nil
         return groups.allSatisfy { group in
             let depths = group.evenlySpaced(atMost: judgedEnds).compactMap {
@@ -73,6 +78,10 @@ enum QuietZone {
     /// pattern ends in four more elements (five modules) once zbar has it decoded.
     static func trailingModules(_ symbology: Symbology) -> Double {
         symbology == .code128 ? 6 : 3
+    }
+
+    static func onEdge(_ point: PixelPoint, of picture: Frame) -> Bool {
+        point.x <= 0 || point.y <= 0 || point.x >= picture.width - 1 || point.y >= picture.height - 1
     }
 
     static func direction(of end: LineEnd) -> (Double, Double) {

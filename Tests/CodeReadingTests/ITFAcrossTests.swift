@@ -1,0 +1,107 @@
+@testable import CodeReading
+import CodeFixtures
+import FrameCore
+import PictureOps
+import Testing
+
+/// An ITF read is spelt again straight across its bars: a fragment a slanted scan line read
+/// is refused, a whole code is believed however few lines saw it.
+@Suite struct ITFAcrossTests {
+    /// `barcode` turned by `degrees` on a label (`label` grey) on a table (`table` grey).
+    func picture(_ barcode: Barcode, degrees: Double, rowHeight: Double = 25, label: UInt8 = 220, table: UInt8 = 140) -> Frame {
+        Frame.filled(width: 480, height: 360, value: table)
+            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 240, centreY: 180, moduleSize: 3, rowHeight: rowHeight,
+                                                              degrees: degrees, quietZone: 10), dark: 30, light: label)
+    }
+
+    /// The widths of a drawn code's bars and spaces, in modules, with `quiet` modules of light
+    /// either side.
+    func elements(_ barcode: Barcode, quiet: Double) -> [Double] {
+        var runs = [Double](), column = 0
+        while column < barcode.bars.columns {
+            let dark = barcode.bars[column, 0]
+            var end = column
+            while end < barcode.bars.columns, barcode.bars[end, 0] == dark { end += 1 }
+            if dark || !runs.isEmpty { runs.append(Double(end - column)) }
+            column = end
+        }
+        if runs.count % 2 == 0 { runs.removeLast() }
+        return [quiet] + runs + [quiet]
+    }
+
+    @Test func libzintsCodesDecodeFromTheirWidths() throws {
+        for text in ["1234567890", "00", "98765432109876"] {
+            let barcode = try #require(Barcode(.itf, text))
+            #expect(ITFAcross.decode(elements(barcode, quiet: 10)) == [Array(text.utf8)])
+            // Read backwards it is no code (the stop is no start).
+            #expect(ITFAcross.decode(elements(barcode, quiet: 10).reversed()).isEmpty)
+        }
+    }
+
+    @Test func noQuietZoneOrABrokenPairDecodesToNothing() throws {
+        let barcode = try #require(Barcode(.itf, "1234567890"))
+        #expect(ITFAcross.decode(elements(barcode, quiet: 2)).isEmpty)
+        var broken = elements(barcode, quiet: 10)
+        broken[5] = broken[5] > 1.5 ? 1 : 3  // the first pair's first bar: one or three wide bars in five
+        #expect(ITFAcross.decode(broken).isEmpty)
+    }
+
+    /// zbar reads the whole code; the lines across spell it too, on a light label on a darker
+    /// table and on a grey label on a lighter one (the label's edge is no bar).
+    @Test(arguments: [(0.0, UInt8(220), UInt8(140)), (20, 220, 140), (-10, 220, 140), (12, 120, 215), (-20, 130, 200)])
+    func aWholeCodeIsSpeltAcrossItsBars(degrees: Double, label: UInt8, table: UInt8) throws {
+        let barcode = try #require(Barcode(.itf, "555507398173"))
+        let frame = picture(barcode, degrees: degrees, rowHeight: 60, label: label, table: table)
+        let read = try #require(CodeScanner().read(frame).codes.first { $0.text == barcode.expected })
+        #expect(ITFAcross.verdict(read, in: frame) == .agrees)
+        let found = CodeReader().read(frame, kind: .still).codes
+        #expect(found.map(\.text) == [barcode.expected])
+        #expect(found.allSatisfy { $0.checkedAcross })
+    }
+
+    /// The fragments zbar reads off a turned ITF whose bars are short (rows from its start
+    /// leave the bars through their top): spelt otherwise across the bars, refused.
+    @Test(arguments: [("04688419", -20.0), ("555507398173", 20), ("84894956", 20)])
+    func aFragmentIsSpeltOtherwiseAcrossTheBars(text: String, degrees: Double) throws {
+        let barcode = try #require(Barcode(.itf, text))
+        let frame = picture(barcode, degrees: degrees)
+        let fragments = CodeScanner().read(frame).codes.filter { $0.text != barcode.expected }
+        #expect(!fragments.isEmpty)
+        for fragment in fragments {
+            #expect(ITFAcross.verdict(fragment, in: frame) == .disagrees)
+            #expect(ITFAcross.checked(fragment, in: frame) == nil)
+        }
+    }
+
+    /// zbar reads "55550739" where its rows ran off the picture's right edge: no quiet zone was
+    /// seen there, and ITF has no check digit, so it is refused; the whole code is not.
+    @Test func anITFEndingOnThePictureEdgeIsRefused() throws {
+        let barcode = try #require(Barcode(.itf, "555507398173"))
+        let frame = picture(barcode, degrees: 20, rowHeight: 60)
+        let reads = CodeScanner().read(frame).codes
+        let fragment = try #require(reads.first { $0.text == "55550739" })
+        #expect(fragment.ends.allSatisfy { QuietZone.onEdge($0.at, of: frame) })
+        #expect(!QuietZone.isClear(fragment, in: frame))
+        #expect(QuietZone.isClear(try #require(reads.first { $0.text == barcode.expected }), in: frame))
+    }
+
+    /// Checked across, a read seen by few scan lines is enough; unchecked, it is not.
+    @Test func aCheckedReadNeedsNoManyScanLines() {
+        var code = DetectedCode(symbology: .i25, bytes: Array("842162".utf8), corners: [], quality: 5)
+        code.scanLines = 200
+        #expect(!Corroboration.itfQualityEnough(code))
+        code.checkedAcross = true
+        #expect(Corroboration.itfQualityEnough(code))
+        var evidence = Corroboration()
+        var again = code
+        again.pass = .binarised
+        evidence.add([code, again])
+        #expect(evidence.accepted.map(\.text) == ["842162"])
+    }
+
+    /// Flat stretches take the grey of the nearest stretch with ink in it.
+    @Test func flatStretchesTakeTheNearestGrey() {
+        #expect(BarWidths.nearestKnown([nil, 5, nil, nil, nil, 9, nil], otherwise: 0) == [5, 5, 5, 5, 9, 9, 9])
+        #expect(BarWidths.nearestKnown([nil, nil], otherwise: 7) == [7, 7])
+    }
+}
