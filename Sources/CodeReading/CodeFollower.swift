@@ -13,7 +13,7 @@ struct CodeFollower {
         /// The candidate window it was read in, if it was: it holds the whole code, where a
         /// 1D code read in one direction only marks a line at one end of its bars.
         var foundIn: PixelRect?
-        /// Frames it was read in, lately.
+        /// Frames it was read in lately, by reads that count toward its confirmation.
         var looks: Int
         var lastSeen: Double
         /// The last time its window was found unchanged since it was read (it is still there).
@@ -46,7 +46,7 @@ struct CodeFollower {
     mutating func saw(_ code: DetectedCode, by job: Job, at time: Double, in scene: BlockStatistics) {
         var track = tracks[code.identity]
             ?? Track(code: code, pass: job.pass, turn: job.turn, foundIn: nil, looks: 0, lastSeen: time, lastHeld: time)
-        if track.lastSeen < time || track.looks == 0 { track.looks += 1 }
+        if (track.lastSeen < time || track.looks == 0) && Self.counts(code) { track.looks += 1 }
         track.code = code
         track.pass = job.pass
         track.turn = job.turn
@@ -56,6 +56,12 @@ struct CodeFollower {
         track.lastSeen = time
         track.scene = scene
         tracks[code.identity] = track
+    }
+
+    /// Whether a read counts as a look toward confirming its code: an ITF read seen by too few
+    /// scan lines does not (`CodeTracker` passes it over), so the code is looked at again.
+    static func counts(_ code: DetectedCode) -> Bool {
+        code.symbology != .i25 || Corroboration.itfQualityEnough(code)
     }
 
     /// The code's window has not changed since it was read: it is still in sight.

@@ -99,6 +99,30 @@ import Testing
         #expect(evidence.accepted.map(\.text) == ["842162"])
     }
 
+    /// On a stream, an ITF read too weak to confirm is no look toward its confirmation: the
+    /// code stays unsure and is looked at again (other passes) in the next frames, rather than
+    /// held unannounced.
+    @Test func aWeakITFReadIsNoLookTowardConfirmation() {
+        let picture = Frame.filled(width: 320, height: 240, value: 200)
+        let scene = picture.blockStatistics(in: picture.bounds, blockSize: 16, rowStep: 4)
+        let job = Job(rect: picture.bounds, pass: .halved)
+        func read(_ symbology: Symbology, quality: Int) -> DetectedCode {
+            var code = DetectedCode(symbology: symbology, bytes: Array("842162".utf8),
+                                    corners: [PixelPoint(x: 40, y: 60), PixelPoint(x: 200, y: 120)], quality: quality)
+            code.scanLines = 240
+            return code
+        }
+        var follower = CodeFollower()
+        follower.saw(read(.i25, quality: 4), by: job, at: 0, in: scene)
+        follower.saw(read(.i25, quality: 6), by: job, at: 1.0 / 30, in: scene)
+        #expect(follower.tracks[read(.i25, quality: 4).identity]?.looks == 0)
+        follower.saw(read(.i25, quality: 30), by: job, at: 2.0 / 30, in: scene)
+        #expect(follower.tracks[read(.i25, quality: 4).identity]?.looks == 1)
+        // Codes of other kinds count whatever their lines (their confirmation asks two frames).
+        follower.saw(read(.code128, quality: 1), by: job, at: 0, in: scene)
+        #expect(follower.tracks[read(.code128, quality: 1).identity]?.looks == 1)
+    }
+
     /// Flat stretches take the grey of the nearest stretch with ink in it.
     @Test func flatStretchesTakeTheNearestGrey() {
         #expect(BarWidths.nearestKnown([nil, 5, nil, nil, nil, 9, nil], otherwise: 0) == [5, 5, 5, 5, 9, 9, 9])
