@@ -67,6 +67,19 @@ public struct Barcode: Sendable {
         expected = Self.asZbarReports(text, symbology)
     }
 
+    /// The widths of the bars and spaces, in modules, from the first bar to the last.
+    public var elementWidths: [Double] {
+        var runs = [Double](), column = 0
+        while column < bars.columns {
+            let dark = bars[column, 0]
+            var end = column
+            while end < bars.columns, bars[end, 0] == dark { end += 1 }
+            if dark || !runs.isEmpty { runs.append(Double(end - column)) }
+            column = end
+        }
+        return runs.count % 2 == 0 ? Array(runs.dropLast()) : runs
+    }
+
     /// A random code of `symbology` (payloads the encoder refuses, such as some UPC-E
     /// numbers, are drawn again).
     public static func random(_ symbology: LinearSymbology, using random: inout SplitMix) -> Barcode {

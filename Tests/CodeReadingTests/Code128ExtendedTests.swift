@@ -9,18 +9,7 @@ import Testing
 @Suite struct Code128ExtendedTests {
     static let extended = "óóóó1234óóabózz"
 
-    /// The widths of a drawn code's bars and spaces, in modules, from its first bar.
-    func widths(_ barcode: Barcode) -> [Double] {
-        var runs = [Double](), column = 0
-        while column < barcode.bars.columns {
-            let dark = barcode.bars[column, 0]
-            var end = column
-            while end < barcode.bars.columns, barcode.bars[end, 0] == dark { end += 1 }
-            if dark || !runs.isEmpty { runs.append(Double(end - column)) }
-            column = end
-        }
-        return runs.count % 2 == 0 ? Array(runs.dropLast()) : runs
-    }
+    func widths(_ barcode: Barcode) -> [Double] { barcode.elementWidths }
 
     func picture(_ barcode: Barcode, degrees: Double = 0) -> Frame {
         Frame.filled(width: 900, height: 480, value: 160)

@@ -17,16 +17,7 @@ import Testing
     /// The widths of a drawn code's bars and spaces, in modules, with `quiet` modules of light
     /// either side.
     func elements(_ barcode: Barcode, quiet: Double) -> [Double] {
-        var runs = [Double](), column = 0
-        while column < barcode.bars.columns {
-            let dark = barcode.bars[column, 0]
-            var end = column
-            while end < barcode.bars.columns, barcode.bars[end, 0] == dark { end += 1 }
-            if dark || !runs.isEmpty { runs.append(Double(end - column)) }
-            column = end
-        }
-        if runs.count % 2 == 0 { runs.removeLast() }
-        return [quiet] + runs + [quiet]
+        [quiet] + barcode.elementWidths + [quiet]
     }
 
     @Test func libzintsCodesDecodeFromTheirWidths() throws {
