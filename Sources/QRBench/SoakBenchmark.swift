@@ -39,45 +39,57 @@ struct SoakBenchmark {
             if headless > 0 { kill(headless, SIGTERM); _ = ChildProcess.wait(headless, until: MonotonicClock.now() + 5) }
         }
         guard screen > 0, headless > 0 else { return "could not start qrtui" }
+        var watched = [Watched(name: "screen 160x48", pid: screen, log: screenLog), Watched(name: "headless", pid: headless, log: headlessLog)]
         let start = MonotonicClock.now()
-        var firstMinute: (Sample, Sample)?
-        var peak = (Sample(), Sample())
-        // RSS while streaming after the first minute, lowest and highest: flat is a leak's absence.
-        var range = (low: (Int.max, Int.max), high: (0, 0))
-        var lastStreams = (Self.stream(screenLog), Self.stream(headlessLog))
         while MonotonicClock.now() - start < minutes * 60 {
             MonotonicClock.sleep(until: min(start + minutes * 60, MonotonicClock.now() + 10))
-            let now = (Self.sample(screen), Self.sample(headless))
-            // Streaming since the last sample: the same stream then and now.
-            let streams = (Self.stream(screenLog), Self.stream(headlessLog))
-            let streaming = (streams.0.running && streams.0 == lastStreams.0, streams.1.running && streams.1 == lastStreams.1)
-            lastStreams = streams
-            peak.0.rssKB = max(peak.0.rssKB, now.0.rssKB)
-            peak.1.rssKB = max(peak.1.rssKB, now.1.rssKB)
-            if firstMinute == nil, MonotonicClock.now() - start >= 60 {
-                firstMinute = (Self.streamingSample(screen, log: screenLog), Self.streamingSample(headless, log: headlessLog))
-            }
-            if firstMinute != nil {
-                if streaming.0 { range.low.0 = min(range.low.0, now.0.rssKB); range.high.0 = max(range.high.0, now.0.rssKB) }
-                if streaming.1 { range.low.1 = min(range.low.1, now.1.rssKB); range.high.1 = max(range.high.1, now.1.rssKB) }
-            }
+            let afterFirstMinute = MonotonicClock.now() - start >= 60
+            for index in watched.indices { watched[index].observe(afterFirstMinute: afterFirstMinute) }
             progress(String(format: "%5.1f min: screen %@, headless %@, unplugged %d/%d times", (MonotonicClock.now() - start) / 60,
-                            now.0.row.joined(separator: "/"), now.1.row.joined(separator: "/"),
+                            watched[0].last.row.joined(separator: "/"), watched[1].last.row.joined(separator: "/"),
                             Self.unplugs(screenLog), Self.unplugs(headlessLog)))
         }
-        let end = (Self.streamingSample(screen, log: screenLog), Self.streamingSample(headless, log: headlessLog))
-        let first = firstMinute ?? end
         var rows = [["process", "when", "RSS kB", "descriptors", "mappings", "unplugged"]]
-        rows.append(["screen 160x48", "after 1 min"] + first.0.row + [""])
-        rows.append(["screen 160x48", "at the end"] + end.0.row + [String(Self.unplugs(screenLog))])
-        rows.append(["headless", "after 1 min"] + first.1.row + [""])
-        rows.append(["headless", "at the end"] + end.1.row + [String(Self.unplugs(headlessLog))])
-        func span(_ low: Int, _ high: Int) -> String { low <= high ? "\(low)-\(high)" : "none" }
+        for index in watched.indices {
+            let process = watched[index], end = Self.streamingSample(process.pid, log: process.log)
+            watched[index].peak = max(process.peak, end.rssKB)
+            rows.append([process.name, "after 1 min"] + (process.firstMinute ?? end).row + [""])
+            rows.append([process.name, "at the end"] + end.row + [String(Self.unplugs(process.log))])
+        }
         return table(rows) + "\n(each row sampled while its camera streams)"
-            + "\nRSS kB while streaming after the first minute: screen \(span(range.low.0, range.high.0)), "
-            + "headless \(span(range.low.1, range.high.1))"
-            + "\npeak RSS kB: screen \(peak.0.rssKB), headless \(peak.1.rssKB); unplugged after \(unplugAfter) frames, "
-            + "back \(Self.replugSeconds) s later"
+            + "\nRSS kB while streaming after the first minute: " + watched.map { "\($0.name) \($0.range)" }.joined(separator: ", ")
+            + "\npeak RSS kB: " + watched.map { "\($0.name) \($0.peak)" }.joined(separator: ", ")
+            + "; unplugged after \(unplugAfter) frames, back \(Self.replugSeconds) s later"
+    }
+
+    /// One qrtui process watched: its sample after the first minute (streaming), its RSS
+    /// range while streaming after that (flat is a leak's absence), its peak.
+    struct Watched {
+        let name: String
+        let pid: pid_t
+        let log: String
+        var firstMinute: Sample?
+        var last = Sample()
+        var low = Int.max, high = 0, peak = 0
+        private var lastStream: (started: Int, running: Bool)?
+
+        init(name: String, pid: pid_t, log: String) {
+            (self.name, self.pid, self.log) = (name, pid, log)
+        }
+
+        var range: String { low <= high ? "\(low)-\(high)" : "none" }
+
+        mutating func observe(afterFirstMinute: Bool) {
+            last = SoakBenchmark.sample(pid)
+            peak = max(peak, last.rssKB)
+            // Streaming since the last sample: the same stream then and now.
+            let stream = SoakBenchmark.stream(log)
+            let streaming = stream.running && lastStream.map { $0 == stream } == true
+            lastStream = stream
+            guard afterFirstMinute else { return }
+            if firstMinute == nil { firstMinute = SoakBenchmark.streamingSample(pid, log: log) }
+            if streaming { (low, high) = (min(low, last.rssKB), max(high, last.rssKB)) }
+        }
     }
 
     /// A code drifting to and fro over a plasma backdrop: read, followed, lost, read again.
