@@ -46,7 +46,9 @@ struct CodeFollower {
     mutating func saw(_ code: DetectedCode, by job: Job, at time: Double, in scene: BlockStatistics) {
         var track = tracks[code.identity]
             ?? Track(code: code, pass: job.pass, turn: job.turn, foundIn: nil, looks: 0, lastSeen: time, lastHeld: time)
-        if (track.lastSeen < time || track.looks == 0) && Self.counts(code) { track.looks += 1 }
+        // A read too weak to be evidence (`CodeTracker` passes it over) is no look toward
+        // confirmation: the code is looked at again.
+        if (track.lastSeen < time || track.looks == 0) && Corroboration.seenEnough(code) { track.looks += 1 }
         track.code = code
         track.pass = job.pass
         track.turn = job.turn
@@ -56,12 +58,6 @@ struct CodeFollower {
         track.lastSeen = time
         track.scene = scene
         tracks[code.identity] = track
-    }
-
-    /// Whether a read counts as a look toward confirming its code: an ITF read seen by too few
-    /// scan lines does not (`CodeTracker` passes it over), so the code is looked at again.
-    static func counts(_ code: DetectedCode) -> Bool {
-        code.symbology != .i25 || Corroboration.itfQualityEnough(code)
     }
 
     /// The code's window has not changed since it was read: it is still in sight.

@@ -30,7 +30,7 @@ public struct CodeTracker: Sendable {
 
     private mutating func confirmed(_ code: DetectedCode, at time: Double) -> Bool {
         guard stream, !code.symbology.isTwoDimensional else { return true }
-        guard code.symbology != .i25 || Corroboration.itfQualityEnough(code) else { return false }
+        guard Corroboration.seenEnough(code) else { return false }
         let identity = code.identity
         var sighting = sightings[identity] ?? Sighting(count: 0, last: time, code: code)
         if time - sighting.last > forgetAfter { sighting.count = 0 }

@@ -28,8 +28,10 @@ struct Corroboration {
     /// than twice that, a thin strip cut round a code, needs half of its lines.)
     static let itfMinimumQuality = 11
 
-    static func itfQualityEnough(_ code: DetectedCode) -> Bool {
-        code.checkedAcross || code.quality >= min(itfMinimumQuality, max(2, code.scanLines / 2))
+    /// Whether a read was seen by scan lines enough to be evidence at all: only ITF asks
+    /// (see `itfMinimumQuality`); the tracker, the follower and the still scan all ask here.
+    static func seenEnough(_ code: DetectedCode) -> Bool {
+        code.symbology != .i25 || code.checkedAcross || code.quality >= min(itfMinimumQuality, max(2, code.scanLines / 2))
     }
 
     /// Whether `code` alone is proof: 2D, or a read of the picture as it is (no pass, no
@@ -87,7 +89,7 @@ struct Corroboration {
     private func believed(_ identity: CodeIdentity) -> Bool {
         guard let sighting = sightings[identity] else { return false }
         if sighting.code.symbology.isTwoDimensional { return true }
-        if sighting.code.symbology == .i25 && !Self.itfQualityEnough(sighting.code) { return false }
+        if !Self.seenEnough(sighting.code) { return false }
         return sighting.weight >= 4 && sighting.weight >= 2 * rivalWeight(identity)
     }
 

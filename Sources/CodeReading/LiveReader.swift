@@ -121,13 +121,13 @@ extension LiveReader {
                 Job(rect: window, pass: $0, turn: track.turn, window: true)
             }
         }
-        // A read too weak to count (see `CodeFollower.counts`) is kept while the other ways try.
+        // A read too weak to be evidence (`Corroboration.seenEnough`) is kept while the other ways try.
         var weak: (code: DetectedCode, job: Job)?
         for (index, job) in jobs.enumerated() where index == 0 || budget.available > 0 {
             if index > 0 && job.pass == track.pass { continue }
             let found = run(job, with: scanner, on: &look)
             guard let code = found.first(where: { $0.identity == track.code.identity }) else { continue }
-            if CodeFollower.counts(code) { return (code, job) }
+            if Corroboration.seenEnough(code) { return (code, job) }
             weak = weak ?? (code, job)
         }
         return weak

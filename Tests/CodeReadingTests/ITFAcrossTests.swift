@@ -80,9 +80,9 @@ import Testing
     @Test func aCheckedReadNeedsNoManyScanLines() {
         var code = DetectedCode(symbology: .i25, bytes: Array("842162".utf8), corners: [], quality: 5)
         code.scanLines = 200
-        #expect(!Corroboration.itfQualityEnough(code))
+        #expect(!Corroboration.seenEnough(code))
         code.checkedAcross = true
-        #expect(Corroboration.itfQualityEnough(code))
+        #expect(Corroboration.seenEnough(code))
         var evidence = Corroboration()
         var again = code
         again.pass = .binarised
