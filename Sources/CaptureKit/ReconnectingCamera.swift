@@ -9,13 +9,15 @@ public final class ReconnectingCamera: FrameSource {
     private var camera: V4L2Camera?
     private var noticeHandler: ((CaptureNotice) -> Void)?
     private var corruptBefore = 0
+    /// One set of frame planes for every time the device is opened.
+    private let pool = FramePool()
     static let retryInterval = 0.5
 
     /// Opening failures here (missing, permission, busy) are final: only a camera that worked
     /// and went away is waited for.
     public init(_ request: CameraRequest) throws(CaptureError) {
         self.request = request
-        camera = try V4L2Camera(request)
+        camera = try V4L2Camera(request, pool: pool)
     }
 
     public var name: String { request.path }
@@ -57,7 +59,7 @@ public final class ReconnectingCamera: FrameSource {
     private func reconnect(cancelled: () -> Bool) {
         let deadline = MonotonicClock.now() + Self.retryInterval
         while MonotonicClock.now() < deadline && !cancelled() { MonotonicClock.sleep(until: min(deadline, MonotonicClock.now() + 0.05)) }
-        guard !cancelled(), let camera = try? V4L2Camera(request) else { return }
+        guard !cancelled(), let camera = try? V4L2Camera(request, pool: pool) else { return }
         if let handler = noticeHandler { camera.setNoticeHandler(forwarding(handler)) }
         self.camera = camera
         noticeHandler?(.reconnected)

@@ -25,8 +25,12 @@ public final class V4L2Camera: FrameSource {
     private var streaming = false
     private var sequence = 0
     private var noticeHandler: ((CaptureNotice) -> Void)?
+    /// Where each frame's luma goes; a reconnecting camera passes the same pool to every
+    /// device it opens, so replugging allocates no planes.
+    private let pool: FramePool
 
-    public init(_ request: CameraRequest) throws(CaptureError) {
+    public init(_ request: CameraRequest, pool: FramePool = FramePool()) throws(CaptureError) {
+        self.pool = pool
         let device = try V4L2Device(path: request.path)
         name = request.path
         let capabilities = try device.nodeCapabilities()
@@ -158,12 +162,15 @@ public final class V4L2Camera: FrameSource {
         defer { try? device.control(QRTUI_VIDIOC_QBUF, "VIDIOC_QBUF", &buffer) }
         guard Int(buffer.index) < buffers.count else { return nil }
         let memory = UnsafeRawBufferPointer(buffers[Int(buffer.index)])
-        guard buffer.flags & QRTUI_BUF_FLAG_ERROR == 0, let luma = extractLuma(memory, used: Int(buffer.bytesused)) else {
+        let frame = pool.frame(width: width, height: height, sequence: sequence, timestamp: MonotonicClock.now()) {
+            buffer.flags & QRTUI_BUF_FLAG_ERROR == 0 && extractLuma(memory, used: Int(buffer.bytesused), into: $0)
+        }
+        guard let frame else {
             countCorrupt()
             return nil
         }
-        defer { sequence += 1 }
-        return Frame(width: width, height: height, sequence: sequence, timestamp: MonotonicClock.now(), luma: luma)
+        sequence += 1
+        return frame
     }
 
     private func countCorrupt() {
@@ -171,14 +178,16 @@ public final class V4L2Camera: FrameSource {
         noticeHandler?(.corruptFrames(total: corruptFrames))
     }
 
-    /// The luma plane of one frame, or nil when the frame is too short to hold a picture.
-    func extractLuma(_ memory: UnsafeRawBufferPointer, used: Int) -> [UInt8]? {
+    /// Writes one frame's luma plane into `plane`; false when the frame is too short to hold a picture.
+    func extractLuma(_ memory: UnsafeRawBufferPointer, used: Int, into plane: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         let needed = stride * (height - 1) + (layout == .yuyv || layout == .uyvy ? 2 * width : width)
-        guard min(used > 0 ? used : memory.count, memory.count) >= needed else { return nil }
-        switch layout {
-        case .grey, .planar: return LumaPlane.copy(memory, width: width, height: height, stride: stride, step: 1, offset: 0)
-        case .yuyv: return LumaPlane.copy(memory, width: width, height: height, stride: stride, step: 2, offset: 0)
-        case .uyvy: return LumaPlane.copy(memory, width: width, height: height, stride: stride, step: 2, offset: 1)
+        guard min(used > 0 ? used : memory.count, memory.count) >= needed else { return false }
+        let (step, offset) = switch layout {
+        case .grey, .planar: (1, 0)
+        case .yuyv: (2, 0)
+        case .uyvy: (2, 1)
         }
+        LumaPlane.write(memory, width: width, height: height, stride: stride, step: step, offset: offset, into: plane)
+        return true
     }
 }

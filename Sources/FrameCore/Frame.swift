@@ -9,9 +9,17 @@ public struct Frame: Sendable {
     /// Seconds, monotonic clock for live sources, presentation time for files.
     public let timestamp: Double
     public let luma: [UInt8]
+    /// A pooled plane's way back to its pool (see `FramePool`), shared by every copy.
+    private let lease: PlaneLease?
 
     public init(width: Int, height: Int, stride: Int? = nil, sequence: Int = 0,
                 timestamp: Double = 0, luma: [UInt8]) {
+        self.init(width: width, height: height, stride: stride, sequence: sequence, timestamp: timestamp,
+                  luma: luma, lease: nil)
+    }
+
+    init(width: Int, height: Int, stride: Int? = nil, sequence: Int, timestamp: Double, luma: [UInt8],
+         lease: PlaneLease?) {
         let stride = stride ?? width
         precondition(width > 0 && height > 0 && stride >= width, "bad frame geometry")
         precondition(luma.count >= stride * (height - 1) + width, "luma plane too small")
@@ -21,6 +29,7 @@ public struct Frame: Sendable {
         self.sequence = sequence
         self.timestamp = timestamp
         self.luma = luma
+        self.lease = lease
     }
 
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
@@ -30,7 +39,7 @@ public struct Frame: Sendable {
     /// The same picture with another sequence number and time (stills shown repeatedly).
     public func renumbered(sequence: Int, timestamp: Double) -> Frame {
         Frame(width: width, height: height, stride: stride, sequence: sequence,
-              timestamp: timestamp, luma: luma)
+              timestamp: timestamp, luma: luma, lease: lease)
     }
 
     /// The very same pixels in memory (a still repeated by a loop), not merely equal ones.

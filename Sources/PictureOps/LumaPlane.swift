@@ -2,21 +2,19 @@
 /// grey and planar formats, 2 for YUYV and UYVY), packed; optimised even in debug builds,
 /// as it runs on every frame.
 public enum LumaPlane {
-    public static func copy(_ memory: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, step: Int,
-                            offset: Int) -> [UInt8] {
+    /// Written into a plane of at least `width * height` bytes (a pooled frame's); every byte is set.
+    public static func write(_ memory: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, step: Int,
+                             offset: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(out.count >= width * height, "luma plane too small")
         let source = memory.bindMemory(to: UInt8.self)
-        // Every byte is written below: no need to clear the array first.
-        return [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
-            for row in 0..<height {
-                let input = source.baseAddress! + row * stride + offset
-                let output = out.baseAddress! + row * width
-                if step == 1 {
-                    output.update(from: input, count: width)
-                } else {
-                    for x in 0..<width { output[x] = input[step * x] }
-                }
+        for row in 0..<height {
+            let input = source.baseAddress! + row * stride + offset
+            let output = out.baseAddress! + row * width
+            if step == 1 {
+                output.update(from: input, count: width)
+            } else {
+                for x in 0..<width { output[x] = input[step * x] }
             }
-            count = width * height
         }
     }
 }
