@@ -9,7 +9,7 @@ public struct Frame: Sendable {
     /// Seconds, monotonic clock for live sources, presentation time for files.
     public let timestamp: Double
     public let luma: [UInt8]
-    /// A pooled plane's way back to its pool (see `FramePool`), shared by every copy.
+    /// A pooled plane's way back to its pool (a camera's), shared by every copy.
     private let lease: PlaneLease?
 
     public init(width: Int, height: Int, stride: Int? = nil, sequence: Int = 0,
@@ -18,8 +18,14 @@ public struct Frame: Sendable {
                   luma: luma, lease: nil)
     }
 
-    init(width: Int, height: Int, stride: Int? = nil, sequence: Int, timestamp: Double, luma: [UInt8],
-         lease: PlaneLease?) {
+    /// A frame whose plane goes back to `recycler` once the last copy of the frame is gone.
+    public init(width: Int, height: Int, sequence: Int, timestamp: Double, luma: [UInt8], recycler: any PlaneRecycler) {
+        self.init(width: width, height: height, sequence: sequence, timestamp: timestamp, luma: luma,
+                  lease: PlaneLease(recycler: recycler, plane: luma))
+    }
+
+    private init(width: Int, height: Int, stride: Int? = nil, sequence: Int, timestamp: Double, luma: [UInt8],
+                 lease: PlaneLease?) {
         let stride = stride ?? width
         precondition(width > 0 && height > 0 && stride >= width, "bad frame geometry")
         precondition(luma.count >= stride * (height - 1) + width, "luma plane too small")
@@ -124,4 +130,22 @@ extension [PixelPoint] {
             (Swift.min($0.0, $1.x), Swift.min($0.1, $1.y), Swift.max($0.2, $1.x), Swift.max($0.3, $1.y))
         }
     }
+}
+
+/// Takes planes back for reuse (a camera's pool of frame planes).
+public protocol PlaneRecycler: AnyObject, Sendable {
+    func recycle(_ plane: [UInt8])
+}
+
+/// Held by every copy of a pooled frame; the last copy gone gives the plane back.
+final class PlaneLease: Sendable {
+    private let recycler: any PlaneRecycler
+    private let plane: [UInt8]
+
+    init(recycler: any PlaneRecycler, plane: [UInt8]) {
+        self.recycler = recycler
+        self.plane = plane
+    }
+
+    deinit { recycler.recycle(plane) }
 }

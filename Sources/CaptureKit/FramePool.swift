@@ -1,3 +1,4 @@
+import FrameCore
 import Synchronization
 
 /// A fixed set of pixel planes a camera fills frame after frame. A plane comes back to the
@@ -7,7 +8,7 @@ import Synchronization
 /// The pool allocates all its planes with the first frame: its high-water mark is reached
 /// then. When every plane is out (a consumer holding frames), a plane is allocated apart and
 /// freed as usual, so capture never waits on a consumer.
-public final class FramePool: Sendable {
+public final class FramePool: PlaneRecycler {
     /// Frames in flight at most, with room to spare: the one being filled, one waiting in the
     /// channel, the screen's, a scan job waiting and one being read, the reader's last frame.
     public static let defaultCapacity = 8
@@ -45,11 +46,10 @@ public final class FramePool: Sendable {
         }
         // Unique by now (its frame and lease are gone), so this writes in place.
         guard plane.withUnsafeMutableBufferPointer({ fill($0) }) else {
-            giveBack(plane)
+            recycle(plane)
             return nil
         }
-        return Frame(width: width, height: height, sequence: sequence, timestamp: timestamp, luma: plane,
-                     lease: PlaneLease(pool: self, plane: plane))
+        return Frame(width: width, height: height, sequence: sequence, timestamp: timestamp, luma: plane, recycler: self)
     }
 
     private func lend(size: Int) -> [UInt8]? {
@@ -68,24 +68,12 @@ public final class FramePool: Sendable {
         }
     }
 
-    fileprivate func giveBack(_ plane: [UInt8]) {
+    /// A pooled frame's plane, back (called when the last copy of its frame is gone).
+    public func recycle(_ plane: [UInt8]) {
         state.withLock { planes in
-            guard plane.count == planes.size else { return }  // lent before the size changed: freed
+            guard plane.count == planes.size, planes.lentOut > 0 else { return }  // lent before the size changed: freed
             planes.lentOut -= 1
             planes.free.append(plane)
         }
     }
-}
-
-/// Held by every copy of a pooled frame; the last copy gone gives the plane back.
-final class PlaneLease: Sendable {
-    private let pool: FramePool
-    private let plane: [UInt8]
-
-    init(pool: FramePool, plane: [UInt8]) {
-        self.pool = pool
-        self.plane = plane
-    }
-
-    deinit { pool.giveBack(plane) }
 }
