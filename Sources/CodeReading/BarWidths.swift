@@ -54,5 +54,34 @@ enum BarWidths {
         }
         return result
     }
-}
 
+    /// The same elements with each edge where the grey changes fastest (a peak of the profile's
+    /// slope, placed between samples by a parabola through it): blur that fills a narrow space
+    /// half moves the middle grey's crossings into the bars beside it, but not the slope's
+    /// peaks. A peak counts when its slope is at least `floor` of the profile's swing per pixel;
+    /// of peaks one way in a row, the steepest.
+    static func elementsBySlope(_ values: [Double], floor: Double = 0.04) -> [Double] {
+        guard values.count >= 5, let low = values.min(), let high = values.max(), high - low >= 12 else { return [] }
+        // The change over one pixel (two samples), smoothed 1-2-1.
+        let raw = values.indices.map { values[min($0 + 1, values.count - 1)] - values[max($0 - 1, 0)] }
+        let slope = raw.indices.map { (raw[max($0 - 1, 0)] + 2 * raw[$0] + raw[min($0 + 1, raw.count - 1)]) / 4 }
+        var peaks = [(at: Double, value: Double)]()
+        for index in 1..<slope.count - 1 where abs(slope[index]) >= floor * (high - low)
+            && abs(slope[index]) >= abs(slope[index - 1]) && abs(slope[index]) > abs(slope[index + 1]) {
+            let (a, b, c) = (abs(slope[index - 1]), abs(slope[index]), abs(slope[index + 1]))
+            let shift = a - 2 * b + c == 0 ? 0 : 0.5 * (a - c) / (a - 2 * b + c)
+            let peak = (at: Double(index) + shift, value: slope[index])
+            if let last = peaks.last, (last.value < 0) == (peak.value < 0) {
+                if abs(peak.value) > abs(last.value) { peaks[peaks.count - 1] = peak }
+            } else {
+                peaks.append(peak)
+            }
+        }
+        // From the first fall into a bar to the last rise out of one.
+        while let first = peaks.first, first.value > 0 { peaks.removeFirst() }
+        while let last = peaks.last, last.value < 0 { peaks.removeLast() }
+        let edges = peaks.map(\.at)
+        guard let first = edges.first, let last = edges.last, edges.count >= 2 else { return [] }
+        return [first] + zip(edges, edges.dropFirst()).map { $1 - $0 } + [Double(values.count - 1) - last]
+    }
+}

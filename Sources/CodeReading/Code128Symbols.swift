@@ -37,7 +37,7 @@ enum Code128Symbols {
         return nil
     }
 
-    private static func decode(_ elements: [Double], from first: Int) -> [Int]? {
+    static func decode(_ elements: [Double], from first: Int) -> [Int]? {
         guard let start = value(elements, at: first), (startA...startC).contains(start.value) else { return nil }
         var values = [start.value]
         var index = first + 6, width = start.width

@@ -34,6 +34,15 @@ struct Corroboration {
         code.symbology != .i25 || code.checkedAcross || code.quality >= min(itfMinimumQuality, max(2, code.scanLines / 2))
     }
 
+    /// Whether the lines across the bars that spelt `code` (`BarsAcross`) count as a look of
+    /// their own: they owe nothing to zbar (their own edges, their own decoder), and for an
+    /// EAN, UPC or Code 128 they must get guards, quiet zones and the check digit right too.
+    /// Not for ITF, which has no check digit: there they only lift the scan-line rule
+    /// (`seenEnough`).
+    static func acrossIsALook(_ code: DetectedCode) -> Bool {
+        code.checkedAcross && [.ean13, .upca, .ean8, .upce, .code128].contains(code.symbology)
+    }
+
     /// Whether `code` alone is proof: 2D, or a read of the picture as it is (no pass, no
     /// turn) seen by enough scan lines.
     static func isStrong(_ code: DetectedCode) -> Bool {
@@ -50,12 +59,14 @@ struct Corroboration {
     private struct Sighting {
         var code: DetectedCode
         /// Each look that read it, and what it counts for (in half looks): a strong read 4,
-        /// the first look by a pass 2, each further turn of the same pass 1.
+        /// the first look by a pass 2, each further turn of the same pass 1; an EAN, UPC or
+        /// Code 128 read spelt across its bars 2 more (see `acrossIsALook`).
         var looks: [Look: Int] = [:]
         var weight: Int {
             var byPass = [ScanPass: [Int]]()
             for (look, value) in looks { byPass[look.pass, default: []].append(value) }
-            return byPass.values.reduce(0) { total, values in
+            let across = Corroboration.acrossIsALook(code) ? 2 : 0
+            return across + byPass.values.reduce(0) { total, values in
                 let sorted = values.sorted(by: >)
                 return total + sorted[0] + sorted.dropFirst().count
             }

@@ -26,7 +26,7 @@ public struct DetectedCode: Sendable, Hashable {
     var scanLines = 0
     /// Where each scan line that read a 1D code finished, and which way is out (see `QuietZone`).
     var ends: [LineEnd] = []
-    /// An ITF read spelt again straight across its bars (see `ITFAcross`).
+    /// A read spelt again straight across its bars, by a decoder of our own (see `BarsAcross`).
     var checkedAcross = false
     /// Read with GS1's FNC1 (GS1-128, GS1 QR): the payload is GS1 element strings.
     public internal(set) var gs1 = false

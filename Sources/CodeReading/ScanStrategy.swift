@@ -112,7 +112,7 @@ public struct PassFindings: Sendable {
     public var codes: [DetectedCode] = []
     public var parts: [SymbolPart] = []
     /// 1D reads refused for where they lay (`LocationSanity`), for bars beyond their ends (`QuietZone`)
-    /// or for bars that spell another text (`ITFAcross`, `Code128Extended`).
+    /// or for bars that spell another text (`BarsAcross`, `Code128Extended`).
     public var withheld = 0
 }
 
@@ -120,9 +120,9 @@ extension ScanPass {
     /// Runs this pass on `crop`, whose top-left pixel lies at `origin` in the frame; what
     /// it finds comes back in frame pixels. A pass with several views stops at the first
     /// that reads a code.
-    /// 1D reads without a quiet zone in `crop` itself are withheld (see `QuietZone`), ITF reads
-    /// are spelt again across their bars (see `ITFAcross`), and Code 128 reads are checked for
-    /// FNC4 (see `Code128Extended`).
+    /// 1D reads without a quiet zone in `crop` itself are withheld (see `QuietZone`), ITF, EAN,
+    /// UPC and Code 128 reads are spelt again across their bars (see `BarsAcross`), and Code 128
+    /// reads are checked for FNC4 (see `Code128Extended`).
     public func read(_ crop: Frame, at origin: PixelPoint, turn: Double? = nil, with scanner: CodeScanner,
                      limit: ReadingLimit? = nil) -> PassFindings {
         var findings = read(views(of: crop, turnedBy: turn), at: origin, turn: turn, with: scanner, limit: limit)
@@ -132,7 +132,7 @@ extension ScanPass {
         let offset = PixelPoint(x: -origin.x, y: -origin.y)
         findings.codes = findings.codes.compactMap { code in
             let local = code.moved(by: offset)
-            guard QuietZone.isClear(local, in: crop), let across = ITFAcross.checked(local, in: crop) else { return nil }
+            guard QuietZone.isClear(local, in: crop), let across = BarsAcross.checked(local, in: crop) else { return nil }
             return Code128Extended.revised(across, in: crop)?.moved(by: origin)
         }
         findings.withheld += count - findings.codes.count

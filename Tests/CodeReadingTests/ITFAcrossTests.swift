@@ -23,7 +23,7 @@ import Testing
     @Test func libzintsCodesDecodeFromTheirWidths() throws {
         for text in ["1234567890", "00", "98765432109876"] {
             let barcode = try #require(Barcode(.itf, text))
-            #expect(ITFAcross.decode(elements(barcode, quiet: 10)) == [Array(text.utf8)])
+            #expect(ITFAcross.decode(elements(barcode, quiet: 10)).map(\.digits) == [Array(text.utf8)])
             // Read backwards it is no code (the stop is no start).
             #expect(ITFAcross.decode(elements(barcode, quiet: 10).reversed()).isEmpty)
         }
@@ -44,7 +44,7 @@ import Testing
         let barcode = try #require(Barcode(.itf, "555507398173"))
         let frame = picture(barcode, degrees: degrees, rowHeight: 60, label: label, table: table)
         let read = try #require(CodeScanner().read(frame).codes.first { $0.text == barcode.expected })
-        #expect(ITFAcross.verdict(read, in: frame) == .agrees)
+        #expect(BarsAcross.verdict(read, in: frame) == .agrees)
         let found = CodeReader().read(frame, kind: .still).codes
         #expect(found.map(\.text) == [barcode.expected])
         #expect(found.allSatisfy { $0.checkedAcross })
@@ -59,8 +59,8 @@ import Testing
         let fragments = CodeScanner().read(frame).codes.filter { $0.text != barcode.expected }
         #expect(!fragments.isEmpty)
         for fragment in fragments {
-            #expect(ITFAcross.verdict(fragment, in: frame) == .disagrees)
-            #expect(ITFAcross.checked(fragment, in: frame) == nil)
+            #expect(BarsAcross.verdict(fragment, in: frame) == .disagrees)
+            #expect(BarsAcross.checked(fragment, in: frame) == nil)
         }
     }
 

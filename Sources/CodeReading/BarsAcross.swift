@@ -1,0 +1,108 @@
+import FrameCore
+
+/// A 1D read decoded again straight across its bars (along their normal, found from the
+/// picture's gradients), on a few lines through the bars where zbar's scan lines read it,
+/// each line crossing the whole printed code from quiet zone to quiet zone. Independent of
+/// zbar: its own edges (`BarWidths`) and its own decoder for each symbology (`ITFAcross`,
+/// `ProductAcross`, `Code128Across`). Lines that spell the read (and nothing else) mark it `checkedAcross`;
+/// lines that spell something else (and not the read) refuse it; otherwise it stays as it was.
+enum BarsAcross {
+    enum Verdict: Equatable { case agrees, disagrees, unknown }
+
+    /// Where lines across are drawn: on the path zbar's scan lines took, at these shares of
+    /// the way from the read's one end to its other (a slanted line crosses the bars over
+    /// part of that way only, and a fragment's end may lie at the picture's edge).
+    static let stations = [0.2, 0.35, 0.5, 0.65, 0.8]
+    /// Bars have their edges all one way: a patch less coherent is no place to cross them.
+    static let coherence = 0.5
+
+    /// `code` as it stands after the check: refused (nil) when the lines across spell another
+    /// code, marked `checkedAcross` when they spell it.
+    static func checked(_ code: DetectedCode, in picture: Frame) -> DetectedCode? {
+        switch verdict(code, in: picture) {
+        case .disagrees: return nil
+        case .unknown: return code
+        case .agrees:
+            var checked = code
+            checked.checkedAcross = true
+            return checked
+        }
+    }
+
+    /// What the lines across `code` (in `picture`'s pixels) spell, against what it says.
+    static func verdict(_ code: DetectedCode, in picture: Frame) -> Verdict {
+        let decode: ([Double]) -> [SpeltCode]
+        let said: [UInt8]
+        switch code.symbology {
+        case .i25: (decode, said) = (ITFAcross.decode, code.bytes)
+        case .ean13, .ean8, .upce: (decode, said) = (ProductAcross.decode, code.bytes)
+        case .upca: (decode, said) = (ProductAcross.decode, [0x30] + code.bytes)  // zbar drops the EAN-13's leading 0
+        case .code128: (decode, said) = (Code128Across.decode, code.bytes)
+        default: return .unknown
+        }
+        let spelled = spelled(code, in: picture, by: decode)
+        // Lines that spell both it and something else (blur, a digit misjudged on one line) say nothing.
+        switch (spelled.contains(said), spelled.contains { $0 != said }) {
+        case (true, false): return .agrees
+        case (false, true): return .disagrees
+        default: return .unknown
+        }
+    }
+
+    /// Everything `decode` finds surely (see `SpeltCode.sure`) on the lines across `code`, read
+    /// both ways, where the line crosses the read (another code further along the line is none
+    /// of its business).
+    static func spelled(_ code: DetectedCode, in picture: Frame, by decode: ([Double]) -> [SpeltCode],
+                        finders: [EdgeFinder] = [.middleGrey, .slope]) -> Set<[UInt8]> {
+        guard let first = code.ends.first else { return [] }
+        let axis = QuietZone.direction(of: first)
+        let points = code.ends.map { (Double($0.at.x), Double($0.at.y)) }
+        let along = points.map { QuietZone.dot($0, axis) }
+        let middle = points.map { QuietZone.dot($0, (-axis.1, axis.0)) }.reduce(0, +) / Double(points.count)
+        let (low, high) = (along.min()!, along.max()!)
+        var spelled = Set<[UInt8]>()
+        for share in high - low >= 1 ? stations : [0.5] {
+            let t = low + share * (high - low)
+            let origin = (axis.0 * t - axis.1 * middle, axis.1 * t + axis.0 * middle)
+            spelled.formUnion(line(across: picture, at: origin, by: decode, finders: finders).filter(\.sure).map(\.digits))
+        }
+        return spelled
+    }
+
+    /// What one line through `origin` straight across the bars there spells.
+    private static func line(across picture: Frame, at origin: (Double, Double), by decode: ([Double]) -> [SpeltCode],
+                                finders: [EdgeFinder]) -> [SpeltCode] {
+        guard let normal = BarOrientation.normal(in: picture, around: origin, radius: 8, coherence: coherence) else { return [] }
+        let line = ProfileLine(picture: picture, origin: origin, direction: normal)
+        let reach = Double(picture.width + picture.height)
+        let before = line.values(from: 0, to: -reach), after = line.values(from: 0, to: reach)
+        guard !before.isEmpty, !after.isEmpty else { return [] }
+        return finders.flatMap { finder in
+            let elements = finder.elements(before + after.dropFirst())
+            let at = Double(before.count - 1), length = elements.reduce(0, +)
+            return crossing(decode(elements), elements, at: at) + crossing(decode(elements.reversed()), elements.reversed(), at: length - at)
+        }
+    }
+
+    /// How a line's bars and spaces are found (see `BarWidths`): both are tried, the middle
+    /// grey's crossings and the slope's peaks (which blur that half fills narrow spaces moves
+    /// less).
+    enum EdgeFinder {
+        case middleGrey, slope
+
+        func elements(_ values: [Double]) -> [Double] {
+            switch self {
+            case .middleGrey: BarWidths.elements(values, reach: 6)
+            case .slope: BarWidths.elementsBySlope(values)
+            }
+        }
+    }
+
+    /// The codes among `spelt` whose elements span the sample `at`.
+    static func crossing(_ spelt: [SpeltCode], _ elements: [Double], at: Double) -> [SpeltCode] {
+        guard !spelt.isEmpty else { return [] }
+        var starts = [0.0]
+        for width in elements { starts.append(starts.last! + width) }
+        return spelt.filter { starts[$0.elements.lowerBound] <= at && at <= starts[$0.elements.upperBound] }
+    }
+}
