@@ -1,5 +1,5 @@
+import Foundation
 import FrameCore
-import Synchronization
 
 /// A fixed set of pixel planes a camera fills frame after frame. A plane comes back to the
 /// pool when the last copy of its frame is gone. glibc's arenas keep the most memory a process
@@ -8,13 +8,15 @@ import Synchronization
 /// The pool allocates all its planes with the first frame: its high-water mark is reached
 /// then. When every plane is out (a consumer holding frames), a plane is allocated apart and
 /// freed as usual, so capture never waits on a consumer.
-public final class FramePool: PlaneRecycler {
+public final class FramePool: PlaneRecycler, @unchecked Sendable {  // `planes` guarded by `lock`
     /// Frames in flight at most, with room to spare: the one being filled, one waiting in the
     /// channel, the screen's, a scan job waiting and one being read, the reader's last frame.
     public static let defaultCapacity = 8
 
     public let capacity: Int
-    private let state = Mutex(Planes())
+    // NSLock, not Synchronization's Mutex: ThreadSanitizer (in `make test`) sees pthread locks only.
+    private let lock = NSLock()
+    private var planes = Planes()
 
     private struct Planes {
         var free: [[UInt8]] = []
@@ -28,11 +30,11 @@ public final class FramePool: PlaneRecycler {
     }
 
     /// Planes handed out and not yet back.
-    public var inFlight: Int { state.withLock { $0.lentOut } }
+    public var inFlight: Int { lock.withLock { planes.lentOut } }
     /// Planes allocated apart because every pooled one was out.
-    public var allocatedApart: Int { state.withLock { $0.allocatedApart } }
+    public var allocatedApart: Int { lock.withLock { planes.allocatedApart } }
     /// Planes waiting in the pool.
-    public var idle: Int { state.withLock { $0.free.count } }
+    public var idle: Int { lock.withLock { planes.free.count } }
 
     /// A frame whose `width * height` plane `fill` writes every byte of; nil (and the plane
     /// back in the pool) when `fill` returns false.
@@ -53,7 +55,7 @@ public final class FramePool: PlaneRecycler {
     }
 
     private func lend(size: Int) -> [UInt8]? {
-        state.withLock { planes in
+        lock.withLock {
             if planes.size != size {  // the first frame or a new picture size: all planes anew
                 planes.free = (0..<capacity).map { _ in [UInt8](repeating: 0, count: size) }
                 planes.size = size
@@ -70,7 +72,7 @@ public final class FramePool: PlaneRecycler {
 
     /// A pooled frame's plane, back (called when the last copy of its frame is gone).
     public func recycle(_ plane: [UInt8]) {
-        state.withLock { planes in
+        lock.withLock {
             guard plane.count == planes.size, planes.lentOut > 0 else { return }  // lent before the size changed: freed
             planes.lentOut -= 1
             planes.free.append(plane)
