@@ -2,6 +2,7 @@ import CaptureKit
 import CodeReading
 import FrameCore
 import Glibc
+import SystemCalls
 
 /// qrtui-bench: figures, not assertions. See README.md, "Benchmark".
 let usage = """
@@ -43,6 +44,9 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
+// The same memory settings as qrtui (see ScanTUI's main), so in-process figures are qrtui's.
+Syscall.limitMallocArenas()
+Syscall.fixMallocThresholds()
 var arguments = CommandLine.arguments.dropFirst()
 var corpus: String?
 var frames = false
