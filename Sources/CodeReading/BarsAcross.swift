@@ -6,6 +6,8 @@ import FrameCore
 /// zbar: its own edges (`BarWidths`) and its own decoder for each symbology (`ITFAcross`,
 /// `ProductAcross`, `Code128Across`). Lines that spell the read (and nothing else) mark it `checkedAcross`;
 /// lines that spell something else (and not the read) refuse it; otherwise it stays as it was.
+/// Where no line spells a product read (blur), two lines whose grey shows its modules clearly
+/// (`ProductFit`) mark it too.
 enum BarsAcross {
     enum Verdict: Equatable { case agrees, disagrees, unknown }
 
@@ -40,13 +42,37 @@ enum BarsAcross {
         case .code128: (decode, said) = (Code128Across.decode, code.bytes)
         default: return .unknown
         }
-        let spelled = spelled(code, in: picture, by: decode)
+        let lines = profiles(code, in: picture)
+        let spelled = spelled(on: lines, by: decode)
         // Lines that spell both it and something else (blur, a digit misjudged on one line) say nothing.
         switch (spelled.contains(said), spelled.contains { $0 != said }) {
         case (true, false): return .agrees
         case (false, true): return .disagrees
-        default: return .unknown
+        case (false, false): return fits(code, on: lines) ? .agrees : .unknown
+        case (true, true): return .unknown
         }
+    }
+
+    /// Lines across that must show a product read's modules (`ProductFit`) for them to agree
+    /// with it where no line spells it.
+    static let fittingLines = 2
+
+    /// Whether enough lines show the modules a product read says are printed.
+    static func fits(_ code: DetectedCode, on lines: [Profile]) -> Bool {
+        let layouts = ProductModules.of(code)
+        guard !layouts.isEmpty else { return false }
+        var fitting = 0
+        for line in lines where layouts.contains(where: { ProductFit.confirms($0, line.values, at: line.at) }) {
+            fitting += 1
+            if fitting >= fittingLines { return true }
+        }
+        return false
+    }
+
+    /// One line across the bars: its grey, and the sample where it crosses the read.
+    struct Profile {
+        var values: [Double]
+        var at: Double
     }
 
     /// Everything `decode` finds surely (see `SpeltCode.sure`) on the lines across `code`, read
@@ -54,32 +80,47 @@ enum BarsAcross {
     /// of its business).
     static func spelled(_ code: DetectedCode, in picture: Frame, by decode: ([Double]) -> [SpeltCode],
                         finders: [EdgeFinder] = [.middleGrey, .slope]) -> Set<[UInt8]> {
+        spelled(on: profiles(code, in: picture), by: decode, finders: finders)
+    }
+
+    static func spelled(on lines: [Profile], by decode: ([Double]) -> [SpeltCode],
+                        finders: [EdgeFinder] = [.middleGrey, .slope]) -> Set<[UInt8]> {
+        var spelled = Set<[UInt8]>()
+        for line in lines {
+            spelled.formUnion(self.line(line, by: decode, finders: finders).filter(\.sure).map(\.digits))
+        }
+        return spelled
+    }
+
+    /// The lines straight across the bars, on the path zbar's scan lines took (`stations`).
+    static func profiles(_ code: DetectedCode, in picture: Frame) -> [Profile] {
         guard let first = code.ends.first else { return [] }
         let axis = QuietZone.direction(of: first)
         let points = code.ends.map { (Double($0.at.x), Double($0.at.y)) }
         let along = points.map { QuietZone.dot($0, axis) }
         let middle = points.map { QuietZone.dot($0, (-axis.1, axis.0)) }.reduce(0, +) / Double(points.count)
         let (low, high) = (along.min()!, along.max()!)
-        var spelled = Set<[UInt8]>()
-        for share in high - low >= 1 ? stations : [0.5] {
+        return (high - low >= 1 ? stations : [0.5]).compactMap { share in
             let t = low + share * (high - low)
-            let origin = (axis.0 * t - axis.1 * middle, axis.1 * t + axis.0 * middle)
-            spelled.formUnion(line(across: picture, at: origin, by: decode, finders: finders).filter(\.sure).map(\.digits))
+            return profile(across: picture, at: (axis.0 * t - axis.1 * middle, axis.1 * t + axis.0 * middle))
         }
-        return spelled
     }
 
-    /// What one line through `origin` straight across the bars there spells.
-    private static func line(across picture: Frame, at origin: (Double, Double), by decode: ([Double]) -> [SpeltCode],
-                                finders: [EdgeFinder]) -> [SpeltCode] {
-        guard let normal = BarOrientation.normal(in: picture, around: origin, radius: 8, coherence: coherence) else { return [] }
+    /// The grey along a line through `origin` straight across the bars there.
+    private static func profile(across picture: Frame, at origin: (Double, Double)) -> Profile? {
+        guard let normal = BarOrientation.normal(in: picture, around: origin, radius: 8, coherence: coherence) else { return nil }
         let line = ProfileLine(picture: picture, origin: origin, direction: normal)
         let reach = Double(picture.width + picture.height)
         let before = line.values(from: 0, to: -reach), after = line.values(from: 0, to: reach)
-        guard !before.isEmpty, !after.isEmpty else { return [] }
-        return finders.flatMap { finder in
-            let elements = finder.elements(before + after.dropFirst())
-            let at = Double(before.count - 1), length = elements.reduce(0, +)
+        guard !before.isEmpty, !after.isEmpty else { return nil }
+        return Profile(values: before + after.dropFirst(), at: Double(before.count - 1))
+    }
+
+    /// What one line spells, both ways, by each edge finder.
+    private static func line(_ line: Profile, by decode: ([Double]) -> [SpeltCode], finders: [EdgeFinder]) -> [SpeltCode] {
+        finders.flatMap { finder in
+            let elements = finder.elements(line.values)
+            let at = line.at, length = elements.reduce(0, +)
             return crossing(decode(elements), elements, at: at) + crossing(decode(elements.reversed()), elements.reversed(), at: length - at)
         }
     }

@@ -58,6 +58,10 @@ struct Corroboration {
 
     private struct Sighting {
         var code: DetectedCode
+        /// The read with every look's corners together: zbar places a 1D read where its scan
+        /// lines ended, at one end of the code or the other from look to look, so one look's
+        /// corners can miss a rival another look would have met.
+        var place: DetectedCode
         /// Each look that read it, and what it counts for (in half looks): a strong read 4,
         /// the first look by a pass 2, each further turn of the same pass 1; an EAN, UPC or
         /// Code 128 read spelt across its bars 2 more (see `acrossIsALook`).
@@ -79,21 +83,24 @@ struct Corroboration {
     /// Records what one look read.
     mutating func add(_ codes: [DetectedCode]) {
         for code in codes {
-            var sighting = sightings[code.identity] ?? Sighting(code: code)
+            var sighting = sightings[code.identity] ?? Sighting(code: code, place: code)
             if sighting.looks.isEmpty { order.append(code.identity) }
             let look = Look(pass: code.pass, turn: code.turn)
             sighting.looks[look] = max(sighting.looks[look] ?? 0, Self.isStrong(code) ? 4 : 2)
             let checkedAcross = sighting.code.checkedAcross || code.checkedAcross
             if code.quality > sighting.code.quality { sighting.code = code }
             sighting.code.checkedAcross = checkedAcross
+            sighting.place.corners = (sighting.place.corners + code.corners).boundingRect.map {
+                [PixelPoint(x: $0.minX, y: $0.minY), PixelPoint(x: $0.maxX, y: $0.maxY)]
+            } ?? code.corners
             sightings[code.identity] = sighting
         }
     }
 
     /// The heaviest read that disagrees with `identity` where it lies.
     private func rivalWeight(_ identity: CodeIdentity) -> Int {
-        guard let code = sightings[identity]?.code else { return 0 }
-        return sightings.values.filter { $0.code.identity != identity && $0.code.disagrees(with: code) }
+        guard let place = sightings[identity]?.place else { return 0 }
+        return sightings.values.filter { $0.code.identity != identity && $0.place.disagrees(with: place) }
             .map(\.weight).max() ?? 0
     }
 
@@ -113,7 +120,7 @@ struct Corroboration {
         order.compactMap { identity in
             guard let sighting = sightings[identity], !believed(identity) else { return nil }
             let beaten = sightings.values.contains {
-                $0.code.identity != identity && $0.code.disagrees(with: sighting.code) && believed($0.code.identity)
+                $0.code.identity != identity && $0.place.disagrees(with: sighting.place) && believed($0.code.identity)
                     && $0.weight >= 2 * sighting.weight
             }
             return beaten ? nil : sighting.code
