@@ -16,4 +16,5 @@ static inline int qrtui_limit_malloc_arenas(int count) { return mallopt(M_ARENA_
 static inline int qrtui_fix_malloc_thresholds(int map, int trim) {
     return mallopt(M_MMAP_THRESHOLD, map) == 1 && mallopt(M_TRIM_THRESHOLD, trim) == 1;
 }
+static inline int qrtui_release_free_heap(void) { return malloc_trim(0); }
 #endif

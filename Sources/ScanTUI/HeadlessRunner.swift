@@ -4,6 +4,7 @@ import Foundation
 import FrameCore
 import Overlay
 import ScanOptions
+import SystemCalls
 
 /// `--no-preview`: frames in, new codes out on stdout, until the input ends, the first code
 /// (`--once`) or the timeout. Files and pipes are read as fast as the scanner takes them.
@@ -125,9 +126,11 @@ final class ReadingThread: Sendable {
         let output = self.output, input = capture.channel
         let thread = Thread {
             let reader = CodeReader(policy: policy)
+            var freed = FreedMemory()
             while let item = input.take() {
                 switch item {
                 case .value(let frame):
+                    freed.giveBackIfDue(now: MonotonicClock.now())
                     let kind = input.sourceKind ?? .recorded
                     // Cameras come in real time; files and pipes as fast as they are read, their
                     // reading's work counted so that every run reads them the same way.

@@ -2,6 +2,7 @@ import CaptureKit
 import CodeReading
 import Foundation
 import FrameCore
+import SystemCalls
 
 /// What the scan thread is asked to do: one frame, one scan area.
 struct ScanJob: Sendable {
@@ -25,8 +26,10 @@ final class ScanWorker: Sendable {
         let thread = Thread {
             defer { finished.signal() }
             let reader = CodeReader(policy: policy)
+            var freed = FreedMemory()
             // `take` returns nil once `stop` closed the jobs, waking an idle worker.
             while case .value(let job)? = jobs.take() {
+                freed.giveBackIfDue(now: MonotonicClock.now())
                 guard results.publish(reader.read(job.frame, in: job.area, kind: job.kind, limit: limit)) else { return }
             }
         }

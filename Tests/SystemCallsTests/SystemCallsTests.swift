@@ -168,3 +168,35 @@ final class Mutexed<Value: Sendable>: @unchecked Sendable {
         #expect(Syscall.fixMallocThresholds())
     }
 }
+
+@Suite struct FreedMemoryTests {
+    /// The first call starts the clock; then memory goes back once every interval, not more often.
+    @Test func freedMemoryGoesBackOnceAnInterval() {
+        var freed = FreedMemory()
+        let interval = FreedMemory.interval
+        let times = [100, 100 + interval - 0.1, 100 + interval, 100 + 2 * interval - 0.1, 100 + 2 * interval]
+        let given = times.map { freed.giveBackIfDue(now: $0) }
+        #expect(given == [false, false, true, false, true])
+    }
+
+    /// A block freed inside an arena (a block after it still in use, so it cannot fall into the
+    /// arena's top) stays resident until given back; then its pages are the system's again
+    /// (`mincore`; a page another thread took meanwhile may come back, so half must be gone).
+    @Test func aFreedBlocksPagesGoBackToTheSystem() throws {
+        let size = 100 << 10, page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let block = try #require(malloc(size)), pin = try #require(malloc(size))
+        defer { free(pin) }
+        memset(block, 0x5a, size)
+        let first = (Int(bitPattern: block) + 2 * page) / page * page
+        let pages = (Int(bitPattern: block) + size) / page - first / page - 1
+        func resident() -> Int {
+            var states = [UInt8](repeating: 0, count: pages)
+            guard mincore(UnsafeMutableRawPointer(bitPattern: first), pages * page, &states) == 0 else { return 0 }
+            return states.filter { $0 & 1 == 1 }.count
+        }
+        #expect(resident() == pages)
+        free(block)
+        FreedMemory.giveBack()
+        #expect(resident() <= pages / 2)
+    }
+}
