@@ -16,12 +16,13 @@ public enum Syscall {
     /// glibc maps large blocks apart, but each time one is freed it raises the size it maps
     /// from to that block's, so large blocks move into the arenas over the first minutes, and
     /// an arena keeps the most it ever held: the reader's working pictures (crops, enlarged and
-    /// thresholded copies; headless reads whole frames shrunk, 230 kB at 640x360) left holes
-    /// of 100-500 kB that each new high raised (`qrtui-bench --soak` under load: +1.5 MB in
-    /// 30 minutes, the thread arena 2.1 MB with 1.6 MB of it free, `malloc_info`). Camera
+    /// thresholded copies) left free holes of 100-250 kB that each new high raised
+    /// (`qrtui-bench --soak` under load: +1.5 MB in 30 minutes, the reading thread's arena at
+    /// 2.1 MB with 1.6 MB of it free, `malloc_info`). Camera
     /// frames come from a fixed pool (`FramePool`), so a fixed threshold of 128 kB maps every
-    /// working picture apart and gives it back when freed, for under a point of a core
-    /// (`qrtui-bench --cost`); the arenas keep only small blocks, untrimmed. True when glibc took both.
+    /// working picture apart and gives it back when freed, for about a point of a core
+    /// (`qrtui-bench --cost`). The arenas keep small blocks; what is freed among them goes back
+    /// every few seconds (`FreedMemory`). True when glibc took both.
     @discardableResult
     public static func fixMallocThresholds(mapFrom map: Int32 = 128 << 10, trimFrom trim: Int32 = 64 << 20) -> Bool {
         qrtui_fix_malloc_thresholds(map, trim) != 0
