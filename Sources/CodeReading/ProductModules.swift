@@ -22,13 +22,17 @@ struct ProductModules: Equatable {
     static let upceEndGuard = [false, true, false, true, false, true]
 
     /// What `code` says is printed; several layouts for a UPC-E whose number more than one
-    /// six-digit form expands to, none for other symbologies.
+    /// six-digit form expands to (or an EAN-13 or UPC-A a UPC-E could spell), none for other
+    /// symbologies.
     static func of(_ code: DetectedCode) -> [ProductModules] {
         let digits = code.bytes.map { Int($0) - 0x30 }
         guard digits.allSatisfy({ (0...9).contains($0) }) else { return [] }
+        // zbar may give a UPC-E as the EAN-13 or UPC-A it stands for: where a UPC-E could spell
+        // the number, its forms are laid too (each must still fit on its own).
+        let shortForms = UPCE.couldSpell(code.bytes) ? upce(Array(digits.suffix(12))) : []
         switch (code.symbology, digits.count) {
-        case (.ean13, 13): return [ean13(digits)]
-        case (.upca, 12): return [ean13([0] + digits)]
+        case (.ean13, 13): return [ean13(digits)] + (digits[0] == 0 ? shortForms : [])
+        case (.upca, 12): return [ean13([0] + digits)] + shortForms
         case (.ean8, 8): return [ean8(digits)]
         case (.upce, 13) where digits[0] == 0: return upce(Array(digits.dropFirst()))
         default: return []

@@ -23,10 +23,12 @@ import Testing
     }
 
     /// The modules a read says are printed are libzint's, for every product layout (UPC-E in
-    /// each of its expansions).
+    /// each of its expansions, and given as the EAN-13 or UPC-A it stands for).
     @Test(arguments: [(LinearSymbology.ean13, Symbology.ean13, "400638133393"), (.upca, .upca, "03600029145"),
                       (.ean8, .ean8, "9638507"), (.upce, .upce, "0123456"), (.upce, .upce, "0654321"),
-                      (.upce, .upce, "0234563"), (.upce, .upce, "1234560")])
+                      (.upce, .upce, "0234563"), (.upce, .upce, "1234560"),
+                      // zbar may give a UPC-E as the EAN-13 it stands for.
+                      (.upce, .ean13, "0654321"), (.upce, .upca, "1234560")])
     func aReadsModulesAreThePrintedOnes(zint: LinearSymbology, symbology: Symbology, data: String) throws {
         let barcode = try #require(Barcode(zint, data))
         let printed = (0..<barcode.bars.columns).map { barcode.bars[$0, 0] }
