@@ -68,18 +68,14 @@ enum ProductFit {
         }
         guard let guess = best?.placement else { return nil }
         let placed = refined(bars, values, guess)
-        let window = span(bars, values, placed)
-        let fit = LineFit(window.map { (lightness(bars, placed, at: Double($0)), values[$0]) })
-        return unexplained(bars, values, placed) <= 1 - explained && fit.swing >= leastSwing ? placed : nil
+        let fit = fitted(bars, values, span(bars, values, placed), placed)
+        return fit.residual <= (1 - explained) * fit.variance && fit.swing >= leastSwing ? placed : nil
     }
 
     /// The share of the grey's variance over the code that the modules laid as `p` leave unexplained.
     static func unexplained(_ bars: [Bool], _ values: [Double], _ p: Placement) -> Double {
-        let window = span(bars, values, p)
-        let grey = window.map { values[$0] }
-        let mean = grey.reduce(0, +) / Double(grey.count)
-        let variance = grey.reduce(0) { $0 + ($1 - mean) * ($1 - mean) }
-        return variance > 0 ? misfit(bars, values, window, p, shifting: false) / variance : 1
+        let fit = fitted(bars, values, span(bars, values, p), p)
+        return fit.variance > 0 ? fit.residual / fit.variance : 1
     }
 
     /// `guess` moved, stretched and blurred to fit best: start, module and start again, then
@@ -121,8 +117,13 @@ enum ProductFit {
         return shifts.map { shift in
             var moved = p
             moved.start += shift * p.module
-            return LineFit(window.map { (lightness(bars, moved, at: Double($0)), values[$0]) }).residual
+            return fitted(bars, values, window, moved).residual
         }.min()!
+    }
+
+    /// The grey over `window` fitted to the modules laid as `p`.
+    static func fitted(_ bars: [Bool], _ values: [Double], _ window: ClosedRange<Int>, _ p: Placement) -> LineFit {
+        LineFit(window.map { (lightness(bars, p, at: Double($0)), values[$0]) })
     }
 
     /// How light the modules laid as `p`, blurred, are at sample `x`: 1 light, 0 dark.
@@ -138,10 +139,12 @@ enum ProductFit {
 }
 
 /// The least-squares line `grey = dark + swing * model` through pairs (model, grey): the
-/// squared residual left, everything when the fit would have dark and light swapped.
+/// squared residual left (everything when the fit would have dark and light swapped), and
+/// the grey's own squared spread about its mean.
 struct LineFit {
     var residual: Double
     var swing = 0.0
+    var variance = 0.0
 
     init(_ pairs: [(model: Double, grey: Double)]) {
         let n = Double(pairs.count)
@@ -153,6 +156,7 @@ struct LineFit {
             let (dx, dy) = (pair.model - mx, pair.grey - my)
             (sxx, sxy, syy) = (sxx + dx * dx, sxy + dx * dy, syy + dy * dy)
         }
+        variance = syy
         guard sxx > 1e-9, sxy > 0 else { residual = syy; return }
         residual = max(0, syy - sxy * sxy / sxx)
         swing = sxy / sxx

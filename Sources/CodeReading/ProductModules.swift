@@ -5,10 +5,11 @@ struct ProductModules: Equatable {
     /// True where a module is dark.
     var bars: [Bool]
     /// Each digit's first module and the other patterns its seven modules could hold.
-    var digits: [(start: Int, rivals: [[Bool]])]
+    var digits: [Digit]
 
-    static func == (a: ProductModules, b: ProductModules) -> Bool {
-        a.bars == b.bars && a.digits.map(\.start) == b.digits.map(\.start) && a.digits.map(\.rivals) == b.digits.map(\.rivals)
+    struct Digit: Equatable {
+        var start: Int
+        var rivals: [[Bool]]
     }
 
     /// The L code of each digit (a left-half digit of odd parity); R is its inverse, G the R backwards.
@@ -79,7 +80,7 @@ struct ProductModules: Equatable {
     }
 
     private mutating func append(_ pattern: [Bool], among all: [[Bool]]) {
-        digits.append((bars.count, all.filter { $0 != pattern }))
+        digits.append(Digit(start: bars.count, rivals: all.filter { $0 != pattern }))
         bars += pattern
     }
 }
