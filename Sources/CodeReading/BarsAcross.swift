@@ -4,7 +4,7 @@ import FrameCore
 /// picture's gradients), on a few lines through the bars where zbar's scan lines read it,
 /// each line crossing the whole printed code from quiet zone to quiet zone. Independent of
 /// zbar: its own edges (`BarWidths`) and its own decoder for each symbology (`ITFAcross`,
-/// `ProductAcross`, `Code128Across`). Lines that spell the read (and nothing else) mark it `checkedAcross`;
+/// `ProductAcross`, `Code128Across`, `Code39Across`). Lines that spell the read (and nothing else) mark it `checkedAcross`;
 /// lines that spell something else (and not the read) refuse it; otherwise it stays as it was.
 /// Where no line spells a product read (blur), two lines whose grey shows its modules clearly
 /// (`ProductFit`) mark it too.
@@ -40,6 +40,7 @@ enum BarsAcross {
         case .ean13, .ean8, .upce: (decode, said) = (ProductAcross.decode, code.bytes)
         case .upca: (decode, said) = (ProductAcross.decode, [0x30] + code.bytes)  // zbar drops the EAN-13's leading 0
         case .code128: (decode, said) = (Code128Across.decode, code.bytes)
+        case .code39: (decode, said) = (Code39Across.decode, code.raw ?? code.bytes)  // as printed: before Full ASCII or Code 32
         default: return .unknown
         }
         let lines = profiles(code, in: picture)

@@ -22,17 +22,29 @@ struct CodeFollower {
         var scene: BlockStatistics?
     }
 
+    /// Codes whose halves zbar decodes apart (their guards in the middle).
+    static let readInHalves: Set<Symbology> = [.ean13, .upca, .ean8, .isbn10, .isbn13]
+
     /// A code not seen for this long is forgotten (seconds).
     static let forgetAfter = 1.0
     private(set) var tracks: [CodeIdentity: Track] = [:]
 
     /// Where to look for a code in the next frame: its box grown by a quarter and 24 pixels
-    /// each side (more than a hand-held code moves in a frame), and the window it was found
-    /// in, within `area`.
+    /// each side (more than a hand-held code moves in a frame), by its whole length along an
+    /// EAN's scan lines, and the window it was found in, within `area`.
     static func window(around track: Track, in area: PixelRect) -> PixelRect? {
         guard let box = track.code.corners.boundingRect else { return nil }
         let width = box.maxX - box.minX, height = box.maxY - box.minY
-        let marginX = 24 + width / 4, marginY = 24 + height / 4
+        var marginX = 24 + width / 4, marginY = 24 + height / 4
+        // zbar decodes an EAN's or UPC-A's two halves on different scan lines and may mark the
+        // read where those lines finished over one half only: along the scan lines, the window
+        // reaches as far again. (Other 1D codes are read whole on one line: their marks span
+        // them; a UPC-E, which has no halves, comes as the EAN-13 it stands for.)
+        if Self.readInHalves.contains(track.code.symbology), !UPCE.couldSpell(track.code.bytes),
+           let end = track.code.ends.first {
+            let along = QuietZone.direction(of: end)
+            if abs(along.0) >= abs(along.1) { marginX = 24 + width } else { marginY = 24 + height }
+        }
         var window = PixelRect(x: box.minX - marginX, y: box.minY - marginY, width: width + 2 * marginX,
                                height: height + 2 * marginY)
         if let found = track.foundIn {
@@ -48,6 +60,7 @@ struct CodeFollower {
             ?? Track(code: code, pass: job.pass, turn: job.turn, foundIn: nil, looks: 0, lastSeen: time, lastHeld: time)
         // A read too weak to be evidence (`CodeTracker` passes it over) is no look toward
         // confirmation: the code is looked at again.
+        let code = code.vouched(by: track.code)
         if (track.lastSeen < time || track.looks == 0) && Corroboration.seenEnough(code) { track.looks += 1 }
         track.code = code
         track.pass = job.pass
@@ -58,6 +71,14 @@ struct CodeFollower {
         track.lastSeen = time
         track.scene = scene
         tracks[code.identity] = track
+    }
+
+    /// `code` marked as spelt across its bars when it reads a followed code that was, lying
+    /// where that code was: then it is that code, whatever this frame's few scan lines show of
+    /// its ends, and it is not checked again. nil for any other read.
+    func vouched(_ code: DetectedCode) -> DetectedCode? {
+        guard let track = tracks[code.identity], track.code.checkedAcross, track.code.liesOver(code) else { return nil }
+        return code.vouched(by: track.code)
     }
 
     /// The code's window has not changed since it was read: it is still in sight.

@@ -5,7 +5,8 @@ import PictureOps
 /// after it was out of sight for `forgetAfter` seconds (as zbarcam's symbol cache does).
 /// On a stream a 1D code (EAN, UPC, Code 39...) must first be read identically in
 /// `confirmations` frames, and a weak read (few scan lines, or an extra pass) in two at the
-/// least, whatever `confirmations` says (see `Corroboration`); a read that disagrees with
+/// least, whatever `confirmations` says (see `Corroboration`; a code once spelt across its
+/// bars is evidence in the frames after, as in a still's looks); a read that disagrees with
 /// another where both lie sets both back. 2D codes carry error correction and are announced
 /// at once. A still picture's reads come corroborated by its thorough scan: announced at once.
 public struct CodeTracker: Sendable {
@@ -30,8 +31,9 @@ public struct CodeTracker: Sendable {
 
     private mutating func confirmed(_ code: DetectedCode, at time: Double) -> Bool {
         guard stream, !code.symbology.isTwoDimensional else { return true }
-        guard Corroboration.seenEnough(code) else { return false }
         let identity = code.identity
+        let code = code.vouched(by: sightings[identity].flatMap { time - $0.last <= forgetAfter ? $0.code : nil })
+        guard Corroboration.seenEnough(code) else { return false }
         var sighting = sightings[identity] ?? Sighting(count: 0, last: time, code: code)
         if time - sighting.last > forgetAfter { sighting.count = 0 }
         // Another read where this one lies, lately: one of them is wrong, neither is believed yet.

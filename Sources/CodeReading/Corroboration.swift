@@ -36,11 +36,12 @@ struct Corroboration {
 
     /// Whether the lines across the bars that spelt `code` (`BarsAcross`) count as a look of
     /// their own: they owe nothing to zbar (their own edges, their own decoder), and for an
-    /// EAN, UPC or Code 128 they must get guards, quiet zones and the check digit right too.
-    /// Not for ITF, which has no check digit: there they only lift the scan-line rule
-    /// (`seenEnough`).
+    /// EAN, UPC or Code 128 they must get guards, quiet zones and the check digit right too;
+    /// for Code 39 quiet zones, start and stop, and every character one of its patterns of
+    /// three wide elements in nine. Not for ITF, whose digit pairs recur inside longer codes and
+    /// carry no check: there they only lift the scan-line rule (`seenEnough`).
     static func acrossIsALook(_ code: DetectedCode) -> Bool {
-        code.checkedAcross && [.ean13, .upca, .ean8, .upce, .code128].contains(code.symbology)
+        code.checkedAcross && [.ean13, .upca, .ean8, .upce, .code128, .code39].contains(code.symbology)
     }
 
     /// Whether `code` alone is proof: 2D, or a read of the picture as it is (no pass, no
@@ -135,6 +136,16 @@ struct Corroboration {
 }
 
 extension DetectedCode {
+    /// This read, spelt across its bars if `earlier` (a read of the same code, in an earlier
+    /// frame) was: a code once spelt is that code, and its later reads need not be spelt again
+    /// (the still scan adds up its looks at one code the same way).
+    func vouched(by earlier: DetectedCode?) -> DetectedCode {
+        guard let earlier, earlier.identity == identity, earlier.checkedAcross else { return self }
+        var code = self
+        code.checkedAcross = true
+        return code
+    }
+
     /// Another 1D read of the same family, saying something else, where this one lies:
     /// one of them is wrong.
     func disagrees(with other: DetectedCode) -> Bool {

@@ -29,9 +29,10 @@ enum ITFAcross {
 
     /// The digit pairs from `index` up to a stop pattern (wide bar, narrow space, narrow bar)
     /// followed by a quiet zone, and the element after the stop; nil when an element group is
-    /// no digit pair or no stop comes.
+    /// no digit pair or no stop comes. The narrow width is taken again from each digit pair:
+    /// perspective makes the far end's elements narrower.
     private static func digits(_ widths: [Double], from index: Int, narrow: Double) -> ([UInt8], Int)? {
-        var digits = [UInt8](), index = index
+        var digits = [UInt8](), index = index, narrow = narrow
         while index + 3 < widths.count {
             let stopped = widths[index] >= 1.5 * narrow && widths[index + 1] < 1.5 * narrow && widths[index + 2] < 1.5 * narrow
                 && widths[index + 3] >= quietNarrows * narrow
@@ -40,6 +41,8 @@ enum ITFAcross {
                   let bars = digit(stride(from: index, to: index + 10, by: 2).map { widths[$0] }),
                   let spaces = digit(stride(from: index + 1, to: index + 10, by: 2).map { widths[$0] }) else { return nil }
             digits += [0x30 + bars, 0x30 + spaces]
+            let narrows = widths[index..<index + 10].sorted().prefix(6)
+            narrow = narrows.reduce(0, +) / 6
             index += 10
         }
         return nil

@@ -44,7 +44,7 @@ final class LiveReader {
         if let previous, previous.area != stats.area { reset() }
         let time = frame.timestamp
         budget.refill(at: time)
-        var look = Look(frame: frame, stats: stats, reading: FrameReading(frameSequence: frame.sequence, area: area))
+        var look = Look(frame: frame, area: area, stats: stats, reading: FrameReading(frameSequence: frame.sequence, area: area))
         let explained = follow(&look, stats: stats, time: time)
         // Where a followed code moved, the scene has been looked at: what it left behind
         // and where it went are no change to search.
@@ -74,9 +74,39 @@ final class LiveReader {
     /// What one frame's reading gathers, and what it has spent.
     private struct Look {
         let frame: Frame
+        let area: PixelRect
         let stats: BlockStatistics
         var reading: FrameReading
         var spent = 0.0
+        /// The area as a picture of its own, cut once a job reads something to check.
+        private var areaPicture: Frame?
+
+        init(frame: Frame, area: PixelRect, stats: BlockStatistics, reading: FrameReading) {
+            self.frame = frame
+            self.area = area
+            self.stats = stats
+            self.reading = reading
+        }
+
+        /// A job's reads checked in the whole area, not in the job's window (see `ScanPass.checked`),
+        /// but for reads of a followed code spelt across its bars before (`CodeFollower.vouched`).
+        mutating func checked(_ findings: PassFindings, following follower: CodeFollower) -> PassFindings {
+            var vouched = [DetectedCode]()
+            var unknown = findings
+            unknown.codes = findings.codes.filter { code in
+                guard let known = follower.vouched(code) else { return true }
+                vouched.append(known)
+                return false
+            }
+            if !unknown.codes.isEmpty {
+                let rect = area.clamped(to: frame.bounds)
+                let picture = areaPicture ?? frame.cropped(to: rect)
+                areaPicture = picture
+                unknown = ScanPass.checked(unknown, in: picture, at: PixelPoint(x: rect.x, y: rect.y))
+            }
+            unknown.codes = vouched + unknown.codes
+            return unknown
+        }
     }
 }
 
@@ -182,7 +212,8 @@ extension LiveReader {
         let started = MonotonicClock.threadCPU()
         let crop = look.frame.cropped(to: job.rect)
         let origin = PixelPoint(x: job.rect.x, y: job.rect.y)
-        let findings = job.pass.read(crop, at: origin, turn: job.turn, with: scanner)
+        let found = job.pass.read(job.pass.views(of: crop, turnedBy: job.turn), at: origin, turn: job.turn, with: scanner)
+        let findings = look.checked(found, following: follower)
         let cost = costs.charge(job.pass, pixels: job.rect.width * job.rect.height,
                                 cpuMilliseconds: (MonotonicClock.threadCPU() - started) * 1000)
         budget.spend(cost)

@@ -118,22 +118,30 @@ public struct PassFindings: Sendable {
 
 extension ScanPass {
     /// Runs this pass on `crop`, whose top-left pixel lies at `origin` in the frame; what
-    /// it finds comes back in frame pixels. A pass with several views stops at the first
-    /// that reads a code.
-    /// 1D reads without a quiet zone in `crop` itself are withheld (see `QuietZone`), ITF, EAN,
-    /// UPC and Code 128 reads are spelt again across their bars (see `BarsAcross`), and Code 128
-    /// reads are checked for FNC4 (see `Code128Extended`).
+    /// it finds comes back in frame pixels, checked in `crop` itself (see `checked`). A pass
+    /// with several views stops at the first that reads a code.
     public func read(_ crop: Frame, at origin: PixelPoint, turn: Double? = nil, with scanner: CodeScanner,
                      limit: ReadingLimit? = nil) -> PassFindings {
-        var findings = read(views(of: crop, turnedBy: turn), at: origin, turn: turn, with: scanner, limit: limit)
+        Self.checked(read(views(of: crop, turnedBy: turn), at: origin, turn: turn, with: scanner, limit: limit),
+                     in: crop, at: origin)
+    }
+
+    /// `findings` (in frame pixels) as they stand after the checks in `picture`, whose top-left
+    /// pixel lies at `origin` in the frame: 1D reads without a quiet zone there are withheld
+    /// (see `QuietZone`), ITF, EAN, UPC, Code 128 and Code 39 reads are spelt again across their bars
+    /// (see `BarsAcross`), and Code 128 reads are checked for FNC4 (see `Code128Extended`).
+    /// `picture` is all a read can be judged by: a window cut round a code for speed would cut
+    /// its quiet zones and the lines across it short, so the live path checks in its whole area.
+    static func checked(_ findings: PassFindings, in picture: Frame, at origin: PixelPoint) -> PassFindings {
+        var findings = findings
         let count = findings.codes.count
-        // Checked in the crop's own pixels: a read must end where the printed code ends, and a
-        // Code 128 read must spell what its symbols say (zbar drops FNC4).
+        // A read must end where the printed code ends, and a Code 128 read must spell what its
+        // symbols say (zbar drops FNC4).
         let offset = PixelPoint(x: -origin.x, y: -origin.y)
         findings.codes = findings.codes.compactMap { code in
             let local = code.moved(by: offset)
-            guard QuietZone.isClear(local, in: crop), let across = BarsAcross.checked(local, in: crop) else { return nil }
-            return Code128Extended.revised(across, in: crop)?.moved(by: origin)
+            guard QuietZone.isClear(local, in: picture), let across = BarsAcross.checked(local, in: picture) else { return nil }
+            return Code128Extended.revised(across, in: picture)?.moved(by: origin)
         }
         findings.withheld += count - findings.codes.count
         return findings

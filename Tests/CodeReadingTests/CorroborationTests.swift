@@ -108,6 +108,25 @@ import Testing
         #expect(tracker.update(with: [read("5000213002834", by: .enlarged, quality: 40, at: 400)], at: 0.2).count == 1)
     }
 
+    /// An ITF read by few scan lines is no evidence (see `Corroboration.seenEnough`) unless
+    /// spelt across its bars; once spelt in one frame, its reads in the frames after count.
+    @Test func anITFOnceSpeltAcrossItsBarsIsEvidenceInTheFramesAfter() {
+        func itf(across: Bool) -> DetectedCode {
+            var code = read("97909682", .i25, quality: 2)
+            code.checkedAcross = across
+            return code
+        }
+        var unspelt = CodeTracker(confirmations: 2)
+        for frame in 0..<4 { #expect(unspelt.update(with: [itf(across: false)], at: Double(frame) / 30).isEmpty) }
+        var spelt = CodeTracker(confirmations: 2)
+        #expect(spelt.update(with: [itf(across: true)], at: 0).isEmpty)  // one frame: not yet
+        #expect(spelt.update(with: [itf(across: false)], at: 1.0 / 30).map(\.text) == ["97909682"])
+        // Not once it is forgotten: a read long after stands alone again.
+        var forgotten = CodeTracker(confirmations: 2)
+        _ = forgotten.update(with: [itf(across: true)], at: 0)
+        for time in [3.0, 3.1, 3.2] { #expect(forgotten.update(with: [itf(across: false)], at: time).isEmpty) }
+    }
+
     @Test func disagreeingReadsInTurnAnnounceNeither() {
         var tracker = CodeTracker(confirmations: 2)
         var announced = [String]()

@@ -29,6 +29,19 @@ import Testing
         }
     }
 
+    /// Perspective: the elements at the far end are half as wide as at the near end (the
+    /// stop's wide bar is then narrower than the start's narrow elements were, by 1.5).
+    @Test func aCodeSeenInPerspectiveDecodesWithItsNarrowTakenAlongIt() throws {
+        for text in ["09344571524739", "1234567890"] {
+            let barcode = try #require(Barcode(.itf, text))
+            let widths = elements(barcode, quiet: 10)
+            let shrunk = widths.indices.map { widths[$0] * (1.6 - 0.9 * Double($0) / Double(widths.count - 1)) }
+            #expect(ITFAcross.decode(shrunk).map(\.digits) == [Array(text.utf8)])
+            // Still no code without its quiet zone after the stop.
+            #expect(ITFAcross.decode(Array(shrunk.dropLast()) + [2]).isEmpty)
+        }
+    }
+
     @Test func noQuietZoneOrABrokenPairDecodesToNothing() throws {
         let barcode = try #require(Barcode(.itf, "1234567890"))
         #expect(ITFAcross.decode(elements(barcode, quiet: 2)).isEmpty)

@@ -78,6 +78,31 @@ import Testing
         #expect(LocationSanity.accepts(real, width: 800, height: 600))
     }
 
+    /// A code spelt across its bars once vouches for its later reads where it lies (they are
+    /// not checked again); not for a read elsewhere, nor for another text, nor unless spelt.
+    @Test func aFollowedCodeSpeltAcrossVouchesForItsReadsWhereItLies() {
+        func read(_ text: String, x: Int, across: Bool = false) -> DetectedCode {
+            var code = DetectedCode(symbology: .code128, bytes: Array(text.utf8),
+                                    corners: CodeScanner.boundingBox(of: [PixelPoint(x: x, y: 100), PixelPoint(x: x + 150, y: 104)]))
+            code.checkedAcross = across
+            return code
+        }
+        let scene = stats(Frame.filled(width: 640, height: 480, value: 200))
+        let job = Job(rect: area, pass: .binarised)
+        var follower = CodeFollower()
+        #expect(follower.vouched(read("k74ImWhCF", x: 80)) == nil)  // nothing followed yet
+        follower.saw(read("k74ImWhCF", x: 80, across: true), by: job, at: 0, in: scene)
+        #expect(follower.vouched(read("k74ImWhCF", x: 82))?.checkedAcross == true)
+        #expect(follower.vouched(read("k74ImWhCF", x: 400)) == nil)  // elsewhere: checked as any read
+        #expect(follower.vouched(read("k74ImWhCX", x: 82)) == nil)
+        var unspelt = CodeFollower()
+        unspelt.saw(read("k74ImWhCF", x: 80), by: job, at: 0, in: scene)
+        #expect(unspelt.vouched(read("k74ImWhCF", x: 82)) == nil)
+        // A later weaker read of it keeps the mark: the track still vouches.
+        follower.saw(read("k74ImWhCF", x: 82), by: job, at: 1.0 / 30, in: scene)
+        #expect(follower.vouched(read("k74ImWhCF", x: 84))?.checkedAcross == true)
+    }
+
     @Test func effortNamesAndMilliseconds() {
         #expect(ScanEffort("normal")?.share == 0.24)
         #expect(ScanEffort("5ms") == .milliseconds(5) && ScanEffort("5") == .milliseconds(5))

@@ -69,6 +69,48 @@ struct NoisyStream {
         #expect((announced[barcode.expected] ?? 99) <= 32)
     }
 
+    /// A code followed in a window cut round it is judged in the whole area: the window cuts
+    /// short the lines straight across a turned ITF's bars (and its quiet zones), which then
+    /// spell nothing, and an ITF read by few scan lines needs them (`Corroboration.seenEnough`).
+    @Test(arguments: [("847900", 40.0), ("55183131", 30), ("55183131", 60)])
+    func aFollowedCodeIsCheckedInTheWholeAreaNotInItsWindow(text: String, degrees: Double) throws {
+        let barcode = try #require(Barcode(.itf, text))
+        let scene = Frame.filled(width: 480, height: 360, value: 150)
+            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 240, centreY: 180, moduleSize: 2, rowHeight: 70,
+                                                              degrees: degrees, quietZone: 10), dark: 40, light: 210)
+        let reader = CodeReader()
+        let readings = (0..<3).map { n in
+            reader.read(scene.withNoise(amplitude: 6, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30),
+                        kind: .live, realTime: false)
+        }
+        // Read again in the follower's window (fewer scan lines than the picture has rows).
+        let followed = readings.dropFirst().flatMap(\.codes).filter { $0.scanLines < scene.height }
+        #expect(!followed.isEmpty)
+        #expect(followed.allSatisfy { $0.text == text && $0.checkedAcross })
+    }
+
+    /// zbar decodes an EAN's halves on different scan lines and may mark the read over one
+    /// half only: the follower's window reaches along the scan lines far enough to hold the
+    /// other half, so the code is read again in the next frame and confirmed at once.
+    @Test(arguments: [("37104481", 22.0), ("77886484", -22)])
+    func aBarcodeMarkedOverHalfItsLengthIsFollowedWhole(text: String, degrees: Double) throws {
+        let barcode = try #require(Barcode(.ean8, String(text.prefix(7))))  // zint adds the check digit
+        #expect(barcode.expected == text)
+        let scene = Frame.filled(width: 480, height: 360, value: 190)
+            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 240, centreY: 180, moduleSize: 2, rowHeight: 20,
+                                                              degrees: degrees, quietZone: 10), dark: 90, light: 235)
+        let reader = CodeReader()
+        var tracker = CodeTracker(confirmations: 2)
+        var announced = [String: Int]()
+        for n in 0..<3 {
+            let frame = scene.withNoise(amplitude: 6, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30)
+            for code in tracker.update(with: reader.read(frame, kind: .live, realTime: false).codes, at: frame.timestamp) {
+                announced[code.text] = announced[code.text] ?? n
+            }
+        }
+        #expect(announced == [text: 1])
+    }
+
     @Test func aStillSceneIsNotLookedAtAgainButForPlainRechecks() {
         let readings = read(stream.frames(150))
         // The first look takes a few frames (its budget); after it only re-checks run, every
