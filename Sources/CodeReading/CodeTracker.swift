@@ -32,10 +32,11 @@ public struct CodeTracker: Sendable {
     private mutating func confirmed(_ code: DetectedCode, at time: Double) -> Bool {
         guard stream, !code.symbology.isTwoDimensional else { return true }
         let identity = code.identity
-        let code = code.vouched(by: sightings[identity].flatMap { time - $0.last <= forgetAfter ? $0.code : nil })
+        // What was seen of it lately (older is forgotten: counted again from nothing).
+        let lately = sightings[identity].flatMap { time - $0.last <= forgetAfter ? $0 : nil }
+        let code = code.vouched(by: lately?.code)
         guard Corroboration.seenEnough(code) else { return false }
-        var sighting = sightings[identity] ?? Sighting(count: 0, last: time, code: code)
-        if time - sighting.last > forgetAfter { sighting.count = 0 }
+        var sighting = lately ?? Sighting(count: 0, last: time, code: code)
         // Another read where this one lies, lately: one of them is wrong, neither is believed yet.
         let rivals = sightings.filter { $0.key != identity && time - $0.value.last <= forgetAfter && $0.value.code.disagrees(with: code) }
         if !rivals.isEmpty {

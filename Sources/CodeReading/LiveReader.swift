@@ -91,20 +91,16 @@ final class LiveReader {
         /// A job's reads checked in the whole area, not in the job's window (see `ScanPass.checked`),
         /// but for reads of a followed code spelt across its bars before (`CodeFollower.vouched`).
         mutating func checked(_ findings: PassFindings, following follower: CodeFollower) -> PassFindings {
-            var vouched = [DetectedCode]()
+            let vouched = findings.codes.map(follower.vouched)
             var unknown = findings
-            unknown.codes = findings.codes.filter { code in
-                guard let known = follower.vouched(code) else { return true }
-                vouched.append(known)
-                return false
-            }
+            unknown.codes = zip(findings.codes, vouched).filter { $0.1 == nil }.map(\.0)
             if !unknown.codes.isEmpty {
                 let rect = area.clamped(to: frame.bounds)
                 let picture = areaPicture ?? frame.cropped(to: rect)
                 areaPicture = picture
                 unknown = ScanPass.checked(unknown, in: picture, at: PixelPoint(x: rect.x, y: rect.y))
             }
-            unknown.codes = vouched + unknown.codes
+            unknown.codes = vouched.compactMap { $0 } + unknown.codes
             return unknown
         }
     }
