@@ -30,29 +30,56 @@ struct CodeFollower {
     private(set) var tracks: [CodeIdentity: Track] = [:]
 
     /// Where to look for a code in the next frame: its box grown by a quarter and 24 pixels
-    /// each side (more than a hand-held code moves in a frame), by its whole length along an
-    /// EAN's scan lines, and the window it was found in, within `area`.
+    /// each side (more than a hand-held code moves in a frame), along an EAN's or UPC's scan
+    /// lines as far as the code may reach (`productReach`), and the window it was found in,
+    /// within `area`.
     static func window(around track: Track, in area: PixelRect) -> PixelRect? {
         guard let box = track.code.corners.boundingRect else { return nil }
         let width = box.maxX - box.minX, height = box.maxY - box.minY
-        var marginX = 24 + width / 4, marginY = 24 + height / 4
-        // zbar decodes an EAN's or UPC-A's two halves on different scan lines and may mark the
-        // read where those lines finished over one half only: along the scan lines, the window
-        // reaches as far again. (Other 1D codes are read whole on one line: their marks span
-        // them; a UPC-E, which has no halves, comes as the EAN-13 it stands for.)
-        if Self.readInHalves.contains(track.code.symbology), !UPCE.couldSpell(track.code.bytes),
-           let end = track.code.ends.first {
-            let along = QuietZone.direction(of: end)
-            if abs(along.0) >= abs(along.1) { marginX = 24 + width } else { marginY = 24 + height }
+        var (left, right) = (24 + width / 4, 24 + width / 4), (top, bottom) = (24 + height / 4, 24 + height / 4)
+        if let reach = productReach(of: track.code, width: width, height: height) {
+            if reach.alongRows {
+                (left, right) = (max(left, reach.before), max(right, reach.after))
+            } else {
+                (top, bottom) = (max(top, reach.before), max(bottom, reach.after))
+            }
         }
-        var window = PixelRect(x: box.minX - marginX, y: box.minY - marginY, width: width + 2 * marginX,
-                               height: height + 2 * marginY)
+        var window = PixelRect(x: box.minX - left, y: box.minY - top, width: width + left + right, height: height + top + bottom)
         if let found = track.foundIn {
             let x0 = min(window.x, found.x), y0 = min(window.y, found.y)
             window = PixelRect(x: x0, y: y0, width: max(window.maxX, found.maxX) - x0, height: max(window.maxY, found.maxY) - y0)
         }
         window = window.clamped(to: area)
         return window.isEmpty ? nil : window
+    }
+
+    /// How far along its scan lines an EAN or UPC may reach beyond its box, before and after.
+    /// - zbar decodes an EAN's or UPC-A's two halves on different scan lines and may mark the
+    ///   read where those lines finished over one half only: the code may reach as far again
+    ///   each way. (A UPC-E, which has no halves, comes as the EAN-13 it stands for.)
+    /// - Where the marks are a line across the bars and every scan line ran the same way, they
+    ///   lie at one end and the code on their far side, up to twice its bars' height long (a
+    ///   product code is 0.7 to 1.6 times as long as its bars are high, truncated ones more).
+    static func productReach(of code: DetectedCode, width: Int, height: Int)
+        -> (alongRows: Bool, before: Int, after: Int)? {
+        guard readInHalves.contains(code.symbology), let first = code.ends.first else { return nil }
+        let alongRows = abs(QuietZone.direction(of: first).0) >= abs(QuietZone.direction(of: first).1)
+        let length = alongRows ? width : height, across = alongRows ? height : width
+        let halves = UPCE.couldSpell(code.bytes) ? 0 : 24 + length
+        guard let afterIsOut = endMarkedOutward(code, width: width, height: height) else { return (alongRows, halves, halves) }
+        let far = max(halves, 24 + 2 * across - length)
+        return afterIsOut ? (alongRows, far, halves) : (alongRows, halves, far)
+    }
+
+    /// Whether a 1D read's marks lie at one end of its bars, and if so whether the way out of
+    /// the code points after them (right or down): the marks are a line across the bars (twice
+    /// as long as it is wide) and every scan line that read it ran the same way.
+    static func endMarkedOutward(_ code: DetectedCode, width: Int, height: Int) -> Bool? {
+        guard let first = code.ends.first else { return nil }
+        let alongRows = abs(QuietZone.direction(of: first).0) >= abs(QuietZone.direction(of: first).1)
+        let outward = Set(code.ends.map { alongRows ? $0.beyond.x > $0.at.x : $0.beyond.y > $0.at.y })
+        guard (alongRows ? height >= 2 * width : width >= 2 * height), outward.count == 1 else { return nil }
+        return outward.first
     }
 
     mutating func saw(_ code: DetectedCode, by job: Job, at time: Double, in scene: BlockStatistics) {
@@ -65,8 +92,12 @@ struct CodeFollower {
         track.code = code
         track.pass = job.pass
         track.turn = job.turn
-        // Only a box that is a mere line needs the window it was found in to be looked for.
-        let thin = code.corners.boundingRect.map { min($0.maxX - $0.minX, $0.maxY - $0.minY) < 8 } ?? true
+        // Only a box that is a mere line, or marks at one end of the bars, need the window it
+        // was found in to be looked for.
+        let thin = code.corners.boundingRect.map { box in
+            let width = box.maxX - box.minX, height = box.maxY - box.minY
+            return min(width, height) < 8 || Self.endMarkedOutward(code, width: width, height: height) != nil
+        } ?? true
         track.foundIn = thin ? (job.window ? job.rect : track.foundIn) : nil
         track.lastSeen = time
         track.scene = scene

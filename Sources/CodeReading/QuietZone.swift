@@ -23,6 +23,9 @@ enum QuietZone {
     /// Measured with `qrtui-bench --stress`: fragments' ends see 0.5 to 1, whole codes' ends
     /// mostly under 0.15; at 0.25 a few more weak right reads were refused, no more wrong ones.
     static let barDepth = 0.35
+    /// Codes whose start and stop patterns delimit them: no part of one reads as a whole code,
+    /// so where the lines across its bars spell a read, a quiet zone not seen is no refusal.
+    static let selfDelimiting: Set<Symbology> = [.code128, .code39]
     /// Ends judged at each end of a read, spread over its scan lines (a read well seen has
     /// hundreds; a live frame cannot afford them all).
     static let judgedEnds = 16

@@ -135,12 +135,15 @@ extension ScanPass {
     static func checked(_ findings: PassFindings, in picture: Frame, at origin: PixelPoint) -> PassFindings {
         var findings = findings
         let count = findings.codes.count
-        // A read must end where the printed code ends, and a Code 128 read must spell what its
+        // A read must end where the printed code ends (or, for a code whose start and stop
+        // delimit it, be spelt across its bars), and a Code 128 read must spell what its
         // symbols say (zbar drops FNC4).
         let offset = PixelPoint(x: -origin.x, y: -origin.y)
         findings.codes = findings.codes.compactMap { code in
             let local = code.moved(by: offset)
-            guard QuietZone.isClear(local, in: picture), let across = BarsAcross.checked(local, in: picture) else { return nil }
+            let clear = QuietZone.isClear(local, in: picture)
+            guard clear || QuietZone.selfDelimiting.contains(code.symbology),
+                  let across = BarsAcross.checked(local, in: picture), clear || across.checkedAcross else { return nil }
             return Code128Extended.revised(across, in: picture)?.moved(by: origin)
         }
         findings.withheld += count - findings.codes.count

@@ -103,6 +103,40 @@ import Testing
         #expect(follower.vouched(read("k74ImWhCF", x: 84))?.checkedAcross == true)
     }
 
+    /// zbar may mark a read where only lines that ran one way finished: a line across the bars
+    /// at one end. A product code lies on the far side of such marks, up to twice their height
+    /// long, and is looked for there; marks on both ends keep the usual window. Any 1D code so
+    /// marked keeps the window it was found in (which held it whole).
+    @Test func aCodeMarkedAtOneEndIsLookedForOnTheFarSideOfItsMarks() throws {
+        func read(_ symbology: Symbology, _ text: String, out: (Int) -> Int) -> DetectedCode {
+            let marks = stride(from: 113, through: 259, by: 8).map { PixelPoint(x: 146 + (259 - $0) / 15, y: $0) }
+            var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8), corners: CodeScanner.boundingBox(of: marks),
+                                    quality: marks.count)
+            code.ends = marks.enumerated().map { LineEnd(at: $1, beyond: PixelPoint(x: $1.x + out($0), y: $1.y)) }
+            return code
+        }
+        let scene = stats(Frame.filled(width: 640, height: 480, value: 200))
+        func window(_ code: DetectedCode, foundIn job: Job = Job(rect: PixelRect(x: 0, y: 0, width: 640, height: 480), pass: .plain)) throws -> PixelRect {
+            var follower = CodeFollower()
+            follower.saw(code, by: job, at: 0, in: scene)
+            let track = try #require(follower.tracks[code.identity])
+            return try #require(CodeFollower.window(around: track, in: area))
+        }
+        // A UPC-E (as the EAN-13 it stands for) marked at its left end, x 146 to 155, y 113 to 259.
+        let upce = "0001199000079"
+        let leftEnd = try window(read(.ean13, upce, out: { _ in -32 }))
+        #expect(leftEnd.x >= 146 - 24 - 3 && leftEnd.maxX >= 146 + 2 * 146, "\(leftEnd)")
+        let bothEnds = try window(read(.ean13, upce, out: { $0 % 2 == 0 ? -32 : 32 }))
+        #expect(bothEnds.x >= 146 - 24 - 3 && bothEnds.maxX <= 155 + 24 + 3, "\(bothEnds)")
+        // Marked at its right end (the lines ran out rightward): the code lies to the left.
+        let rightEnd = try window(read(.ean13, upce, out: { _ in 32 }))
+        #expect(rightEnd.x == 0 && rightEnd.maxX <= 155 + 24 + 3, "\(rightEnd)")
+        // A Code 128 so marked is not stretched, but its candidate window is kept.
+        let candidate = PixelRect(x: 120, y: 90, width: 260, height: 200)
+        let code128 = try window(read(.code128, "k74ImWhCF", out: { _ in -32 }), foundIn: Job(rect: candidate, pass: .plain, window: true))
+        #expect(code128.x == 120 && code128.maxX == candidate.maxX, "\(code128)")
+    }
+
     @Test func effortNamesAndMilliseconds() {
         #expect(ScanEffort("normal")?.share == 0.24)
         #expect(ScanEffort("5ms") == .milliseconds(5) && ScanEffort("5") == .milliseconds(5))

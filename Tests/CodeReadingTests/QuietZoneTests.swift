@@ -126,6 +126,39 @@ import Testing
         #expect(found.withheld >= 1)
     }
 
+    /// A Code 128 or Code 39 has start and stop patterns: no part of one reads as a whole code.
+    /// Printed with a mark in its quiet zone, it is kept where the lines across its bars spell
+    /// it; refused where they do not (a stain over its middle); an ITF so printed, whose runs of
+    /// digit pairs read as codes of their own, is refused whatever its lines spell.
+    @Test(arguments: [(LinearSymbology.code128, "Q-4217", 5, false, true), (.code39, "QZ42", 6, false, true),
+                      (.code128, "Q-4217", 5, true, false), (.itf, "555507398173", 7, false, false)])
+    func aMarkInTheQuietZoneRefusesOnlyACodeThatDelimitsNoneOfItsParts(kind: LinearSymbology, text: String, gap: Int,
+                                                                      stained: Bool, kept: Bool) throws {
+        let barcode = try #require(Barcode(kind, text))
+        // The bars, then `gap` light modules (as few as zbar and the lines across ask; the quiet
+        // zone check asks more) and a thin bar: a box's edge, say.
+        let marked = ModuleGrid(columns: barcode.bars.columns + gap + 1, rows: 1,
+                                dark: barcode.bars.dark + Array(repeating: false, count: gap) + [true])
+        let picture = Frame.filled(width: 600, height: 200, value: 170)
+            .drawingModules(marked, at: ModulePlacement(centreX: 300, centreY: 100, moduleSize: 3, rowHeight: 40, quietZone: 10),
+                            dark: 30, light: 220)
+        let code = try #require(CodeScanner().read(picture).codes.first)
+        #expect(code.text == barcode.expected)
+        #expect(!QuietZone.isClear(code, in: picture))
+        var judged = picture
+        if stained {
+            // zbar's read judged in the same picture with a grey stain over its middle bars.
+            let start = 300 - marked.columns * 3 / 2
+            var luma = picture.packed.luma
+            for y in 0..<200 { for x in (start + 30 * 3)..<(start + 45 * 3) { luma[y * 600 + x] = 125 } }
+            judged = Frame(width: 600, height: 200, luma: luma)
+        }
+        let checked = ScanPass.checked(PassFindings(codes: [code]), in: judged, at: PixelPoint(x: 0, y: 0))
+        #expect(checked.codes.map(\.text) == (kept ? [barcode.expected] : []))
+        #expect(checked.codes.allSatisfy { $0.checkedAcross })
+        #expect(checked.withheld == (kept ? 0 : 1))
+    }
+
     @Test func aDipBeyondTheEndCountsOnlyWithARiseAfterIt() {
         #expect(QuietZone.deepestDip([200, 200, 120, 120, 200][...]) == 80)
         #expect(QuietZone.deepestDip([200, 190, 150, 120, 110][...]) == 0)  // the picture darkens: the label's edge
