@@ -6,8 +6,9 @@ import FrameCore
 /// zbar: its own edges (`BarWidths`) and its own decoder for each symbology (`ITFAcross`,
 /// `ProductAcross`, `Code128Across`, `Code39Across`). Lines that spell the read (and nothing else) mark it `checkedAcross`;
 /// lines that spell something else (and not the read) refuse it; otherwise it stays as it was.
-/// Where no line spells a product read (blur), two lines whose grey shows its modules clearly
-/// (`ProductFit`) mark it too.
+/// Where no line spells a product or Code 128 read (blur), two lines whose grey shows its
+/// modules clearly (`ModuleFit`) mark it too, and two whose grey shows another symbol in the
+/// place of one of them refuse it.
 enum BarsAcross {
     enum Verdict: Equatable { case agrees, disagrees, unknown }
 
@@ -31,8 +32,18 @@ enum BarsAcross {
         }
     }
 
-    /// What the lines across `code` (in `picture`'s pixels) spell, against what it says.
-    static func verdict(_ code: DetectedCode, in picture: Frame) -> Verdict {
+    /// `code` marked `checkedAcross` when the lines across spell it (a fit of its modules is
+    /// not enough), else nil: for a read whose quiet zones were not seen (see `QuietZone.spellingStandsIn`).
+    static func spelt(_ code: DetectedCode, in picture: Frame) -> DetectedCode? {
+        guard verdict(code, in: picture, fitting: false) == .agrees else { return nil }
+        var checked = code
+        checked.checkedAcross = true
+        return checked
+    }
+
+    /// What the lines across `code` (in `picture`'s pixels) spell, against what it says; where
+    /// they spell nothing, what they show of its modules (`fitting`: product codes, Code 128).
+    static func verdict(_ code: DetectedCode, in picture: Frame, fitting: Bool = true) -> Verdict {
         let decode: ([Double]) -> [SpeltCode]
         let said: [UInt8]
         switch code.symbology {
@@ -49,25 +60,32 @@ enum BarsAcross {
         switch (spelled.contains(said), spelled.contains { $0 != said }) {
         case (true, false): return .agrees
         case (false, true): return .disagrees
-        case (false, false): return fits(code, on: lines) ? .agrees : .unknown
+        case (false, false): return fitting ? fit(code, on: lines) : .unknown
         case (true, true): return .unknown
         }
     }
 
-    /// Lines across that must show a product read's modules (`ProductFit`) for them to agree
-    /// with it where no line spells it.
+    /// Lines across that must show a read's modules (`ModuleFit`) for them to agree with it
+    /// where no line spells it, or must show another symbol in its place to refute it.
     static let fittingLines = 2
 
-    /// Whether enough lines show the modules a product read says are printed.
-    static func fits(_ code: DetectedCode, on lines: [Profile]) -> Bool {
-        let layouts = ProductModules.of(code)
-        guard !layouts.isEmpty else { return false }
-        var fitting = 0
-        for line in lines where layouts.contains(where: { ProductFit.confirms($0, line.values, at: line.at) }) {
-            fitting += 1
-            if fitting >= fittingLines { return true }
+    /// What the lines say of the modules a product or Code 128 read says are printed: two that
+    /// show them clearly agree with it; two where each layout of the read that lies on them has
+    /// a symbol that another pattern fits far better (and fewer than two that show them) refute it.
+    static func fit(_ code: DetectedCode, on lines: [Profile]) -> Verdict {
+        let layouts = ModuleLayout.of(code)
+        guard !layouts.isEmpty else { return .unknown }
+        var (confirming, refuting) = (0, 0)
+        for line in lines {
+            let said = layouts.compactMap { ModuleFit.judge($0, line.values, at: line.at) }
+            if said.contains(.confirms) {
+                confirming += 1
+                if confirming >= fittingLines { return .agrees }
+            } else if !said.isEmpty, said.allSatisfy({ $0 == .refutes }) {
+                refuting += 1
+            }
         }
-        return false
+        return refuting >= fittingLines ? .disagrees : .unknown
     }
 
     /// One line across the bars: its grey, and the sample where it crosses the read.

@@ -1,17 +1,7 @@
-/// The modules a product read says are printed (ISO/IEC 15420), for `ProductFit`: bars and
+/// The modules a product read says are printed (ISO/IEC 15420), for `ModuleFit`: bars and
 /// spaces from quiet zone to quiet zone, and for each digit where it lies and what else a
 /// reader could have taken it for (every other pattern legal in its place).
-struct ProductModules: Equatable {
-    /// True where a module is dark.
-    var bars: [Bool]
-    /// Each digit's first module and the other patterns its seven modules could hold.
-    var digits: [Digit]
-
-    struct Digit: Equatable {
-        var start: Int
-        var rivals: [[Bool]]
-    }
-
+enum ProductModules {
     /// The L code of each digit (a left-half digit of odd parity); R is its inverse, G the R backwards.
     static let lCodes: [[Bool]] = ["0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111",
                                    "0111011", "0110111", "0001011"].map { $0.map { $0 == "1" } }
@@ -25,7 +15,7 @@ struct ProductModules: Equatable {
     /// What `code` says is printed; several layouts for a UPC-E whose number more than one
     /// six-digit form expands to (or an EAN-13 or UPC-A a UPC-E could spell), none for other
     /// symbologies.
-    static func of(_ code: DetectedCode) -> [ProductModules] {
+    static func of(_ code: DetectedCode) -> [ModuleLayout] {
         let digits = code.bytes.map { Int($0) - 0x30 }
         guard digits.allSatisfy({ (0...9).contains($0) }) else { return [] }
         // zbar may give a UPC-E as the EAN-13 or UPC-A it stands for: where a UPC-E could spell
@@ -40,9 +30,9 @@ struct ProductModules: Equatable {
         }
     }
 
-    static func ean13(_ d: [Int]) -> ProductModules {
+    static func ean13(_ d: [Int]) -> ModuleLayout {
         let parities = ProductAcross.firstDigitParities[d[0]]
-        var modules = ProductModules(bars: endGuard, digits: [])
+        var modules = ModuleLayout(bars: endGuard)
         let anyLeft = lCodes + (0...9).map(gCode)
         for (digit, even) in zip(d[1...6], parities) { modules.append(even ? gCode(digit) : lCodes[digit], among: anyLeft) }
         modules.bars += middleGuard
@@ -51,8 +41,8 @@ struct ProductModules: Equatable {
         return modules
     }
 
-    static func ean8(_ d: [Int]) -> ProductModules {
-        var modules = ProductModules(bars: endGuard, digits: [])
+    static func ean8(_ d: [Int]) -> ModuleLayout {
+        var modules = ModuleLayout(bars: endGuard)
         for digit in d[0...3] { modules.append(lCodes[digit], among: lCodes) }
         modules.bars += middleGuard
         for digit in d[4...7] { modules.append(rCode(digit), among: (0...9).map(rCode)) }
@@ -61,7 +51,7 @@ struct ProductModules: Equatable {
     }
 
     /// A UPC-E from the UPC-A (12 digits) it stands for: each six-digit form that expands to it.
-    static func upce(_ upca: [Int]) -> [ProductModules] {
+    static func upce(_ upca: [Int]) -> [ModuleLayout] {
         let (system, body, check) = (upca[0], Array(upca[1...10]), upca[11])
         guard system <= 1 else { return [] }
         let b = body
@@ -69,18 +59,13 @@ struct ProductModules: Equatable {
                      [b[0], b[1], b[2], b[3], b[9], 4], [b[0], b[1], b[2], b[3], b[4], b[9]]]
         let parities = ProductAcross.upceCheckParities[check].map { $0 != (system == 1) }
         let anyDigit = lCodes + (0...9).map(gCode)
-        var found = [ProductModules]()
+        var found = [ModuleLayout]()
         for six in forms where ProductAcross.expandUPCE(system: system, six) == [system] + body {
-            var modules = ProductModules(bars: endGuard, digits: [])
+            var modules = ModuleLayout(bars: endGuard)
             for (digit, even) in zip(six, parities) { modules.append(even ? gCode(digit) : lCodes[digit], among: anyDigit) }
             modules.bars += upceEndGuard
             if !found.contains(modules) { found.append(modules) }
         }
         return found
-    }
-
-    private mutating func append(_ pattern: [Bool], among all: [[Bool]]) {
-        digits.append(Digit(start: bars.count, rivals: all.filter { $0 != pattern }))
-        bars += pattern
     }
 }

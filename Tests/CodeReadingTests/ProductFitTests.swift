@@ -35,7 +35,7 @@ import Testing
         let zbarText = symbology == .upca ? String(barcode.expected.dropFirst()) : barcode.expected
         let layouts = ProductModules.of(read(symbology, zbarText))
         #expect(layouts.contains { $0.bars == Array(printed.drop { !$0 }.reversed().drop { !$0 }.reversed()) })
-        #expect(layouts.allSatisfy { $0.digits.allSatisfy { $0.rivals.count >= 9 && !$0.rivals.contains([]) } })
+        #expect(layouts.allSatisfy { $0.symbols.allSatisfy { $0.rivals.count >= 9 && !$0.rivals.contains([]) } })
     }
 
     /// Blurred until the edges no longer tell (our own decode is doubtful or finds nothing),
@@ -51,12 +51,12 @@ import Testing
         let profile = line(barcode, module: 2, sigma: 1.9)
         let spelt = BarsAcross.spelled(on: [profile], by: ProductAcross.decode)
         #expect(!spelt.contains(Array(right.utf8)))
-        let fits = { (text: String) in ProductModules.of(read(symbology, text)).contains { ProductFit.confirms($0, profile.values, at: profile.at) } }
+        let fits = { (text: String) in ProductModules.of(read(symbology, text)).contains { ModuleFit.confirms($0, profile.values, at: profile.at) } }
         #expect(fits(right))
         #expect(!fits(wrong))
         // Blurred past telling, nothing fits clearly: the read is left as it was.
         let lost = line(barcode, module: 2, sigma: 4)
-        #expect(!ProductModules.of(read(symbology, right)).contains { ProductFit.confirms($0, lost.values, at: lost.at) })
+        #expect(!ProductModules.of(read(symbology, right)).contains { ModuleFit.confirms($0, lost.values, at: lost.at) })
     }
 
     /// Where the grey holds no code of that shape (a blank stretch, or another symbology's
@@ -65,17 +65,17 @@ import Testing
         let code128 = try #require(Barcode(.code128, "qrtui 1234"))
         let modules = try #require(ProductModules.of(read(.ean13, "4006381333931")).first)
         let other = line(code128, module: 2, sigma: 0.8)
-        let otherFits = ProductFit.confirms(modules, other.values, at: other.at)
+        let otherFits = ModuleFit.confirms(modules, other.values, at: other.at)
         #expect(!otherFits)
         let barcode = try #require(Barcode(.ean13, "400638133393"))
         let clear = line(barcode, module: 3, sigma: 0.5, noise: 0, dark: 150, light: 190)
-        let clearFits = ProductFit.confirms(modules, clear.values, at: clear.at)
+        let clearFits = ModuleFit.confirms(modules, clear.values, at: clear.at)
         #expect(clearFits)
         let faint = line(barcode, module: 3, sigma: 0.5, noise: 0, dark: 150, light: 163)
-        let faintFits = ProductFit.confirms(modules, faint.values, at: faint.at)
+        let faintFits = ModuleFit.confirms(modules, faint.values, at: faint.at)
         #expect(!faintFits)
         let blank = [Double](repeating: 180, count: 900)
-        #expect(ProductFit.placement(modules.bars, blank, at: 450) == nil)
+        #expect(ModuleFit.placement(modules.bars, blank, at: 450) == nil)
     }
 
     /// A blurred product read that zbar made on an extra pass, fitted on two lines across, is
@@ -96,5 +96,40 @@ import Testing
         var wrong = DetectedCode(symbology: .ean13, bytes: Array("4006387333935".utf8), corners: [], quality: 2)
         wrong.ends = code.ends
         #expect(BarsAcross.verdict(wrong, in: frame) != .agrees)
+    }
+
+    /// Where the grey shows another digit in a read's place, far more clearly than the read's
+    /// own (a misread two frames agreed on), the lines across refuse it; the printed number
+    /// there is taken.
+    @Test func aReadTheGreyShowsOtherwiseIsRefused() throws {
+        let barcode = try #require(Barcode(.ean13, "400638133393"))
+        let frame = Frame.filled(width: 480, height: 160, value: 150)
+            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 240, centreY: 80, moduleSize: 2, rowHeight: 90,
+                                                              quietZone: 10), dark: 40, light: 210)
+            .blurred(sigma: 1.5).withNoise(amplitude: 6, seed: 5)
+        let ends = [70, 80, 90].flatMap { y in
+            [LineEnd(at: PixelPoint(x: 147, y: y), beyond: PixelPoint(x: 140, y: y)),
+             LineEnd(at: PixelPoint(x: 333, y: y), beyond: PixelPoint(x: 340, y: y))]
+        }
+        var right = read(.ean13, barcode.expected)
+        right.ends = ends
+        #expect(BarsAcross.fit(right, on: BarsAcross.profiles(right, in: frame)) == .agrees)
+        // Two digits off, the check digit right again.
+        var wrong = read(.ean13, "4006387633936")
+        wrong.ends = ends
+        #expect(ProductAcross.checkDigit(Array("400638763393".utf8).map { Int($0) - 48 }) == 6)
+        #expect(BarsAcross.fit(wrong, on: BarsAcross.profiles(wrong, in: frame)) == .disagrees)
+        #expect(BarsAcross.checked(wrong, in: frame) == nil)
+    }
+
+    /// A line across runs left to right whichever way up the code is: a code upside down
+    /// lies on it backwards, and fits as well.
+    @Test func aCodeUpsideDownFitsBackwards() throws {
+        let barcode = try #require(Barcode(.ean13, "400638133393"))
+        let profile = line(barcode, module: 2, sigma: 1.9)
+        let backwards = Array(profile.values.reversed()), at = Double(profile.values.count - 1) - profile.at
+        let modules = try #require(ProductModules.of(read(.ean13, barcode.expected)).first)
+        #expect(ModuleFit.confirms(modules, profile.values, at: profile.at))
+        #expect(ModuleFit.confirms(modules, backwards, at: at))
     }
 }
