@@ -48,17 +48,21 @@ struct ProfileLine {
         return sum / 3
     }
 
-    /// The deepest dip beyond the origin, as a share of the swing between the bars' dark and
-    /// light over 12 modules inward (see `QuietZone`). Dips bottoming out within `trailing`
-    /// modules of the mark (and a pixel) are the code's own last bars; after them, `span`
-    /// modules are looked at. nil when the picture ends too soon to judge.
-    func depthBeyond(module: Double, trailing: Double, span: Double) -> Double? {
+    /// The deepest dip beyond the origin and the swing between the bars' dark and light over
+    /// 12 modules inward (see `QuietZone`). The first three modules past the mark (and a pixel)
+    /// may hold the code's last bar; dark up to `trailing` modules is its own bars too (a Code
+    /// 128's stop pattern reaches that far past zbar's mark, its start does not); the `span`
+    /// modules after them are looked at. nil when the picture ends too soon to judge.
+    func dipBeyond(module: Double, trailing: Double, span: Double) -> (dip: Double, swing: Double)? {
         let inward = values(from: -max(8, 12 * module), to: 0)
         guard let dark = inward.min(), let light = inward.max(), light - dark >= 12 else { return nil }
         let outward = values(from: module, to: (trailing + span) * module + 1)
-        let ownBars = samples(over: (trailing - 1) * module + 1)
-        guard outward.count >= ownBars + samples(over: span * module) / 2 else { return nil }
-        return QuietZone.deepestDip(outward[...], bottomingFrom: ownBars) / (light - dark)
+        let middle = (dark + light) / 2
+        let lastDark = outward.prefix(samples(over: (trailing - 1) * module + 1)).lastIndex { $0 < middle }.map { $0 + 1 } ?? 0
+        let ownBars = max(samples(over: 2 * module + 1), lastDark)
+        let judged = outward.prefix(ownBars + samples(over: span * module))
+        guard judged.count >= ownBars + samples(over: span * module) / 2 else { return nil }
+        return (QuietZone.deepestDip(judged, bottomingFrom: ownBars), light - dark)
     }
 
     /// The module width guessed from the bars inward of the end: 1D codes average about 1.7

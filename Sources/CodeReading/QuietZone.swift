@@ -23,9 +23,12 @@ enum QuietZone {
     /// Measured with `qrtui-bench --stress`: fragments' ends see 0.5 to 1, whole codes' ends
     /// mostly under 0.15; at 0.25 a few more weak right reads were refused, no more wrong ones.
     static let barDepth = 0.35
-    /// Codes whose start and stop patterns delimit them: no part of one reads as a whole code,
-    /// so where the lines across its bars spell a read, a quiet zone not seen is no refusal.
-    static let selfDelimiting: Set<Symbology> = [.code128, .code39]
+    /// Codes whose lines across, where they spell a read, stand in for quiet zones not seen:
+    /// their decoders (`Code128Across`, `Code39Across`, `ProductAcross`) ask five light modules
+    /// on both sides, which no fragment of a longer code has (a UPC-E out of an EAN-13's half
+    /// has the other half next to it). Not ITF, whose misreads are the most common and the
+    /// hardest to tell.
+    static let spellingStandsIn: Set<Symbology> = [.code128, .code39, .ean13, .upca, .ean8, .upce, .isbn13]
     /// Ends judged at each end of a read, spread over its scan lines (a read well seen has
     /// hundreds; a live frame cannot afford them all).
     static let judgedEnds = 16
@@ -105,10 +108,11 @@ enum QuietZone {
     }
 
     /// How clear one scan line's end is: the deepest dip beyond it, as a share of the bars'
-    /// swing (nil when there is nothing to judge by). Looked for across the bars (the line may
-    /// have crossed them at a slant), on three lines: through the end and a few modules to
-    /// either side along the bars, for a line that left the bars through their top or bottom
-    /// edge ends amid the code with light beyond it on its own line, but bars beside it.
+    /// swing (the largest of the lines'; nil when there is nothing to judge by). Looked for
+    /// across the bars (the line may have crossed them at a slant), on three lines: through the
+    /// end and a few modules to either side along the bars, for a line that left the bars
+    /// through their top or bottom edge ends amid the code with light beyond it on its own
+    /// line, but bars beside it.
     /// `module` (pixels along the scan line) is the code's length over its modules when it
     /// was read both ways, else guessed from the bars inward.
     static func barDepthSeen(_ end: LineEnd, module known: Double?, trailing: Double = 3, in picture: Frame) -> Double? {
@@ -119,10 +123,14 @@ enum QuietZone {
         if dot(normal, along) < 0 { normal = (-normal.0, -normal.1) }
         let module = rowModule * max(0.3, dot(normal, along))
         let sideways = max(3, 3 * module + 2)
-        return [0, sideways, -sideways].compactMap { shift in
+        let seen = [0, sideways, -sideways].compactMap { shift in
             let origin = (Double(end.at.x) - normal.1 * shift, Double(end.at.y) + normal.0 * shift)
-            return ProfileLine(picture: picture, origin: origin, direction: normal).depthBeyond(module: module, trailing: trailing, span: modules)
-        }.max()
+            return ProfileLine(picture: picture, origin: origin, direction: normal).dipBeyond(module: module, trailing: trailing, span: modules)
+        }
+        // Each dip against the bars' swing where the bars are: a line beside the mark may run
+        // past the bars' top or bottom, where the swing inward is the light's own noise.
+        guard let swing = seen.map(\.swing).max() else { return nil }
+        return seen.map(\.dip).max()! / swing
     }
 
     /// The deepest dip: a fall below the light before it, counted as deep as the rise after

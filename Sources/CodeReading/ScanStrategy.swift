@@ -135,16 +135,14 @@ extension ScanPass {
     static func checked(_ findings: PassFindings, in picture: Frame, at origin: PixelPoint) -> PassFindings {
         var findings = findings
         let count = findings.codes.count
-        // A read must end where the printed code ends (or, for a code whose start and stop
-        // delimit it, be spelt across its bars), and a Code 128 read must spell what its
-        // symbols say (zbar drops FNC4).
+        // A read must end where the printed code ends (or be spelt across its bars, where that
+        // stands in for it), and a Code 128 read must spell what its symbols say (zbar drops FNC4).
         let offset = PixelPoint(x: -origin.x, y: -origin.y)
         findings.codes = findings.codes.compactMap { code in
             let local = code.moved(by: offset)
-            let clear = QuietZone.isClear(local, in: picture)
-            guard clear || QuietZone.selfDelimiting.contains(code.symbology),
-                  let across = BarsAcross.checked(local, in: picture), clear || across.checkedAcross else { return nil }
-            return Code128Extended.revised(across, in: picture)?.moved(by: origin)
+            let across = QuietZone.isClear(local, in: picture) ? BarsAcross.checked(local, in: picture)
+                : QuietZone.spellingStandsIn.contains(code.symbology) ? BarsAcross.spelt(local, in: picture) : nil
+            return across.flatMap { Code128Extended.revised($0, in: picture)?.moved(by: origin) }
         }
         findings.withheld += count - findings.codes.count
         return findings

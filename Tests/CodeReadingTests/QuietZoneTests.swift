@@ -26,8 +26,8 @@ import Testing
         return left
     }
 
-    func read(_ text: String, ends: [LineEnd]) -> DetectedCode {
-        var code = DetectedCode(symbology: .i25, bytes: Array(text.utf8), corners: CodeScanner.boundingBox(of: ends.map(\.at)), quality: ends.count)
+    func read(_ text: String, ends: [LineEnd], as symbology: Symbology = .i25) -> DetectedCode {
+        var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8), corners: CodeScanner.boundingBox(of: ends.map(\.at)), quality: ends.count)
         code.ends = ends
         return code
     }
@@ -103,6 +103,22 @@ import Testing
         #expect(QuietZone.printedModules(whole) == nil && QuietZone.isClear(whole, in: picture))
     }
 
+    /// Marks near the bars' lower end: the lines judged beside them run past the bars, where
+    /// the label's light has only its noise to swing by, and see no bar there.
+    @Test func aLineBesideTheMarkThatRunsPastTheBarsSeesNoBar() throws {
+        let barcode = try #require(Barcode(.code128, "Q-4217"))
+        let noisy = Frame.filled(width: 600, height: 200, value: 170)
+            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 300, centreY: 100, moduleSize: 3, rowHeight: 40, quietZone: 10),
+                            dark: 30, light: 220)
+            .withNoise(amplitude: 10, seed: 9)
+        let dark = (0..<barcode.bars.columns).filter { barcode.bars[$0, 0] }
+        let left = 300 - barcode.bars.columns * 3 / 2
+        let (first, last) = (left + dark.first! * 3, left + (dark.last! + 1) * 3)
+        #expect(noisy[first + 1, 155] < 100 && noisy[first + 1, 165] > 150)  // the bars end between these rows
+        let ends = stride(from: 150, to: 160, by: 2).map { y in y % 4 == 0 ? end(first, y, out: -1) : end(last, y, out: 1) }
+        #expect(QuietZone.isClear(read(barcode.expected, ends: ends, as: .code128), in: noisy))
+    }
+
     @Test func numbersAUPCECanSpell() {
         func spells(_ text: String) -> Bool { UPCE.couldSpell(Array(text.utf8)) }
         #expect(spells("0072100004196") && spells("0012300000451"))  // d6 0-2; and d6 = 3
@@ -126,12 +142,14 @@ import Testing
         #expect(found.withheld >= 1)
     }
 
-    /// A Code 128 or Code 39 has start and stop patterns: no part of one reads as a whole code.
-    /// Printed with a mark in its quiet zone, it is kept where the lines across its bars spell
-    /// it; refused where they do not (a stain over its middle); an ITF so printed, whose runs of
-    /// digit pairs read as codes of their own, is refused whatever its lines spell.
+    /// A Code 128 or Code 39 has start and stop patterns, a UPC-E its guards: no part of one
+    /// reads as a whole code. Printed with a mark in its quiet zone, it is kept where the lines
+    /// across its bars spell it; refused where they do not (a stain over its middle); an ITF so
+    /// printed, whose runs of digit pairs read as codes of their own, is refused whatever its
+    /// lines spell.
     @Test(arguments: [(LinearSymbology.code128, "Q-4217", 5, false, true), (.code39, "QZ42", 6, false, true),
-                      (.code128, "Q-4217", 5, true, false), (.itf, "555507398173", 7, false, false)])
+                      (.upce, "0123456", 5, false, true), (.code128, "Q-4217", 5, true, false), (.upce, "0123456", 5, true, false),
+                      (.itf, "555507398173", 7, false, false)])
     func aMarkInTheQuietZoneRefusesOnlyACodeThatDelimitsNoneOfItsParts(kind: LinearSymbology, text: String, gap: Int,
                                                                       stained: Bool, kept: Bool) throws {
         let barcode = try #require(Barcode(kind, text))
