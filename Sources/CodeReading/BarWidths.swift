@@ -1,8 +1,8 @@
 /// The widths of the bars and spaces along a profile (`ProfileLine`'s values), from its first
 /// bar to its last. Each sample is compared with the middle grey of its neighbourhood (a few
 /// modules either way), so blurred narrow elements and uneven light keep their edges; where
-/// the neighbourhood is flat (a quiet zone) the nearest neighbourhood's middle grey stands in.
-/// Edges lie where the profile crosses that grey, between samples.
+/// the neighbourhood holds no ink (a quiet zone, a label's edge) the nearest neighbourhood's
+/// middle grey stands in. Edges lie where the profile crosses that grey, between samples.
 enum BarWidths {
     /// `reach`: how many samples either way make a sample's neighbourhood.
     static func widths(_ values: [Double], reach: Int) -> [Double] {
@@ -15,11 +15,16 @@ enum BarWidths {
     static func elements(_ values: [Double], reach: Int) -> [Double] {
         guard let low = values.min(), let high = values.max(), high - low >= 12 else { return [] }
         let reach = max(2, reach)
+        let ink = InkLevels(values, reach: reach, floor: 0.25 * (high - low))
         let local: [Double?] = values.indices.map { index in
             let window = values[max(0, index - reach)...min(values.count - 1, index + reach)]
             let (dark, light) = (window.min()!, window.max()!)
-            // Only a neighbourhood with ink in it sets the grey: a label's edge on a lighter table does not.
-            return light - dark >= 0.3 * (high - low) && dark <= low + 0.4 * (high - low) ? (dark + light) / 2 : nil
+            // Only a neighbourhood with ink in it sets the grey: dark as ink is, and with bars
+            // by the code's own contrast nearby (not a label's edge on a lighter or darker
+            // table, a step with no bar; yet the faint bars of a dark label on a light table).
+            let swing = ink.swing[index]
+            return dark <= low + 0.4 * (high - low) && light - dark >= 0.3 * swing && ink.contrast[index] >= 0.3 * swing
+                ? (dark + light) / 2 : nil
         }
         let threshold = nearestKnown(local, otherwise: (low + high) / 2)
         var edges = [Double](), darkFirst = false
@@ -83,5 +88,53 @@ enum BarWidths {
         let edges = peaks.map(\.at)
         guard let first = edges.first, let last = edges.last, edges.count >= 2 else { return [] }
         return [first] + zip(edges, edges.dropFirst()).map { $1 - $0 } + [Double(values.count - 1) - last]
+    }
+}
+
+/// How much ink a profile shows around each sample. A bar is a dip between lights, a space a
+/// rise between darks; a step from one flat grey to another (a label's edge) is neither, however
+/// large. `contrast`: the deepest dip or highest rise seen whole in a few neighbourhoods around
+/// the sample; `swing`: the most contrast within some sixteen neighbourhoods (the code's own,
+/// where a code is; never below `floor`, so noise on a flat stretch is no ink).
+struct InkLevels {
+    var contrast: [Double]
+    var swing: [Double]
+
+    init(_ values: [Double], reach: Int, floor: Double) {
+        let near = 3 * reach, far = 16 * reach
+        contrast = values.indices.map { Self.contrast(values, max(0, $0 - near)...min(values.count - 1, $0 + near)) }
+        swing = SlidingExtreme.maxima(contrast, reach: far).map { max($0, floor) }
+    }
+
+    /// The deepest dip (a fall, then a rise) or highest rise (a rise, then a fall) in `window`.
+    static func contrast(_ values: [Double], _ window: ClosedRange<Int>) -> Double {
+        var (lowest, highest) = (window.lowerBound, window.lowerBound)
+        for index in window {
+            if values[index] < values[lowest] { lowest = index }
+            if values[index] > values[highest] { highest = index }
+        }
+        let dip = min(values[window.lowerBound...lowest].max()!, values[lowest...window.upperBound].max()!) - values[lowest]
+        let rise = values[highest] - max(values[window.lowerBound...highest].min()!, values[highest...window.upperBound].min()!)
+        return max(dip, rise)
+    }
+}
+
+/// The largest value within `reach` either way of each index (a monotonic queue: linear time).
+enum SlidingExtreme {
+    static func maxima(_ values: [Double], reach: Int) -> [Double] {
+        guard !values.isEmpty else { return [] }
+        var result = [Double](repeating: 0, count: values.count)
+        var queue = [Int]()
+        var head = 0, next = 0
+        for index in values.indices {
+            while next < values.count, next <= index + reach {
+                while queue.count > head, values[queue[queue.count - 1]] <= values[next] { queue.removeLast() }
+                queue.append(next)
+                next += 1
+            }
+            while queue[head] < index - reach { head += 1 }
+            result[index] = values[queue[head]]
+        }
+        return result
     }
 }

@@ -78,6 +78,20 @@ import Testing
         #expect(BarsAcross.checked(read, in: frame)?.checkedAcross == true)
     }
 
+    /// A code on a label darker than the table around it (kraft paper on a white desk): the
+    /// table's light is no measure of the bars', and the label's edges are no bars.
+    @Test(arguments: [(LinearSymbology.ean8, 0.0), (.ean13, 12), (.upce, -8)])
+    func aCodeOnADarkLabelIsSpeltAcrossItsBars(symbology: LinearSymbology, degrees: Double) throws {
+        var random = SplitMix(seed: 11)
+        let barcode = try #require(Barcode(symbology, symbology.randomPayload(using: &random)))
+        let frame = Frame.filled(width: 640, height: 360, value: 200)
+            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 320, centreY: 180, moduleSize: 2.5, rowHeight: 50,
+                                                              degrees: degrees, quietZone: 10), dark: 15, light: 70)
+            .blurred(sigma: 0.5).withNoise(amplitude: 4, seed: 2)
+        let read = try #require(CodeScanner().read(frame).codes.first { $0.text == barcode.expected })
+        #expect(BarsAcross.verdict(read, in: frame, fitting: false) == .agrees)
+    }
+
     /// Two codes side by side on one line: each read is spelt by the code it lies on, and the
     /// other code further along the line refuses neither.
     @Test func anotherCodeAlongTheLineIsNoneOfTheReadsBusiness() throws {
