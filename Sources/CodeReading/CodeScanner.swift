@@ -142,7 +142,8 @@ public final class CodeScanner {
         let orientation = zbar_symbol_get_orientation(symbol)
         let alongRows = orientation != ZBAR_ORIENT_LEFT && orientation != ZBAR_ORIENT_RIGHT
         guard symbology.isTwoDimensional || LocationSanity.accepts(points, width: width, height: height, symbology: symbology,
-                                                                   characters: bytes.count, alongRows: alongRows) else {
+                                                                   characters: bytes.count, upceNumber: UPCE.couldSpell(bytes),
+                                                                   alongRows: alongRows) else {
             output.withheld += 1
             return
         }

@@ -13,9 +13,10 @@ import FrameCore
 /// misread of part of a larger code. (Read one way only, consecutive points lie at one end,
 /// a few pixels apart where the code is slanted: then its length cannot be told.)
 enum LocationSanity {
-    /// `alongRows`: the code was read along rows (its length runs across the picture).
+    /// `alongRows`: the code was read along rows (its length runs across the picture);
+    /// `upceNumber`: an EAN-13 or UPC-A read says a number a UPC-E could spell.
     static func accepts(_ points: [PixelPoint], width: Int, height: Int, symbology: Symbology = .code128,
-                        characters: Int = 0, alongRows: Bool = true) -> Bool {
+                        characters: Int = 0, upceNumber: Bool = false, alongRows: Bool = true) -> Bool {
         guard let box = points.boundingRect else { return false }
         let collapsed = box.maxX - box.minX <= 1 && box.maxY - box.minY <= 1
         let atEdge = box.minX <= 0 || box.minY <= 0 || box.maxX >= width - 1 || box.maxY >= height - 1
@@ -24,8 +25,9 @@ enum LocationSanity {
         guard !collapsed && !(atEdge && points.count <= 2) else { return false }
         let along = points.map { alongRows ? $0.x : $0.y }
         let length = zip(along, along.dropFirst()).map { abs($0 - $1) }.max() ?? 0
-        let modules = Double(minimumModules(symbology, length: characters))
-        return Double(length) < 0.3 * modules || Double(length) >= 0.9 * modules
+        let modules = minimumModules(symbology, length: characters)
+        let apart = fewestBetweenMarks(symbology, modules: modules, upceNumber: upceNumber)
+        return Double(length) < 0.3 * Double(modules) || Double(length) >= 0.9 * Double(apart)
     }
 
     /// The fewest modules a code of this kind and payload length can have.
@@ -38,6 +40,19 @@ enum LocationSanity {
         case .code39: 13 * (length + 2) - 1
         case .code128: 11 * ((length + 1) / 2) + 24  // digits in pairs (code set C), start, check, stop
         default: 0
+        }
+    }
+
+    /// The fewest modules between two of zbar's marks of a whole read. zbar reads an EAN-13,
+    /// UPC-A or EAN-8 in halves, each maybe on its own scan line and marked at its own ends, so
+    /// two marks may lie a half apart (a guard, the half's digits, the middle guard). A UPC-E
+    /// (an EAN-13 to zbar) is read whole: a number it could spell needs its 51 modules, for a
+    /// UPC-E read out of an EAN-13's half is the misread to catch (see `QuietZone`).
+    static func fewestBetweenMarks(_ symbology: Symbology, modules: Int, upceNumber: Bool) -> Int {
+        switch symbology {
+        case .ean13, .upca, .isbn13, .isbn10: upceNumber ? 51 : 3 + 6 * 7 + 2
+        case .ean8: 3 + 4 * 7 + 2
+        default: modules
         }
     }
 }

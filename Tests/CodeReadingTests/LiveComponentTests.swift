@@ -78,6 +78,22 @@ import Testing
         #expect(LocationSanity.accepts(real, width: 800, height: 600))
     }
 
+    /// zbar reads an EAN's halves on lines of their own and marks each where it ended: marks a
+    /// half apart are a whole code read in halves, not a fragment; closer than a half's modules
+    /// in pixels, they are.
+    @Test func anEANReadInHalvesIsNoFragment() {
+        // An EAN-8 at 1.4 pixels a module, read along rows: its halves end at x 100, 147 and 194.
+        let halves = (0..<8).map { PixelPoint(x: [147, 100, 147, 194][$0 % 4], y: 200 + $0) }
+        #expect(LocationSanity.accepts(halves, width: 640, height: 480, symbology: .ean8, characters: 8))
+        let short = (0..<8).map { PixelPoint(x: $0 % 2 == 0 ? 100 : 125, y: 200 + $0) }
+        #expect(!LocationSanity.accepts(short, width: 640, height: 480, symbology: .ean8, characters: 8))
+        // An EAN-13's half at a pixel a module; not for a number a UPC-E could spell, which a
+        // UPC-E (51 modules, read whole) or a UPC-E read out of an EAN-13's half would say.
+        let half = (0..<8).map { PixelPoint(x: $0 % 2 == 0 ? 100 : 145, y: 200 + $0) }
+        #expect(LocationSanity.accepts(half, width: 640, height: 480, symbology: .ean13, characters: 13))
+        #expect(!LocationSanity.accepts(half, width: 640, height: 480, symbology: .ean13, characters: 13, upceNumber: true))
+    }
+
     /// A code spelt across its bars once vouches for its later reads where it lies (they are
     /// not checked again); not for a read elsewhere, nor for another text, nor unless spelt.
     @Test func aFollowedCodeSpeltAcrossVouchesForItsReadsWhereItLies() {
