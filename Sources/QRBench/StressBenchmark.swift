@@ -22,6 +22,9 @@ struct StressBenchmark {
     /// A folder to write each picture into (KIND-INDEX.pgm, its payload in KIND-INDEX.txt), to read it
     /// with qrtui or `--explain`.
     var saveInto: String?
+    /// A file to write a line per picture into: kind, number, and whether the still path, the
+    /// live path and plain zbar read it (1 or 0), to compare two commits picture by picture.
+    var eachInto: String?
 
     struct Tally: Sendable {
         var decoded = 0, misread = 0, withheld = 0
@@ -34,6 +37,7 @@ struct StressBenchmark {
     struct Row: Sendable {
         var still = Tally(), live = Tally(), zbar = Tally()
         var wrong: [String] = []
+        var each: [(index: Int, reads: String)] = []
     }
 
     func run() -> String {
@@ -45,6 +49,10 @@ struct StressBenchmark {
             lines.append([kind.rawValue, "\(picks.isEmpty ? count : picks.count)", "\(row.still.decoded)", "\(row.still.misread)", "\(row.live.decoded)",
                           "\(row.live.misread)", "\(row.zbar.decoded)", "\(row.zbar.misread)"])
             notes += row.wrong
+            if let eachInto {
+                let name = kind.rawValue.filter { $0 != " " }
+                Self.append(row.each.sorted { $0.index < $1.index }.map { "\(name) \($0.index) \($0.reads)" }, to: eachInto)
+            }
         }
         return table(lines) + (notes.isEmpty ? "" : "\n\nqrtui's misreads:\n" + notes.joined(separator: "\n"))
     }
@@ -77,6 +85,7 @@ struct StressBenchmark {
                 row.still.add(still, expected: stress.expected)
                 row.live.add(live, expected: stress.expected)
                 row.zbar.add(zbar, expected: stress.expected)
+                row.each.append((index, [still, live, zbar].map { $0.contains(stress.expected) ? "1" : "0" }.joined(separator: " ")))
                 for (path, texts) in [("still", still), ("live", live)] where texts.contains(where: { $0 != stress.expected }) {
                     row.wrong.append("  \(kind.rawValue) #\(index) \(path): \(texts.filter { $0 != stress.expected }.map(\.debugDescription)) "
                                      + "for \(stress.expected.debugDescription)")
@@ -88,6 +97,7 @@ struct StressBenchmark {
                     sum[keyPath: path].misread += row[keyPath: path].misread
                 }
                 sum.wrong += row.wrong
+                sum.each += row.each
             }
         }
         return total.withLock { $0 }

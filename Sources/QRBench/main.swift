@@ -25,6 +25,8 @@ Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--capture] [--repetitio
   --live            clips played in real time through the live path, against plain zbar
   --pick LIST       --stress: only these picture numbers (comma-separated), to look at them again
   --stress-save DIR --stress: write each picture into DIR as KIND-INDEX.pgm, its payload as KIND-INDEX.txt
+  --stress-each F   --stress: write a line per picture to F: kind, number, read by the still path, the
+                    live path, plain zbar (1 or 0), to compare commits picture by picture
   --only TEXT       --live: only the clips whose name contains TEXT; --stress: only these
                     symbologies (comma-separated: EAN-13,UPC-A,EAN-8,UPC-E,Code 128,Code 39,ITF,QR)
   --effort E        --live: the reading effort (default: normal)
@@ -66,6 +68,7 @@ var seed: UInt64 = 1
 var stressDump: String?
 var picks: [Int] = []
 var stressSave: String?
+var stressEach: String?
 var deadlineRuns: Int?
 var soakMinutes: Double?
 while let argument = arguments.popFirst() {
@@ -107,6 +110,9 @@ while let argument = arguments.popFirst() {
             fail("--pick needs picture numbers, comma-separated")
         }
         picks = list.compactMap { $0 }
+    case "--stress-each":
+        guard let path = arguments.popFirst() else { fail("--stress-each needs a file") }
+        stressEach = path
     case "--stress-save":
         guard let folder = arguments.popFirst() else { fail("--stress-save needs a folder") }
         stressSave = folder
@@ -190,7 +196,8 @@ if let stressCount {
     print("\nStress: \(stressCount) random pictures per symbology (\(StressCase.width)x\(StressCase.height), seed \(seed)); "
           + "decoded = the payload read, misread = a picture that gave a wrong payload:\n")
     let kinds = only?.split(separator: ",").compactMap { name in StressCase.Kind.allCases.first { $0.rawValue == name } } ?? []
-    print(StressBenchmark(count: stressCount, seed: seed, dump: stressDump, only: kinds, picks: picks, saveInto: stressSave).run())
+    print(StressBenchmark(count: stressCount, seed: seed, dump: stressDump, only: kinds, picks: picks, saveInto: stressSave,
+                                eachInto: stressEach).run())
 }
 if let deadlineRuns {
     print("\nDeadlines: qrtui --no-preview --timeout T on inputs that would hold it longer; overshoot = "
