@@ -28,8 +28,6 @@ static inline int qrtui_colors(void) { return COLORS; }
 static inline int qrtui_color_pairs(void) { return COLOR_PAIRS; }
 static inline WINDOW *qrtui_stdscr(void) { return stdscr; }
 
-static inline mmask_t qrtui_click_mask(void) { return BUTTON1_PRESSED | BUTTON1_CLICKED; }
-
 /// Writes one cell; `pair` goes through setcchar's extension argument so that pairs above
 /// 32767 (256-colour terminals have 65536) work.
 static inline int qrtui_put_cell(int row, int column, const wchar_t *text, attr_t attributes, int pair) {

@@ -21,6 +21,9 @@ public final class CursesTerminal: TerminalBackend {
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
     private var previous: CellGrid?
+    private var keyInput: TerminalInput?
+    private var queued: [TerminalEvent] = []
+    private var reportedSize = (columns: 0, rows: 0)
     private var pairs: [Int32] = []
     private var ended = false
 
@@ -61,9 +64,8 @@ public final class CursesTerminal: TerminalBackend {
         keypad(qrtui_stdscr(), true)
         nodelay(qrtui_stdscr(), true)
         curs_set(0)
-        set_escdelay(25)
-        mousemask(qrtui_click_mask(), nil)
-        mouseinterval(0)
+        typeahead(-1)  // draw whole frames even while keys wait: they are read right after
+        reportedSize = (Int(qrtui_columns()), Int(qrtui_lines()))
         if wantColor && has_colors() {
             start_color()
             use_default_colors()
@@ -71,9 +73,18 @@ public final class CursesTerminal: TerminalBackend {
         } else {
             depth = .none
         }
+        keyInput = TerminalInput(descriptor: inputDescriptor, known: Self.describedKeys())
+        mouse(on: true)
     }
 
     deinit { end() }
+
+    /// Mouse clicks reported in SGR form (1006), which has no limit on the column (X10's
+    /// ends at 223); only where the terminal description knows a mouse.
+    private func mouse(on: Bool) {
+        guard Self.has("kmous") else { return }
+        writeControl(Array((on ? "\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l").utf8))
+    }
 
     /// The terminal description has this string capability.
     private static func has(_ capability: String) -> Bool {
@@ -87,6 +98,9 @@ public final class CursesTerminal: TerminalBackend {
         guard !ended else { return }
         ended = true
         qrtui_disarm_crash_reset()
+        // Keys typed for qrtui and not yet read are not the shell's.
+        tcflush(inputDescriptor, TCIFLUSH)
+        mouse(on: false)
         // Without an alternate screen (vt100) the picture would stay on the shell: clear it.
         if !Self.has("rmcup") {
             erase()
@@ -122,10 +136,12 @@ public final class CursesTerminal: TerminalBackend {
     public func suspend(_ pause: () -> Void) {
         guard !ended else { return }
         def_prog_mode()
+        mouse(on: false)
         curs_set(1)
         endwin()
         pause()
         reset_prog_mode()
+        mouse(on: true)
         curs_set(0)
         invalidate()
         refresh()
@@ -197,41 +213,43 @@ public final class CursesTerminal: TerminalBackend {
         return allocated
     }
 
-    /// The next input event, or nil when none is waiting (never blocks).
+    /// The next input event, or nil when none is waiting. Keys are decoded here from the bytes
+    /// the terminal sends (`TerminalInput`), not by ncurses, whose keypad mode takes the ESC of
+    /// any sequence its terminal description does not name for the Esc key.
     public func readEvent() -> TerminalEvent? {
-        var value: wint_t = 0
-        let status = get_wch(&value)
-        if status == ERR { return nil }
-        if status == KEY_CODE_YES { return keyEvent(Int32(value)) }
-        switch value {
-        case 10, 13: return .key(.enter)
-        case 27: return .key(.escape)
-        case 32: return .key(.space)
-        case 9: return .key(.tab)
-        default:
-            guard let scalar = Unicode.Scalar(UInt32(value)) else { return .key(.other(Int32(value))) }
-            return .key(.character(Character(scalar)))
-        }
+        if queued.isEmpty { queued = pendingEvents() }
+        return queued.isEmpty ? nil : queued.removeFirst()
     }
 
-    private func keyEvent(_ code: Int32) -> TerminalEvent? {
-        switch code {
-        case KEY_UP: return .key(.up)
-        case KEY_DOWN: return .key(.down)
-        case KEY_LEFT: return .key(.left)
-        case KEY_RIGHT: return .key(.right)
-        case KEY_SR: return .key(.shiftUp)
-        case KEY_SF: return .key(.shiftDown)
-        case KEY_SLEFT: return .key(.shiftLeft)
-        case KEY_SRIGHT: return .key(.shiftRight)
-        case KEY_ENTER: return .key(.enter)
-        case KEY_RESIZE: return .resize
-        case KEY_MOUSE:
-            var event = MEVENT()
-            guard getmouse(&event) == OK else { return nil }
-            return .click(column: Int(event.x), row: Int(event.y))
-        default: return .key(.other(code))
+    private func pendingEvents() -> [TerminalEvent] {
+        resized() ? [.resize] : keyInput?.events() ?? []
+    }
+
+    /// The terminal's size changed since it was last reported (SIGWINCH only interrupts the
+    /// loop's wait): ncurses is told, and the change is reported once.
+    private func resized() -> Bool {
+        var columns: Int32 = 0, rows: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        guard qrtui_window_pixels(outputDescriptor, &columns, &rows, &width, &height) == 0, columns > 0, rows > 0,
+              (Int(columns), Int(rows)) != reportedSize else { return false }
+        reportedSize = (Int(columns), Int(rows))
+        if columns != qrtui_columns() || rows != qrtui_lines() { resizeterm(rows, columns) }
+        return true
+    }
+
+    /// The sequences this terminal's description gives for the keys qrtui takes.
+    private static func describedKeys() -> [[UInt8]: Key] {
+        let capabilities: [(String, Key)] = [
+            ("kcuu1", .up), ("kcud1", .down), ("kcuf1", .right), ("kcub1", .left), ("kri", .shiftUp),
+            ("kind", .shiftDown), ("kRIT", .shiftRight), ("kLFT", .shiftLeft), ("khome", .home), ("kend", .end),
+            ("kpp", .pageUp), ("knp", .pageDown), ("kich1", .insert), ("kdch1", .delete), ("kent", .enter),
+            ("kcbt", .backTab),
+        ] + (1...12).map { ("kf\($0)", Key.function($0)) }
+        var keys = [[UInt8]: Key]()
+        for (name, key) in capabilities {
+            guard let text = tigetstr(name), Int(bitPattern: text) != -1 else { continue }
+            keys[Array(String(cString: text).utf8)] = keys[Array(String(cString: text).utf8)] ?? key
         }
+        return keys
     }
 
     /// The terminal bell.

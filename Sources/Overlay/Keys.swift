@@ -8,7 +8,10 @@ public enum TerminalEvent: Equatable, Sendable {
 public enum Key: Hashable, Sendable {
     case up, down, left, right
     case shiftUp, shiftDown, shiftLeft, shiftRight
-    case enter, escape, space, tab
+    case enter, escape, space, tab, backTab
+    case home, end, pageUp, pageDown, insert, delete
+    /// F1, F2...
+    case function(Int)
     case character(Character)
     case other(Int32)
 }
@@ -19,6 +22,8 @@ public enum KeyAction: Equatable, Sendable {
     case move(columns: Int, rows: Int)
     /// Grow (positive) or shrink (negative) the scan area on each side.
     case resize(columns: Int, rows: Int)
+    /// The scan area as it started (in the middle), or over the whole picture.
+    case startingArea, wholeArea
     case copy
     /// Copy the code's main field (a Wi-Fi password, a contact's number).
     case copyField
@@ -63,6 +68,8 @@ public enum KeyBindings {
                    keys: [(.character("+"), .resize(columns: 1, rows: 1)), (.character("="), .resize(columns: 1, rows: 1)),
                           (.character("-"), .resize(columns: -1, rows: -1)), (.character("_"), .resize(columns: -1, rows: -1))],
                    hint: nil),
+        KeyBinding(label: "home, end", help: "back to the middle / over the whole picture",
+                   keys: [(.home, .startingArea), (.end, .wholeArea)], hint: nil),
         KeyBinding(label: "mouse click", help: "centre it there", keys: [], hint: nil),
         KeyBinding(label: "enter", help: "copy the last code", keys: [(.enter, .copy)], hint: ("⏎ copy", "enter copy")),
         KeyBinding(label: "c", help: "copy the main field (Wi-Fi password, phone number)",

@@ -13,6 +13,8 @@ extension LiveState {
         switch action {
         case let .move(columns, rows)?: return move(columns * Self.moveStep.columns, rows * Self.moveStep.rows)
         case let .resize(columns, rows)?: return resize(columns, rows)
+        case .startingArea?: return placeArea(whole: kind == .still)
+        case .wholeArea?: return placeArea(whole: true)
         case .copy?:
             guard let lastCode else {
                 notice = ("nothing read yet to copy", clock + Self.noticeTime)
@@ -49,6 +51,18 @@ extension LiveState {
         guard let transform else { return [] }
         stillReadWhole = false
         scanArea?.move(columns: columns, rows: rows, in: transform)
+        return rescan()
+    }
+
+    /// The scan area as it starts (a still's is the whole picture), or over all the picture shows.
+    mutating func placeArea(whole: Bool) -> [LiveEffect] {
+        guard let frame, let transform else { return [] }
+        stillReadWhole = whole && kind == .still
+        var area = whole
+            ? ScanArea(rect: Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)))
+            : ScanArea.initial(frameWidth: frame.width, frameHeight: frame.height)
+        area.clamp(to: transform)
+        scanArea = area
         return rescan()
     }
 

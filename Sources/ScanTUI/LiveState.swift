@@ -208,16 +208,8 @@ struct LiveState {
     private mutating func accept(_ frame: Frame) {
         let resized = self.frame.map { $0.width != frame.width || $0.height != frame.height } ?? true
         self.frame = frame
-        guard let transform else { return }
-        if resized || scanArea == nil {
-            // A still is read whole; the area can still be made smaller to choose a code.
-            stillReadWhole = kind == .still
-            var area = stillReadWhole
-                ? ScanArea(rect: Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)))
-                : ScanArea.initial(frameWidth: frame.width, frameHeight: frame.height)
-            area.clamp(to: transform)
-            scanArea = area
-        }
+        // A still is read whole; the area can still be made smaller to choose a code.
+        if resized || scanArea == nil { _ = placeArea(whole: kind == .still) }
     }
 
     func rescan() -> [LiveEffect] {
