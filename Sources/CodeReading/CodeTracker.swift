@@ -2,7 +2,8 @@ import FrameCore
 import PictureOps
 
 /// Decides which reads are news: a code is announced when it appears, and again only
-/// after it was out of sight for `forgetAfter` seconds (as zbarcam's symbol cache does).
+/// after it was out of sight for `forgetAfter` seconds (as zbarcam's symbol cache does): a
+/// code held in sight (its place unchanged, so not read again) stays in view.
 /// On a stream a 1D code (EAN, UPC, Code 39...) must first be read identically in
 /// `confirmations` frames, and a weak read (few scan lines, or an extra pass) in two at the
 /// least, whatever `confirmations` says (see `Corroboration`; a code once spelt across its
@@ -51,9 +52,11 @@ public struct CodeTracker: Sendable {
     }
 
     /// Records the codes of one frame taken at `time`; returns those to announce, in the
-    /// order found, each identity at most once.
-    public mutating func update(with codes: [DetectedCode], at time: Double) -> [DetectedCode] {
+    /// order found, each identity at most once. `held`: codes still in sight where they were
+    /// read (not read again): in view, so never news when a later look reads them again.
+    public mutating func update(with codes: [DetectedCode], held: [DetectedCode] = [], at time: Double) -> [DetectedCode] {
         var news = [DetectedCode]()
+        for code in held where lastSeen[code.identity] != nil { lastSeen[code.identity] = time }
         for code in codes where confirmed(code, at: time) {
             let identity = code.identity
             let isNews = lastSeen[identity].map { time - $0 > forgetAfter || time < $0 } ?? true

@@ -53,7 +53,7 @@ struct LiveBenchmark {
                     + "\(codes.map { "\($0.text) q\($0.quality) \($0.corners.boundingRect.map { "\($0.minX),\($0.minY)-\($0.maxX),\($0.maxY)" } ?? "")" }) held \(reading.held.count)\n"
                 _ = Array(line.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             }
-            for code in tracker.update(with: codes, at: frame.timestamp) {
+            for code in tracker.update(with: codes, held: reading.held, at: frame.timestamp) {
                 if code.text == expected {
                     announced = announced ?? MonotonicClock.now()
                 } else {

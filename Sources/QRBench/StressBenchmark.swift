@@ -123,7 +123,8 @@ struct StressBenchmark {
         var announced = [String]()
         for n in 0..<6 {
             let frame = picture.withNoise(amplitude: 3, seed: UInt64(n) &+ 17).renumbered(sequence: n, timestamp: Double(n) / 30)
-            announced += tracker.update(with: reader.read(frame, kind: .live, realTime: false).codes, at: frame.timestamp).map(\.text)
+            let reading = reader.read(frame, kind: .live, realTime: false)
+            announced += tracker.update(with: reading.codes, held: reading.held, at: frame.timestamp).map(\.text)
         }
         return announced
     }

@@ -79,7 +79,7 @@ struct HeadlessRunner {
             case .value(let result):
                 tracker.confirmations = options.readingPolicy.confirmations(for: result.kind)
                 tracker.stream = result.kind != .still
-                for code in tracker.update(with: result.codes, at: result.timestamp) {
+                for code in tracker.update(with: result.codes, held: result.held, at: result.timestamp) {
                     printer.emit(code, frame: result.sequence, source: choice, labelled: labelled)
                     history?.append(code, frame: result.sequence, source: choice.displayName)
                     if options.verbose { Console.message(Self.howRead(code, result)) }
@@ -107,6 +107,8 @@ struct HeadlessRunner {
 /// What the reading thread hands on for one frame.
 struct HeadlessReading: Sendable {
     let codes: [DetectedCode]
+    /// Codes still in sight, not read again (`FrameReading.held`).
+    var held: [DetectedCode] = []
     let sequence: Int
     let timestamp: Double
     let kind: SourceKind
@@ -136,7 +138,7 @@ final class ReadingThread: Sendable {
                     // reading's work counted so that every run reads them the same way.
                     let started = MonotonicClock.now()
                     let reading = reader.read(frame, kind: kind, realTime: kind == .live, limit: limit)
-                    guard output.publish(HeadlessReading(codes: reading.codes, sequence: frame.sequence,
+                    guard output.publish(HeadlessReading(codes: reading.codes, held: reading.held, sequence: frame.sequence,
                                                          timestamp: frame.timestamp, kind: kind, pass: reading.pass,
                                                          milliseconds: (MonotonicClock.now() - started) * 1000)) else { return }
                 case .notice(let notice): output.notify(notice)

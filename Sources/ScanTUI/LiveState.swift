@@ -224,7 +224,7 @@ struct LiveState {
         codes = result.codes + result.held
         guard !codes.isEmpty else { return [] }
         lastCodeSeen = now
-        let news = tracker.update(with: result.codes, at: now)
+        let news = tracker.update(with: result.codes, held: result.held, at: now)
         guard let announced = news.last else {
             if let current = lastCode, let lastSummary, case .scanning = status,
                codes.contains(where: { $0.identity == current.identity }) {

@@ -154,6 +154,31 @@ struct NoisyStream {
         #expect(readings.dropFirst(30).filter { !$0.codes.isEmpty }.count <= 3)
     }
 
+    /// Twenty seconds of a still scene: each code is announced once, in its first frames, though
+    /// the re-checks every two seconds read it again (it never left the view).
+    @Test func aCodeInViewIsAnnouncedOnceWhateverTheRechecksRead() throws {
+        let matrix = try #require(QRMatrix(text: "announced once", level: .medium))
+        let barcode = try #require(Barcode(.ean13, "590123412345"))
+        let scene = stream.backdrop
+            .drawingModules(matrix.grid, at: ModulePlacement(centreX: 230, centreY: 240, moduleSize: 3))
+            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 420, centreY: 240, moduleSize: 2, rowHeight: 60,
+                                                              quietZone: 10))
+        let reader = CodeReader(policy: ReadingPolicy())
+        var tracker = CodeTracker(confirmations: 2)
+        var announcements = [(text: String, frame: Int)](), rereads = 0
+        for n in 0..<600 {
+            let frame = scene.withNoise(amplitude: stream.noise, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30)
+            let reading = reader.read(frame, in: area, kind: .live, realTime: false)
+            if n > 60 && !reading.codes.isEmpty { rereads += 1 }
+            for code in tracker.update(with: reading.codes, held: reading.held, at: frame.timestamp) {
+                announcements.append((code.text, n))
+            }
+        }
+        #expect(announcements.map(\.text).sorted() == ["5901234123457", "announced once"])
+        #expect(announcements.allSatisfy { $0.frame <= 3 })
+        #expect(rereads >= 5)  // the re-checks did read them again
+    }
+
     @Test func aLoopedStillIsReadThoroughlyOnceThenHeld() throws {
         let matrix = try #require(QRMatrix(text: "a still in a loop", level: .medium))
         let still = Frame.filled(width: 640, height: 480, value: 200)
