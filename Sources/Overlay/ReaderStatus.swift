@@ -38,6 +38,8 @@ public struct StatusInfo: Sendable {
     public var lastCode: CodeSummary?
     /// The symbologies asked for with `-S`, by name (nil: all of them).
     public var looksFor: [String]?
+    /// A still picture: read whole, not aimed at.
+    public var still = false
 
     public init(source: String, isDemo: Bool = false, frameSize: (width: Int, height: Int)? = nil,
                 framesPerSecond: Double? = nil, paused: Bool = false, notice: String? = nil,

@@ -62,6 +62,9 @@ public enum StatusBar {
             var parts = demo + [Part(text: unicode ? " ◎ Scanning " : " * Scanning ", style: Style(foreground: .white, background: .grey(40), attributes: .bold))]
             if let last = info.lastCode {
                 parts.append(Part(text: "last: " + VisibleText.escaping(last.meaning ?? last.text), style: barStyle))
+            } else if info.still {
+                let only = info.looksFor.map { " for " + $0.joined(separator: ", ") + " only" } ?? ""
+                parts.append(Part(text: "reading the picture" + only, style: barStyle))
             } else if let names = info.looksFor {
                 parts.append(Part(text: "looking for " + names.joined(separator: ", ") + " only", style: barStyle))
             } else {

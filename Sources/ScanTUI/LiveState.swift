@@ -222,7 +222,15 @@ struct LiveState {
         guard result.area == scanPixels else { return [] }
         // Outlines for every code in sight; only fresh reads count as a look at a code.
         codes = result.codes + result.held
-        guard !codes.isEmpty else { return [] }
+        guard !codes.isEmpty else {
+            // A still has been read through: say so, rather than ask to aim it.
+            if kind == .still {
+                let filter = looksFor.map { "looking for \($0.joined(separator: ", ")) only" }
+                status = .fail(reason: stillReadWhole ? "no code found in the picture" : "no code found in the scan area",
+                               hint: stillReadWhole ? filter : "end: the whole picture")
+            }
+            return []
+        }
         lastCodeSeen = now
         let news = tracker.update(with: result.codes, held: result.held, at: now)
         guard let announced = news.last else {
@@ -243,7 +251,8 @@ struct LiveState {
     }
 
     private mutating func expire(now: Double) {
-        if case .success = status, now - lastCodeSeen > Self.successHold { status = .scanning }
+        // A still's result stands: the picture does not change under it.
+        if case .success = status, kind != .still, now - lastCodeSeen > Self.successHold { status = .scanning }
         if flashUntil > 0 && now >= flashUntil {
             flashUntil = 0
             revision += 1
@@ -267,6 +276,7 @@ struct LiveState {
         info.paused = paused
         info.notice = notice?.text ?? (corruptFrames > 0 ? "skipped \(corruptFrames) corrupt frame\(corruptFrames == 1 ? "" : "s")" : nil)
         info.lastCode = lastSummary
+        info.still = kind == .still
         info.looksFor = looksFor
         let image = frame.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
         var scene = Scene(image: image, transform: transform, scanArea: scanArea,

@@ -13,6 +13,18 @@ import Testing
         #expect(decoded.luma == picture.luma)
     }
 
+    /// `qrencode --background=FFFFFF00`: black modules on a transparent background (whose
+    /// colour is black too) are laid over white, as a viewer shows them.
+    @Test func aTransparentPNGIsLaidOverWhite() throws {
+        let opaque = Frame.filled(width: 3, height: 1, value: 0)
+        let decoded = try ImageDecoder.decode(PNGCodec.encode(opaque, alpha: [255, 0, 128]), path: "t.png")
+        #expect(decoded.luma[0] == 0 && decoded.luma[1] == 255)
+        #expect((60...200).contains(decoded.luma[2]))  // half covered: between the two (in linear light)
+        let transparent = PictureFixtures.transparentQR("over white")
+        let code = try ImageDecoder.decode(PNGCodec.encode(transparent.colour, alpha: transparent.alpha), path: "qr.png")
+        #expect(code.luma.filter { $0 == 255 }.count > code.luma.count / 2)
+    }
+
     @Test func pgmRoundTripKeepsEveryPixel() throws {
         let decoded = try ImageDecoder.decode(NetpbmCodec.encode(picture), path: "t.pgm")
         #expect(decoded.luma == picture.luma)

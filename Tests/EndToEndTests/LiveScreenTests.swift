@@ -304,6 +304,36 @@ import Testing
         #expect(done.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == [Self.payload, "EXIT=0"])
     }
 
+    /// `qrencode --background=FFFFFF00`: drawn and read over white, on the screen and headless.
+    @Test func aTransparentPictureIsReadOverWhite() throws {
+        let transparent = PictureFixtures.transparentQR("over white")
+        let path = directory.write("transparent.png", PNGCodec.encode(transparent.colour, alpha: transparent.alpha))
+        let run = try QRTUIProcess.run(["--no-preview", path])
+        #expect(run.status == 0 && run.stdoutText == "over white\n")
+        let session = try TmuxSession(width: 80, height: 24, command: "\(QRTUIProcess.executable) \(path) --no-beep")
+        let pane = try session.waitFor("the success status") { $0.lines[23].contains("✔ QR-Code") }
+        #expect(pane.lines[23].contains("over white"))
+        // The picture is mostly white (cells on a white or light grey ground), not the black of
+        // the transparent pixels.
+        let brackets = try #require(pane.brackets)
+        let inside = ((brackets.top + 1)..<brackets.bottom).flatMap { row in
+            ((brackets.left + 1)..<brackets.right).map { pane[$0, row] }
+        }
+        #expect(inside.filter { [231, 15].contains($0.background ?? 0) || ($0.background ?? 0) >= 250 }.count > inside.count / 3)
+        try session.send("q")
+    }
+
+    /// A picture without a code says so; it is never asked to be aimed.
+    @Test func aPictureWithoutACodeSaysNoneWasFound() throws {
+        let blank = directory.write("blank.png", PNGCodec.encode(Frame.filled(width: 320, height: 240, value: 180)))
+        let session = try TmuxSession(width: 100, height: 30, command: "\(QRTUIProcess.executable) \(blank)")
+        let pane = try session.waitFor("the result") { $0.lines[29].contains("no code found in the picture") }
+        #expect(pane.lines[29].contains("✘"))
+        #expect(!pane.text.contains("aim the code"))
+        try session.send("q")
+        #expect(try session.waitFor("the shell") { $0.text.contains("EXIT=") }.text.contains("EXIT=4"))
+    }
+
     @Test func helpIsNamedAt80ColumnsAndPauseSaysSo() throws {
         let frame = Frame.filled(width: 640, height: 480, value: 150)
         let clip = directory.write("clip.y4m", Y4MSource.encode([frame, frame]))

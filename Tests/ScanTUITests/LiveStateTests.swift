@@ -35,6 +35,46 @@ import Testing
         #expect(state.scanPixels.map { $0.width < frame.width } == true)
     }
 
+    func still() -> (LiveState, PixelRect) {
+        var state = LiveState(options: Options(input: "a.png"), source: .input("a.png", loop: false))
+        _ = state.update(.resize(columns: 120, rows: 40, cellAspect: 0.5))
+        guard case .scan(let area)? = state.update(.frame(frame, kind: .still, now: 0)).first else {
+            preconditionFailure("no scan asked for")
+        }
+        return (state, area)
+    }
+
+    /// A still's result stands (the picture cannot change under it): its badges with it.
+    @Test func aStillKeepsItsResult() {
+        var (state, area) = still()
+        let link = DetectedCode(symbology: .qr, bytes: Array("https://p\u{430}ypal.com/login".utf8), corners: code.corners)
+        _ = state.update(.scanned(FrameReading(codes: [link], frameSequence: 0, area: area), now: 1))
+        guard case .success(let summary) = state.status else { Issue.record("no success: \(state.status)"); return }
+        #expect(summary.warning == "lookalike")
+        for now in stride(from: 1.0, through: 60, by: 0.5) { _ = state.update(.tick(now: now)) }
+        #expect(state.status == .success(summary))
+    }
+
+    /// A still is read, not aimed at: while it is read the status says so, and when nothing
+    /// was found it says that, never "aim the code into the brackets".
+    @Test func aStillWithoutACodeSaysNoneWasFound() {
+        var (state, area) = still()
+        var grid = CellGrid(width: 120, height: 1)
+        StatusBar.draw(state.status, info: state.scene(now: 0).info, unicode: true, row: 0, into: &grid)
+        #expect(grid.lines[0].contains("reading the picture"))
+        _ = state.update(.scanned(FrameReading(codes: [], frameSequence: 0, area: area), now: 2))
+        #expect(state.status == .fail(reason: "no code found in the picture", hint: nil))
+        _ = state.update(.key(.character("-")))
+        _ = state.update(.scanned(FrameReading(codes: [], frameSequence: 0, area: state.scanPixels), now: 3))
+        #expect(state.status == .fail(reason: "no code found in the scan area", hint: "end: the whole picture"))
+        #expect(state.exitStatus == .nothingRead)
+        // A moving picture still asks to aim it.
+        let moving = started().0
+        grid = CellGrid(width: 120, height: 1)
+        StatusBar.draw(moving.status, info: moving.scene(now: 0).info, unicode: true, row: 0, into: &grid)
+        #expect(grid.lines[0].contains("aim the code into the brackets"))
+    }
+
     @Test func glyphsAndFiltersSayWhatTheyAre() {
         var options = Options()
         options.symbologies = [.ean13]
