@@ -2,7 +2,7 @@
 /// a link can carry (`javascript:`, `data:`, `file:`); `www.` alone is read as http. The
 /// parts are kept as written (the screen shows the host, and warns, from them).
 enum LinkPayload {
-    static let bareSchemes: Set<String> = ["javascript", "data", "file", "about", "blob", "intent", "market", "magnet"]
+    static let bareSchemes: Set<String> = ["javascript", "vbscript", "data", "file", "about", "blob", "intent", "market", "magnet"]
 
     static func meaning(_ text: String) -> CodeMeaning? {
         guard !text.contains(where: { $0.isWhitespace }), !text.isEmpty else { return nil }

@@ -32,7 +32,8 @@ public struct StatusInfo: Sendable {
     public var frameSize: (width: Int, height: Int)?
     public var framesPerSecond: Double?
     public var paused: Bool
-    /// A short-lived note, e.g. "copied 42 bytes (OSC 52)".
+    /// A short-lived note, e.g. "copied 42 bytes (OSC 52)", as it was said: it is escaped
+    /// when drawn (a network's name comes from the code).
     public var notice: String?
     /// The last code read, shown while scanning again.
     public var lastCode: CodeSummary?

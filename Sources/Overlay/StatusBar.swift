@@ -91,7 +91,7 @@ public enum StatusBar {
     /// In the order they are dropped last to first when the line is short.
     static func detailParts(_ info: StatusInfo, unicode: Bool) -> [String] {
         var parts = [String]()
-        if let notice = info.notice { parts.append(notice) }
+        if let notice = info.notice { parts.append(VisibleText.escaping(notice)) }
         parts.append(VisibleText.escaping(info.source))
         if let size = info.frameSize { parts.append("\(size.width)x\(size.height)") }
         if let fps = info.framesPerSecond { parts.append("\(Int(fps.rounded())) fps") }

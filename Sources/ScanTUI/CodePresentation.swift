@@ -57,20 +57,12 @@ enum CodePresentation {
         return fields + [("the code", code.text)]
     }
 
-    /// What `o` hands the opener, if the code is something to open: the link itself, or the
-    /// payload of a place, a message or a number. Nothing with control characters.
-    static func openable(_ code: DetectedCode) -> (target: String, warnings: [LinkWarning])? {
-        let meaning = code.meaning
-        switch meaning.kind {
-        case .url:
-            guard let report = meaning.linkReport(payload: code.text),
-                  !report.warnings.contains(where: { $0.word == "controls" }) else { return nil }
-            return (code.text, report.warnings)
-        case .geo, .phone, .sms, .email:
-            guard code.text.contains(":"), VisibleText.isPlain(code.text) else { return nil }
-            return (code.text, [])
-        default:
-            return nil
-        }
+    /// What `o` hands the opener (a URI a browser or handler takes, written from the code's
+    /// meaning), or why it never does; nil when the code is nothing to open. Nothing with
+    /// control characters is ever handed on.
+    static func opening(_ code: DetectedCode) -> Opening? {
+        let opening = code.meaning.opening(payload: code.text)
+        if case .uri(let target, _)? = opening, !VisibleText.isPlain(target) { return .refused("it holds control characters") }
+        return opening
     }
 }

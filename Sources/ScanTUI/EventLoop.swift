@@ -15,6 +15,7 @@ final class EventLoop {
     let signals: SignalWatcher?
     let wake: WakePipe
     let clipboard: Clipboard
+    let actions = BackgroundActions()
     /// Sees every effect as it is performed (tests).
     var observer: ((LiveEffect) -> Void)?
     static let tick = 50  // ms: flashes and notices expire on time
@@ -36,6 +37,7 @@ final class EventLoop {
         self.signals = signals
         self.wake = wake
         self.clipboard = clipboard
+        actions.reports.onAvailable { wake.wake() }
     }
 
     /// Runs until the state asks to quit or `deadline` (monotonic seconds) passes.
@@ -85,6 +87,7 @@ final class EventLoop {
             if case .value = item { break }
         }
         if case .value(let reading)? = worker.results.poll() { events.append(.scanned(reading, now: now)) }
+        while case .value(let report)? = actions.reports.poll() { events.append(.reported(report, now: now)) }
         return events
     }
 
@@ -97,9 +100,11 @@ final class EventLoop {
             _ = state.update(.copied(clipboard.copy(bytes, terminal: backend), now: now))
         case .bell: backend.bell()
         case .open(let target):
-            _ = state.update(.copied(Opener(environment: ProcessEnvironment.all).open(target), now: now))
+            _ = state.update(.reported(Opener(environment: ProcessEnvironment.all).open(target), now: now))
         case let .join(ssid, password, hidden):
-            _ = state.update(.copied(Opener(environment: ProcessEnvironment.all).join(ssid, password: password, hidden: hidden), now: now))
+            let opener = Opener(environment: ProcessEnvironment.all)
+            actions.run("nmcli") { opener.join(ssid, password: password, hidden: hidden) }
+            _ = state.update(.reported("nmcli is joining \(ssid)…", now: now))
         case let .record(code, frame): history?.append(code, frame: frame, source: state.sourceName)
         case .draw:
             backend.draw(Screen.render(state.scene(now: now), columns: state.columns, rows: state.rows, shader: &shader))
@@ -146,7 +151,7 @@ extension LiveEvent {
     /// Something the user did (a key, a click, a new size, a signal): shown at once.
     var isUserInput: Bool {
         switch self {
-        case .key, .click, .resize, .stopSignal, .copied: true
+        case .key, .click, .resize, .stopSignal, .copied, .reported: true
         default: false
         }
     }

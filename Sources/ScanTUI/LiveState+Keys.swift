@@ -54,6 +54,21 @@ extension LiveState {
         return rescan()
     }
 
+    mutating func click(column: Int, row: Int) -> [LiveEffect] {
+        guard let transform, row < rows - 1 else { return [] }
+        stillReadWhole = false
+        scanArea?.centre(onColumn: column, row: row, in: transform)
+        return rescan()
+    }
+
+    mutating func resize(columns: Int, rows: Int, cellAspect: Double) -> [LiveEffect] {
+        self.columns = columns
+        self.rows = rows
+        self.cellAspect = cellAspect
+        if let transform { scanArea?.clamp(to: transform) }
+        return rescan()
+    }
+
     /// The scan area as it starts (a still's is the whole picture), or over all the picture shows.
     mutating func placeArea(whole: Bool) -> [LiveEffect] {
         guard let frame, let transform else { return [] }

@@ -26,21 +26,29 @@ extension LiveState {
         return [.copy(Array(fields[index].value.utf8))]
     }
 
+    /// `o`: hands the code to the desktop's opener; a warned link only on a second press, and
+    /// never what could run code or reach local files (the notice says why).
     mutating func open(_ chosen: DetectedCode? = nil) -> [LiveEffect] {
         guard let lastCode = chosen ?? lastCode else { return nothingYet("open") }
-        guard let (target, warnings) = CodePresentation.openable(lastCode) else {
+        switch CodePresentation.opening(lastCode) {
+        case nil:
             notice = ("nothing to open in this code", clock + Self.noticeTime)
             return [.bell]
-        }
-        let armed = openArmed.map { $0.code == lastCode.identity && clock < $0.until } ?? false
-        if !warnings.isEmpty && !armed {
-            openArmed = (lastCode.identity, clock + Self.openConfirmTime)
-            let words = warnings.map(\.word).joined(separator: ", ")
-            notice = ("o again opens (\(words))", clock + Self.openConfirmTime)  // short: it must fit beside the link
+        case .refused(let why)?:
+            openArmed = nil
+            notice = ("not opened: \(why)", clock + Self.noticeTime)
             return [.bell]
+        case let .uri(target, warnings)?:
+            let armed = openArmed.map { $0.code == lastCode.identity && clock < $0.until } ?? false
+            if !warnings.isEmpty && !armed {
+                openArmed = (lastCode.identity, clock + Self.openConfirmTime)
+                let words = warnings.map(\.word).joined(separator: ", ")
+                notice = ("o again opens (\(words))", clock + Self.openConfirmTime)  // short: it must fit beside the link
+                return [.bell]
+            }
+            openArmed = nil
+            return [.open(target)]
         }
-        openArmed = nil
-        return [.open(target)]
     }
 
     /// `w` on a Wi-Fi code, twice: NetworkManager joins the network.
@@ -51,6 +59,11 @@ extension LiveState {
             notice = ("not a Wi-Fi code", clock + Self.noticeTime)
             return [.bell]
         }
+        // nmcli would take such a name for an option.
+        guard !ssid.hasPrefix("-") else {
+            notice = ("not joined: the network's name starts with '-'", clock + Self.noticeTime)
+            return [.bell]
+        }
         let armed = openArmed.map { $0.code == lastCode.identity && clock < $0.until } ?? false
         guard armed else {
             openArmed = (lastCode.identity, clock + Self.openConfirmTime)
@@ -59,6 +72,16 @@ extension LiveState {
         }
         openArmed = nil
         return [.join(ssid: ssid, password: meaning["password"], hidden: meaning["hidden"] == "true")]
+    }
+
+    /// The clipboard was written: "copied 6 bytes (OSC 52)" says which field when `c` chose one
+    /// (this copy only).
+    mutating func copied(_ text: String, now: Double) -> [LiveEffect] {
+        notice = (fieldCopied.map { field in
+            text.replacingOccurrences(of: "copied ", with: "copied \(field.name): ") + (field.next.map { "; c again: \($0)" } ?? "")
+        } ?? text, now + Self.noticeTime)
+        fieldCopied = nil
+        return []
     }
 
     mutating func toggleReveal() -> [LiveEffect] {

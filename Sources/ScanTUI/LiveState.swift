@@ -17,6 +17,8 @@ enum LiveEvent: Sendable {
     case notice(CaptureNotice, now: Double)
     /// The clipboard was written: what to tell the user.
     case copied(String, now: Double)
+    /// An action (the opener, nmcli) reports how it went.
+    case reported(String, now: Double)
     /// SIGINT, SIGTERM or SIGHUP.
     /// A signal that ends the screen (SIGINT, SIGTERM...): it is left without printing.
     case stopSignal(Int32)
@@ -83,6 +85,8 @@ struct LiveState {
     static let successHold = 3.0
     static let flashTime = 0.35
     static let noticeTime = 3.0
+    /// What an action reports (a failure among it) stays a little longer.
+    static let reportTime = 6.0
     static let moveStep = (columns: 2, rows: 1)
 
     /// The `-S` symbologies by name, for the status line (nil: all of them).
@@ -130,18 +134,8 @@ struct LiveState {
     private mutating func apply(_ event: LiveEvent) -> [LiveEffect] {
         switch event {
         case .key(let key): return handle(key)
-        case let .click(column, row):
-            guard let transform, row < rows - 1 else { return [] }
-            stillReadWhole = false
-            scanArea?.centre(onColumn: column, row: row, in: transform)
-            return rescan()
-        case let .resize(columns, rows, cellAspect):
-            self.columns = columns
-            self.rows = rows
-            self.cellAspect = cellAspect
-            if let transform { scanArea?.clamp(to: transform) }
-            revision += 1
-            return rescan()
+        case let .click(column, row): return click(column: column, row: row)
+        case let .resize(columns, rows, cellAspect): return resize(columns: columns, rows: rows, cellAspect: cellAspect)
         case .tick(let now):
             clock = now
             expire(now: now)
@@ -162,12 +156,9 @@ struct LiveState {
             return []
         case let .notice(notice, now):
             return handle(notice, now: now)
-        case let .copied(text, now):
-            // "copied 6 bytes (OSC 52)" says which field when `c` chose one.
-            notice = (fieldCopied.map { field in
-                text.replacingOccurrences(of: "copied ", with: "copied \(field.name): ") + (field.next.map { "; c again: \($0)" } ?? "")
-            } ?? text, now + Self.noticeTime)
-            revision += 1
+        case let .copied(text, now): return copied(text, now: now)
+        case let .reported(text, now):
+            notice = (text, now + Self.reportTime)
             return []
         case .stopSignal(let number):
             status = .stop(byUser: true)

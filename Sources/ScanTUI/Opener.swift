@@ -1,4 +1,5 @@
 import Foundation
+import FrameCore
 import Glibc
 import SystemCalls
 
@@ -14,18 +15,36 @@ struct Opener {
         return ProgramPath.find(name, in: environment)
     }
 
-    /// `nmcli device wifi connect SSID [password PASSWORD] [hidden yes]`, each an argument of
-    /// its own; what to tell the user.
+    /// `nmcli --ask device wifi connect SSID [hidden yes]`, each an argument of its own, the
+    /// password on nmcli's stdin (`--ask` reads it there): never on a command line, which
+    /// any process can read. Waits for nmcli to end (run it off the loop); what to tell the user
+    /// (raw: the status line escapes it).
     func join(_ ssid: String, password: String?, hidden: Bool) -> String {
         guard let nmcli = program("nmcli") else { return "nmcli is not installed (NetworkManager)" }
-        var arguments = ["device", "wifi", "connect", ssid]
-        if let password { arguments += ["password", password] }
+        var arguments = ["--ask", "device", "wifi", "connect", ssid]
         if hidden { arguments += ["hidden", "yes"] }
-        guard let pid = try? ChildProcess.spawn(nmcli, arguments, environment: environment, stdout: .null, stderr: .null) else {
+        let input = password.map { Array(($0 + "\n").utf8) } ?? []
+        guard let result = try? ChildProcess.converse(nmcli, arguments, input: input, environment: environment,
+                                                      deadline: MonotonicClock.now() + Self.joinDeadline) else {
             return "could not start nmcli"
         }
-        Reaper.later(pid)
-        return "nmcli is joining \(ssid)"
+        switch result.ending {
+        case .exited(0): return "joined \(ssid)"
+        case .killedAtDeadline: return "nmcli did not join \(ssid) within \(Int(Self.joinDeadline)) s"
+        case .exited(let status), .signalled(let status):
+            let said = Self.lastLine(result.output).map { ": " + $0 } ?? ""
+            let how = result.ending == .exited(status) ? "exit \(status)" : "signal \(status)"
+            return "nmcli failed (\(how))\(said)"
+        }
+    }
+
+    /// nmcli waits up to 90 s for a connection by default.
+    static let joinDeadline = 100.0
+
+    /// The last line a program wrote that says something.
+    static func lastLine(_ output: [UInt8]) -> String? {
+        String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty }
     }
 
     /// Starts the opener on `target`; what to tell the user.

@@ -123,3 +123,54 @@ public enum ProcessEnvironment {
         getenv(name).map { String(cString: $0) }
     }
 }
+
+extension ChildProcess {
+    /// What a program said and how it ended.
+    public struct Conversation: Sendable {
+        public var ending: Ending
+        /// Its stdout and stderr together, the first `limit` bytes.
+        public var output: [UInt8]
+    }
+
+    /// Runs `path` to its end: `input` on its stdin (never on its command line, where any
+    /// process can read it), its stdout and stderr kept (the first `limit` bytes), killed at
+    /// `deadline` (monotonic seconds).
+    public static func converse(_ path: String, _ arguments: [String], input: [UInt8], environment: [String: String]? = nil,
+                                limit: Int = 4096, deadline: Double) throws(Errno) -> Conversation {
+        let stdin = try Syscall.pipe(), stdout: (read: Int32, write: Int32)
+        do { stdout = try Syscall.pipe() } catch {
+            Syscall.close(stdin.read)
+            Syscall.close(stdin.write)
+            throw error
+        }
+        let pid: pid_t
+        do {
+            pid = try spawn(path, arguments, environment: environment, stdin: .descriptor(stdin.read),
+                            stdout: .descriptor(stdout.write), stderr: .descriptor(stdout.write))
+        } catch {
+            [stdin.read, stdin.write, stdout.read, stdout.write].forEach(Syscall.close)
+            throw error
+        }
+        Syscall.close(stdin.read)
+        Syscall.close(stdout.write)
+        try? Syscall.writeAll(stdin.write, input)  // EPIPE: it did not want it all
+        Syscall.close(stdin.write)
+        let output = collect(stdout.read, limit: limit, deadline: deadline)
+        Syscall.close(stdout.read)
+        return Conversation(ending: wait(pid, until: deadline), output: output)
+    }
+
+    /// Reads `fd` to its end or the deadline, keeping the first `limit` bytes.
+    static func collect(_ fd: Int32, limit: Int, deadline: Double) -> [UInt8] {
+        var kept = [UInt8](), chunk = [UInt8](repeating: 0, count: 4096)
+        while MonotonicClock.now() < deadline {
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+            let wait = Int32(max(1, min(1000, (deadline - MonotonicClock.now()) * 1000)))
+            guard (try? Syscall.poll(&fds, milliseconds: wait)) ?? 0 > 0 else { continue }
+            let count = chunk.withUnsafeMutableBytes { (try? Syscall.read(fd, into: $0)) ?? 0 }
+            if count <= 0 { break }
+            kept += chunk.prefix(min(count, max(0, limit - kept.count)))
+        }
+        return kept
+    }
+}

@@ -34,22 +34,51 @@ import Testing
         try session.send("q")
     }
 
-    /// `w` twice: nmcli (a stub on PATH here) is asked to join, each part an argument.
-    @Test func wJoinsTheNetworkWithNmcliOnASecondPress() throws {
+    /// A stub nmcli on PATH: it logs its arguments and its stdin, says `said` and exits with
+    /// `status`. The PATH that finds it.
+    func stubNmcli(said: String = "", status: Int = 0) throws -> (path: String, log: String) {
         let log = directory.path + "/nmcli.log"
         let bin = directory.path + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let stub = directory.write("bin/nmcli", Array("#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > \(log)\n".utf8))
-        chmod(stub, 0o755)
+        let script = "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > \(log).args\ncat > \(log).stdin\n"
+            + "printf '\(said)' >&2\necho done > \(log)\nexit \(status)\n"
+        chmod(directory.write("bin/nmcli", Array(script.utf8)), 0o755)
+        return ("\(bin):/usr/bin:/bin", log)
+    }
+
+    /// `w` twice: nmcli (a stub on PATH here) is asked to join, each part an argument, and
+    /// the password given on its stdin: never on a command line, where `ps` shows it.
+    @Test func wJoinsTheNetworkWithNmcliOnASecondPress() throws {
+        let nmcli = try stubNmcli()
         let wifi = picture("WIFI:T:WPA;S:lab net;P:s3 cret;H:true;;")
         let session = try TmuxSession(width: 120, height: 30,
-                                      command: "env PATH=\(bin):/usr/bin:/bin \(QRTUIProcess.executable) -i \(wifi) --no-beep")
+                                      command: "env PATH=\(nmcli.path) \(QRTUIProcess.executable) -i \(wifi) --no-beep")
         try session.waitFor("the network") { $0.lines[29].contains("Wi-Fi lab net") }
         try session.send("w")
         try session.waitFor("the question") { $0.lines[29].contains("w again joins lab net") }
-        #expect(!FileManager.default.fileExists(atPath: log))
+        #expect(!FileManager.default.fileExists(atPath: nmcli.log))
         try session.send("w")
-        #expect(waitForFile(log) == "device\nwifi\nconnect\nlab net\npassword\ns3 cret\nhidden\nyes\n")
+        #expect(waitForFile(nmcli.log) == "done\n")
+        #expect(try String(contentsOfFile: nmcli.log + ".args", encoding: .utf8) == "--ask\ndevice\nwifi\nconnect\nlab net\nhidden\nyes\n")
+        #expect(try String(contentsOfFile: nmcli.log + ".stdin", encoding: .utf8) == "s3 cret\n")
+        try session.waitFor("the outcome") { $0.lines[29].contains("joined lab net") }
+        try session.send("q")
+    }
+
+    /// nmcli failing is said on the status line, its message escaped; and the hint of an
+    /// earlier `c` does not stick to it.
+    @Test func aFailedJoinSaysWhyNmcliFailed() throws {
+        let nmcli = try stubNmcli(said: "Error: No network with SSID \\033[31mlab\\033[0m found.\\n", status: 10)
+        let wifi = picture("WIFI:T:WPA;S:lab;P:secret99;;")
+        let session = try TmuxSession(width: 160, height: 30, command:
+            "env PATH=\(nmcli.path) \(QRTUIProcess.executable) -i \(wifi) --no-beep", clipboard: true)
+        try session.waitFor("the network") { $0.lines[29].contains("Wi-Fi lab") }
+        try session.send("c")
+        try session.waitFor("the copy") { $0.lines[29].contains("c again: the ssid") }
+        try session.send("w", "w")
+        let pane = try session.waitFor("the failure") { $0.lines[29].contains("nmcli failed") }
+        #expect(pane.lines[29].contains("nmcli failed (exit 10): Error: No network with SSID \\e[31mlab\\e[0m found."))
+        #expect(!pane.lines[29].contains("c again"))
         try session.send("q")
     }
 

@@ -169,18 +169,49 @@ import Testing
     }
 }
 
-/// What `o` may hand an opener: links, places, addresses and numbers; never a link with
-/// control characters, never plain text.
+/// What `o` may hand an opener: links, places, addresses and numbers, as URIs a handler
+/// takes; never a link that runs code, reaches local files or holds control characters, never
+/// plain text.
 @Suite struct OpenableTests {
     func code(_ text: String) -> DetectedCode { DetectedCode(symbology: .qr, bytes: Array(text.utf8), corners: []) }
+    func target(_ text: String) -> String? {
+        if case .uri(let target, _)? = CodePresentation.opening(code(text)) { return target }
+        return nil
+    }
+    func refusal(_ text: String) -> String? {
+        if case .refused(let why)? = CodePresentation.opening(code(text)) { return why }
+        return nil
+    }
 
     @Test func onlyCleanLinksAndActionsAreOpened() {
-        #expect(CodePresentation.openable(code("https://example.org/x"))?.target == "https://example.org/x")
-        #expect(CodePresentation.openable(code("https://example.org/\u{1B}]52;c;x\u{07}")) == nil)
-        #expect(CodePresentation.openable(code("http://10.0.0.1/"))?.warnings.map(\.word) == ["http", "IP"])
-        #expect(CodePresentation.openable(code("geo:1,2"))?.target == "geo:1,2")
-        #expect(CodePresentation.openable(code("tel:+1555"))?.target == "tel:+1555")
-        #expect(CodePresentation.openable(code("just some text")) == nil)
-        #expect(CodePresentation.openable(code("WIFI:S:x;P:y;;")) == nil)
+        #expect(target("https://example.org/x") == "https://example.org/x")
+        #expect(refusal("https://example.org/\u{1B}]52;c;x\u{07}") == "the link holds control characters")
+        if case let .uri(uri, warnings)? = CodePresentation.opening(code("http://10.0.0.1/")) {
+            #expect(uri == "http://10.0.0.1/" && warnings.map(\.word) == ["http", "IP"])
+        } else {
+            Issue.record("not opened")
+        }
+        #expect(target("geo:1,2") == "geo:1,2")
+        #expect(target("tel:+1555") == "tel:+1555")
+        #expect(CodePresentation.opening(code("just some text")) == nil)
+        #expect(CodePresentation.opening(code("WIFI:S:x;P:y;;")) == nil)
+    }
+
+    /// zxing's message forms become the URIs handlers are registered for.
+    @Test func messagesBecomeTheURIsHandlersTake() {
+        #expect(target("SMSTO:+15551234:see you at 5") == "sms:+15551234?body=see%20you%20at%205")
+        #expect(target("smsto:+44 20:") == "sms:+44%2020")
+        #expect(target("MATMSG:TO:a@example.org;SUB:Hi & bye;BODY:line;;") == "mailto:a@example.org?subject=Hi%20%26%20bye&body=line")
+        #expect(target("www.example.org") == "http://www.example.org")
+        #expect(target("geo:48.85,2.35?q=caf\u{E9}") == "geo:48.85,2.35?q=caf%C3%A9")
+        // A body with a control character is encoded, not handed on raw.
+        #expect(target("SMSTO:123:a\u{1B}[2Jb") == "sms:123?body=a%1B%5B2Jb")
+    }
+
+    @Test(arguments: ["javascript:alert(1)", "data:text/html,<script>x</script>", "file:///etc/passwd", "JavaScript:void(0)",
+                      "vbscript:msgbox"])
+    func linksThatRunCodeOrOpenFilesAreNeverOpened(link: String) {
+        let why = refusal(link)
+        #expect(why?.hasSuffix(": links run code or open local files") == true)
     }
 }

