@@ -28,7 +28,7 @@ public struct Field: Equatable, Sendable {
 }
 
 public enum CodeKind: String, Sendable, CaseIterable {
-    case url, wifi, contact, event, geo, phone, sms, email, product, isbn, gs1, payment, text
+    case url, wifi, contact, event, geo, phone, sms, email, product, isbn, gs1, payment, otp, text
 }
 
 /// What the reader knows of the symbology, which some meanings depend on.
@@ -52,6 +52,7 @@ extension CodeMeaning {
         if upper.hasPrefix("BEGIN:VCALENDAR") || upper.hasPrefix("BEGIN:VEVENT") { return EventPayload.meaning(text) ?? plain(text) }
         if upper.hasPrefix("BCD\n") || upper.hasPrefix("BCD\r\n") { return PaymentPayload.meaning(text) ?? plain(text) }
         if let message = MessagePayload.meaning(text) { return message }
+        if let account = OTPPayload.meaning(text) { return account }
         if let link = LinkPayload.meaning(text) { return link }
         return plain(text)
     }

@@ -38,6 +38,8 @@ extension CodeMeaning {
             let place = [latitude, longitude] + (self["altitude"].map { [$0] } ?? [])
             let query = self["query"].map { "?q=" + PercentEncoding.encode($0) } ?? ""
             return .uri("geo:" + place.joined(separator: ",") + query, warnings: [])
+        case .otp:
+            return .refused("a two-factor secret is never handed on")
         default:
             return nil
         }

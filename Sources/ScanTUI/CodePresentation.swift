@@ -17,9 +17,12 @@ enum CodePresentation {
                 report.warnings.count > 1 ? "\(first.word) +\(report.warnings.count - 1)" : first.word
             }
         case .wifi:
-            let password = meaning["password"].map { reveal ? $0 : String(repeating: unicode ? "•" : "*", count: $0.count) }
+            let password = meaning["password"].map { reveal ? $0 : mask(unicode: unicode) }
             summary.meaning = "Wi-Fi \(meaning["ssid"] ?? "")" + (meaning["security"].map { " (\($0))" } ?? "")
                 + (password.map { ", password \($0)" + (reveal ? "" : "  r shows") } ?? ", open")
+        case .otp:
+            summary.meaning = otp(meaning, reveal: reveal, unicode: unicode)
+            summary.warning = meaning["problem"]
         case .contact:
             summary.meaning = (["contact"] + [meaning["name"], meaning["phone"], meaning["email"]].compactMap { $0 })
                 .joined(separator: "  ")
@@ -31,6 +34,25 @@ enum CodePresentation {
             summary.meaning = ([meaning.kind.rawValue] + meaning.fields.map(\.value)).joined(separator: "  ")
         }
         return summary
+    }
+
+    /// A code in a list (`h`): its text, but a code that holds a secret as the status line
+    /// tells it, the secret masked.
+    static func listed(_ code: DetectedCode, reveal: Bool, unicode: Bool) -> String {
+        let summary = summary(code, reveal: reveal, unicode: unicode)
+        return [.wifi, .otp].contains(code.meaning.kind) ? summary.meaning ?? code.text : code.text
+    }
+
+    /// A secret as it is shown until `r`: a fixed number of dots, which tells nothing of its length.
+    static func mask(unicode: Bool) -> String { String(repeating: unicode ? "•" : "*", count: 8) }
+
+    /// "2FA GitHub: alice (TOTP, 6 digits, 30 s, SHA1), secret ••••••••  r shows".
+    static func otp(_ meaning: CodeMeaning, reveal: Bool, unicode: Bool) -> String {
+        let who = [meaning["issuer"], meaning["account"]].compactMap { $0 }.joined(separator: ": ")
+        let type = (meaning["type"] ?? "totp").uppercased()
+        let timing = meaning["period"].map { ", \($0) s" } ?? meaning["counter"].map { ", counter \($0)" } ?? ""
+        let secret = meaning["secret"].map { ", secret " + (reveal ? $0 : mask(unicode: unicode) + "  r shows") } ?? ""
+        return "2FA \(who) (\(type), \(meaning["digits"] ?? "6") digits\(timing), \(meaning["algorithm"] ?? "SHA1"))" + secret
     }
 
     /// A link's warnings, each in full (for the help box).
@@ -46,6 +68,7 @@ enum CodePresentation {
             .wifi: ("password", "the Wi-Fi password"), .contact: ("phone", "the phone number"), .phone: ("number", "the number"),
             .sms: ("number", "the number"), .email: ("to", "the address"), .product: ("gtin", "the GTIN"),
             .isbn: ("isbn13", "the ISBN"), .gs1: ("gtin", "the GTIN"), .payment: ("iban", "the IBAN"),
+            .otp: ("secret", "the secret"),
         ]
         var fields = [(name: String, value: String)]()
         if let (field, name) = main[meaning.kind], let value = meaning[field] { fields.append((name, value)) }

@@ -4,12 +4,14 @@ import Overlay
 /// `h`: this run's codes in a box. Arrows pick one, Enter copies it, `o` opens it, `h` or
 /// Esc closes the box; `q` still quits.
 extension LiveState {
-    /// "12:03:41  QR-Code  url  x2  https://example.org/...", one per distinct code.
+    /// "12:03:41  QR-Code  url  x2  https://example.org/...", one per distinct code, told as
+    /// the status line tells it (secrets masked until `r`).
     var historyLines: [String] {
         let formatter = DateFormatter()
         formatter.dateFormat = "HH:mm:ss"
         return history.entries.map { entry in
-            let text = entry.code.text.count > 48 ? String(entry.code.text.prefix(47)) + (unicode ? "…" : "~") : entry.code.text
+            let told = CodePresentation.listed(entry.code, reveal: revealSecrets, unicode: unicode)
+            let text = told.count > 48 ? String(told.prefix(47)) + (unicode ? "…" : "~") : told
             return [formatter.string(from: entry.firstRead), entry.code.symbology.displayName,
                     entry.code.meaning.kind.rawValue, "x\(entry.count)", text].joined(separator: "  ")
         }

@@ -17,6 +17,20 @@ import Testing
         #expect(CodeMeaning.of("note: buy milk").kind == .text)
     }
 
+    /// Two-factor accounts (the Key URI format): issuer from the parameter or the label.
+    @Test func twoFactorAccounts() {
+        let totp = CodeMeaning.of("otpauth://totp/Example%20Co:alice@example.org?secret=JBSWY3DPEHPK3PXP&issuer=Example%20Co&digits=8")
+        #expect(totp.kind == .otp)
+        #expect(fields(totp) == ["type=totp", "issuer=Example Co", "account=alice@example.org", "algorithm=SHA1", "digits=8",
+                                 "period=30", "secret=JBSWY3DPEHPK3PXP"])
+        let hotp = CodeMeaning.of("otpauth://hotp/bob?secret=jbsw%20y3dp&counter=7&algorithm=sha256")
+        #expect(fields(hotp) == ["type=hotp", "account=bob", "algorithm=SHA256", "digits=6", "counter=7", "secret=JBSWY3DP"])
+        #expect(CodeMeaning.of("otpauth://totp/Site:carol?issuer=Site")["problem"] == "no secret")
+        #expect(CodeMeaning.of("otpauth://totp/Site:carol?secret=0189")["problem"] == "the secret is not base32")
+        #expect(CodeMeaning.of("otpauth://totp/Site:carol?secret=0189")["secret"] == nil)
+        #expect(CodeMeaning.of("otpauth://other/x?secret=AAAA").kind != .otp)
+    }
+
     @Test func wifiWithEscapes() {
         let wifi = CodeMeaning.of(#"WIFI:T:WPA;S:My\;Net\:5G;P:pa\\ss\;word;H:true;;"#)
         #expect(wifi.kind == .wifi)

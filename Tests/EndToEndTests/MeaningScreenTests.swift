@@ -19,7 +19,7 @@ import Testing
                                       command: "\(QRTUIProcess.executable) -i \(picture("WIFI:T:WPA;S:lab-net;P:s3cret!;;")) --no-beep",
                                       clipboard: true)
         let pane = try session.waitFor("the network") { $0.lines[29].contains("Wi-Fi lab-net") }
-        #expect(pane.lines[29].contains("Wi-Fi lab-net (WPA), password ••••••• "))
+        #expect(pane.lines[29].contains("Wi-Fi lab-net (WPA), password •••••••• "))
         #expect(!pane.text.contains("s3cret!"))
         try session.send("c")
         let copied = try session.waitFor("the copy notice") { $0.lines[29].contains("copied") }
@@ -31,6 +31,23 @@ import Testing
         #expect(try session.buffer() == "lab-net")
         try session.send("r")
         try session.waitFor("the password shown") { $0.lines[29].contains("password s3cret!") }
+        try session.send("q")
+    }
+
+    /// A two-factor code on the screen: its secret masked on the status line and in `h`,
+    /// shown by `r`.
+    @Test func aTwoFactorSecretIsMaskedUntilAsked() throws {
+        let secret = "JBSWY3DPEHPK3PXP"
+        let otp = picture("otpauth://totp/GitHub:alice?secret=\(secret)&issuer=GitHub")
+        let session = try TmuxSession(width: 140, height: 30, command: "\(QRTUIProcess.executable) -i \(otp) --no-beep")
+        let pane = try session.waitFor("the account") { $0.lines[29].contains("2FA GitHub: alice") }
+        #expect(pane.lines[29].contains("secret ••••••••"))
+        #expect(!pane.text.contains(secret))
+        try session.send("h")
+        let list = try session.waitFor("the list") { $0.text.contains("codes read (1)") }
+        #expect(list.text.contains("otp") && !list.text.contains(secret))
+        try session.send("h", "r")
+        try session.waitFor("the secret") { $0.lines[29].contains("secret \(secret)") }
         try session.send("q")
     }
 

@@ -102,6 +102,39 @@ import Testing
         #expect(state.notice?.text == "not joined: the network's name starts with '-'")
     }
 
+    /// A secret shows as eight dots whatever its length; `r` shows it, the `h` list masks it too.
+    @Test func secretsAreMaskedWithoutTheirLength() {
+        for password in ["abc", "a much longer passphrase of 40 characters"] {
+            var state = reading("WIFI:T:WPA;S:net;P:\(password);;")
+            let meaning = state.lastSummary?.meaning ?? ""
+            #expect(meaning.contains("password •••••••• ") && !meaning.contains(password))
+            _ = state.update(.key(.character("h")))
+            #expect(state.historyLines.count == 1)
+            #expect(state.historyLines.allSatisfy { $0.contains("••••••••") && !$0.contains(password) })
+            _ = state.update(.key(.character("h")))
+            _ = state.update(.key(.character("r")))
+            #expect(state.lastSummary?.meaning?.contains("password \(password)") == true)
+        }
+    }
+
+    /// A two-factor code: issuer and account shown, its secret masked until `r`, copied by
+    /// `c`, never handed to an opener.
+    @Test func aTwoFactorCodeKeepsItsSecret() {
+        let secret = "JBSWY3DPEHPK3PXP"
+        var state = reading("otpauth://totp/GitHub:alice?secret=\(secret)&issuer=GitHub")
+        let meaning = state.lastSummary?.meaning ?? ""
+        #expect(meaning == "2FA GitHub: alice (TOTP, 6 digits, 30 s, SHA1), secret ••••••••  r shows")
+        #expect(state.historyLines.allSatisfy { !$0.contains(secret) })
+        #expect(state.update(.key(.character("o"))) == [.bell])
+        #expect(state.notice?.text == "not opened: a two-factor secret is never handed on")
+        #expect(state.update(.key(.character("c"))) == [.copy(Array(secret.utf8))])
+        _ = state.update(.key(.character("r")))
+        #expect(state.lastSummary?.meaning?.contains("secret \(secret)") == true)
+        var broken = reading("otpauth://totp/GitHub:alice?issuer=GitHub")
+        #expect(broken.lastSummary?.warning == "no secret")
+        #expect(broken.update(.key(.character("o"))) == [.bell])
+    }
+
     @Test func glyphsAndFiltersSayWhatTheyAre() {
         var options = Options()
         options.symbologies = [.ean13]

@@ -1,0 +1,47 @@
+/// A two-factor account (Google Authenticator's Key URI format):
+/// `otpauth://totp/Issuer:account?secret=BASE32&issuer=Issuer&algorithm=SHA1&digits=6&period=30`,
+/// or `hotp` with a `counter`. The secret is what makes the codes: the screen masks it.
+enum OTPPayload {
+    static func meaning(_ text: String) -> CodeMeaning? {
+        guard text.prefix(10).lowercased() == "otpauth://" else { return nil }
+        let rest = text.dropFirst(10)
+        let slash = rest.firstIndex(of: "/") ?? rest.endIndex
+        let type = rest[..<slash].lowercased()
+        guard type == "totp" || type == "hotp" else { return nil }
+        let afterType = rest[slash...].dropFirst()
+        let question = afterType.firstIndex(of: "?") ?? afterType.endIndex
+        let label = PercentDecoding.decode(afterType[..<question])
+        let query = PercentDecoding.query(afterType[question...].dropFirst())
+        func value(_ name: String) -> String? { query.first { $0.0 == name }.map(\.1) }
+        let labelParts = label.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces() }
+        let named = value("issuer") ?? ""
+        let issuer = named.isEmpty ? (labelParts.count == 2 ? labelParts[0] : nil) : named
+        var fields = [Field("type", type)]
+        if let issuer { fields.append(Field("issuer", issuer)) }
+        if let account = labelParts.last, !account.isEmpty { fields.append(Field("account", account)) }
+        fields.append(Field("algorithm", (value("algorithm") ?? "SHA1").uppercased()))
+        fields.append(Field("digits", value("digits") ?? "6"))
+        if type == "totp" { fields.append(Field("period", value("period") ?? "30")) }
+        if type == "hotp" { fields.append(Field("counter", value("counter") ?? "0")) }
+        let secret = String((value("secret") ?? "").filter { $0 != " " })
+        if secret.isEmpty {
+            fields.append(Field("problem", "no secret"))
+        } else if !Base32.isValid(secret) {
+            fields.append(Field("problem", "the secret is not base32"))
+        } else {
+            fields.append(Field("secret", secret.uppercased()))
+        }
+        return CodeMeaning(kind: .otp, fields: fields)
+    }
+}
+
+/// RFC 4648 base32, as two-factor secrets are written (padding optional, any case).
+enum Base32 {
+    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+
+    static func isValid(_ text: String) -> Bool {
+        let body = text.uppercased().reversed().drop { $0 == "=" }
+        return !body.isEmpty && body.allSatisfy { alphabet.contains($0) } && ![1, 3, 6].contains(body.count % 8)
+    }
+}
+
