@@ -16,7 +16,7 @@ public final class CodeReader {
 
     public init(policy: ReadingPolicy = ReadingPolicy(), extraPasses: [ScanPass] = ThoroughScan.measuredOrder) {
         self.policy = policy
-        scanners = ScannerPool(symbologies: policy.symbologies)
+        scanners = ScannerPool(symbologies: policy.symbologies, settings: policy.scanner)
         thorough = ThoroughScan(extraPasses: extraPasses)
     }
 

@@ -31,6 +31,8 @@ public final class CodeScanner {
     public var density: Int {
         didSet { applyDensity() }
     }
+    /// What the user set of zbar's scanner (densities win over `density`).
+    public let settings: ScannerSettings
     /// zbar 0.23's scanner keeps about 300 bytes for every QR code it decodes (reachable, freed
     /// only with the scanner): a code followed at 30 fps grew qrtui by 0.4 MB a minute. A fresh
     /// scanner, configured the same, every `freshEvery` scans keeps memory flat.
@@ -42,7 +44,9 @@ public final class CodeScanner {
     /// codes of 2 or more pixels per module. `narrowedTo` then turns off every type outside
     /// it, keeping how the rest are configured (UPC-A still reported as EAN-13), so a code
     /// followed by a narrow scanner reads exactly as the general one read it.
-    public init(symbologies: Set<Symbology>? = nil, density: Int = 1, narrowedTo only: Set<Symbology>? = nil) {
+    public init(symbologies: Set<Symbology>? = nil, density: Int = 1, narrowedTo only: Set<Symbology>? = nil,
+                settings: ScannerSettings = ScannerSettings()) {
+        self.settings = settings
         scanner = zbar_image_scanner_create()
         image = zbar_image_create()
         requested = symbologies
@@ -68,6 +72,7 @@ public final class CodeScanner {
             zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 0)
         }
         applyDensity()
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, settings.testInverted ? 1 : 0)
         // Raw bytes instead of zbar's charset guess; PayloadText decides.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         zbar_image_scanner_set_config(scanner, ZBAR_SQCODE, ZBAR_CFG_BINARY, 1)
@@ -85,9 +90,12 @@ public final class CodeScanner {
     }
 
     private func applyDensity() {
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(density))
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(density))
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(settings.xDensity ?? density))
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(settings.yDensity ?? density))
     }
+
+    /// The distance between scan lines along rows (horizontal) or columns (vertical).
+    private func lineDensity(alongRows: Bool) -> Int { max(1, (alongRows ? settings.yDensity : settings.xDensity) ?? density) }
 
     deinit {
         zbar_image_destroy(image)
@@ -115,7 +123,7 @@ public final class CodeScanner {
             guard zbar_scan_image(scanner, image) > 0 else { return output }
             var symbol = zbar_image_first_symbol(image)
             while let current = symbol {
-                Self.collect(current, into: &output, width: frame.width, height: frame.height, density: density)
+                Self.collect(current, into: &output, width: frame.width, height: frame.height, density: lineDensity)
                 symbol = zbar_symbol_next(current)
             }
             if let symbologies { output.codes.removeAll { !symbologies.contains($0.symbology) } }
@@ -124,7 +132,8 @@ public final class CodeScanner {
         }
     }
 
-    private static func collect(_ symbol: OpaquePointer, into output: inout SymbolsFound, width: Int, height: Int, density: Int) {
+    private static func collect(_ symbol: OpaquePointer, into output: inout SymbolsFound, width: Int, height: Int,
+                                density: (_ alongRows: Bool) -> Int) {
         let type = zbar_symbol_get_type(symbol)
         let length = Int(zbar_symbol_get_data_length(symbol))
         let bytes: [UInt8] = zbar_symbol_get_data(symbol).map { pointer in
@@ -156,7 +165,7 @@ public final class CodeScanner {
         code.scanLines = alongRows ? height : width
         code.gs1 = zbar_symbol_get_modifiers(symbol) & (1 << ZBAR_MOD_GS1.rawValue) != 0
         if !symbology.isTwoDimensional {
-            code.ends = lineEnds(points, alongRows: alongRows, density: density, lines: alongRows ? height : width)
+            code.ends = lineEnds(points, alongRows: alongRows, density: density(alongRows), lines: alongRows ? height : width)
         }
         output.codes.append(code)
     }

@@ -10,11 +10,15 @@ public struct ReadingPolicy: Sendable, Equatable {
     public var effort: ScanEffort?
     /// Identical looks a 1D code needs on a stream before it is announced (`--confirm`).
     public var confirmations: Int
+    /// zbar's scanner settings the user gave (`-S`).
+    public var scanner: ScannerSettings
 
-    public init(symbologies: Set<Symbology>? = nil, effort: ScanEffort? = nil, confirmations: Int = 2) {
+    public init(symbologies: Set<Symbology>? = nil, effort: ScanEffort? = nil, confirmations: Int = 2,
+                scanner: ScannerSettings = ScannerSettings()) {
         self.symbologies = symbologies
         self.effort = effort
         self.confirmations = confirmations
+        self.scanner = scanner
     }
 
     /// How a picture of this kind is read. A still is read thoroughly: there is time, and

@@ -5,10 +5,12 @@ final class ScannerPool {
     private var narrow: [Symbology: CodeScanner] = [:]
 
     private let requested: Set<Symbology>?
+    private let settings: ScannerSettings
 
-    init(symbologies: Set<Symbology>?) {
+    init(symbologies: Set<Symbology>?, settings: ScannerSettings = ScannerSettings()) {
         requested = symbologies
-        general = CodeScanner(symbologies: symbologies)
+        self.settings = settings
+        general = CodeScanner(symbologies: symbologies, settings: settings)
     }
 
     /// The EAN/UPC family: zbar reads them with one decoder and reports them as each other.
@@ -18,7 +20,7 @@ final class ScannerPool {
     func scanner(for symbology: Symbology) -> CodeScanner {
         if let scanner = narrow[symbology] { return scanner }
         let family = Self.productCodes.contains(symbology) ? Self.productCodes : [symbology]
-        let scanner = CodeScanner(symbologies: requested, narrowedTo: family)
+        let scanner = CodeScanner(symbologies: requested, narrowedTo: family, settings: settings)
         narrow[symbology] = scanner
         return scanner
     }

@@ -48,15 +48,16 @@ package enum OptionTable {
         OptionSpec(names: ["-i", "--input"], argument: "FILE", section: .sources,
                    help: "a PNG, JPEG (CMYK too), WebP, GIF, BMP, TIFF, PGM/PPM image or Y4M video; - reads stdin "
                        + "(ffmpeg -i clip.mp4 -f yuv4mpegpipe - | qrtui -i -). Files may also follow the "
-                       + "options (qrtui --no-preview *.png); several are read in turn, without the screen, "
-                       + "each code labelled with its file; -- ends the options",
+                       + "options (qrtui --no-preview *.png); several are read in turn, without the screen "
+                       + "(-H names each code's file); -- ends the options",
                    effect: .value { $0.inputs.append($1) }),
         OptionSpec(names: ["--demo"], section: .sources, help: "the built-in demo scene (a drifting QR code)",
                    effect: .flag { $0.demo = true }),
         OptionSpec(names: ["--loop"], section: .sources, help: "repeat the --input file when it ends",
                    effect: .flag { $0.loop = true }),
-        OptionSpec(names: ["--size"], argument: "WxH", section: .sources,
-                   help: "camera picture size (default 1280x720, or the nearest)", effect: .value(parseSize)),
+        OptionSpec(names: ["--size"], aliases: ["--prescale"], argument: "WxH", section: .sources,
+                   help: "camera picture size (default 1280x720, or the nearest; also --prescale, as in zbarcam)",
+                   effect: .value(parseSize)),
         OptionSpec(names: ["--fps"], argument: "N", section: .sources, help: "camera frame rate (default 30)",
                    effect: .value(parseRate)),
         OptionSpec(names: ["--max-pixels"], argument: "N", section: .sources,
@@ -122,8 +123,17 @@ package enum OptionTable {
                    effect: .flag { $0.quiet = true }),
         OptionSpec(names: ["-v", "--verbose"], section: .output,
                    help: "tell on stderr how each code was read (frame, pass, reading time), and show the "
-                       + "libraries' own warnings (zbar's, libv4l2's), which are otherwise held back",
-                   effect: .flag { $0.verbose = true }),
+                       + "libraries' own warnings (zbar's, libv4l2's), which are otherwise held back; -vv and "
+                       + "more add zbar's own debugging output",
+                   effect: .flag { $0.verbosity += 1 }),
+        OptionSpec(names: ["-H", "--with-filename"], section: .output,
+                   help: "each code in text or raw output starts with its file's name and a colon, as grep -H "
+                       + "prints them (JSON and XML always name their source)",
+                   effect: .flag { $0.withFilename = true }),
+        OptionSpec(names: ["--polygon"], section: .output,
+                   help: "each code in text or raw output starts with its corners, as zbarimg --polygon prints "
+                       + "them: x,y pairs apart, then a colon (10,10 10,90 90,90 90,10:payload)",
+                   effect: .flag { $0.polygon = true }),
         OptionSpec(names: ["-0", "--null"], section: .output,
                    help: "end each code with NUL instead of a newline (payloads may hold newlines: "
                        + "qrtui -0 ... | xargs -0)",
@@ -137,6 +147,10 @@ package enum OptionTable {
                    effect: .value(parseFormat)),
         OptionSpec(names: ["--xml"], section: .output, help: "the same as --format xml",
                    effect: .flag { $0.format = .xml }),
+        OptionSpec(names: ["--noxml"], section: .output, help: "back to text after --xml, as in zbarimg",
+                   effect: .flag { if $0.format == .xml { $0.format = .text } }),
+        OptionSpec(names: ["--nodbus"], section: .output, help: "accepted for zbarcam's sake: qrtui never uses D-Bus",
+                   effect: .flag { _ in }),
         OptionSpec(names: ["--raw"], section: .output, help: "the same as --format raw",
                    effect: .flag { $0.format = .raw }),
         OptionSpec(names: ["-h", "--help"], section: .output, help: "this help", effect: .command(.help)),
@@ -180,7 +194,7 @@ extension OptionTable {
     }
 
     package static func parseSymbologies(_ options: inout Options, _ text: String) throws(UsageError) {
-        options.symbologies = try SymbologySettings.apply(text, to: options.symbologies)
+        try SymbologySettings.apply(text, to: &options)
     }
 
     package static func parseEffort(_ options: inout Options, _ text: String) throws(UsageError) {

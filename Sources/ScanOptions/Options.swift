@@ -25,8 +25,16 @@ package struct Options: Equatable {
     package var nullTerminated = false
     /// `-q`: no notices on stderr (failures are still reported).
     package var quiet = false
-    /// `-v`: how each code was read, and libraries' own warnings.
-    package var verbose = false
+    /// `-v`: how each code was read, and libraries' own warnings; `-vv` and more: zbar's own
+    /// debugging output too.
+    package var verbosity = 0
+    package var verbose: Bool { verbosity > 0 }
+    /// zbar's scanner settings given with `-S`.
+    package var scanner = ScannerSettings()
+    /// `--polygon`: each code's corners before its payload, as zbarimg prints them.
+    package var polygon = false
+    /// `-H`: each code's file name before it, as grep has it.
+    package var withFilename = false
     /// `--continuous`: the screen prints every distinct code on exit, not the last one.
     package var continuous = false
     /// `--history FILE`: every announced code appended there as a JSON line.
@@ -63,7 +71,7 @@ package struct Options: Equatable {
 
     /// How hard to read and how sure to be: the same for the screen and headless runs.
     package var readingPolicy: ReadingPolicy {
-        ReadingPolicy(symbologies: symbologies, effort: effort, confirmations: confirmations)
+        ReadingPolicy(symbologies: symbologies, effort: effort, confirmations: confirmations, scanner: scanner)
     }
 }
 
@@ -107,6 +115,11 @@ package enum CommandLineParser {
                 options.inputs += queue
                 break
             }
+            // Short flags bundled as zbar's users type them: -vv, -qv.
+            if let flags = bundledFlags(argument) {
+                for flag in flags { if case .flag(let set) = flag.effect { set(&options) } }
+                continue
+            }
             let (name, inline) = split(argument)
             guard let option = OptionTable.named(name) else {
                 if argument.hasPrefix("-") && argument != "-" {
@@ -132,6 +145,18 @@ package enum CommandLineParser {
         }
         try validate(options)
         return .run(options)
+    }
+
+    /// "-vv": short options that take no value, bundled; nil for anything else.
+    private static func bundledFlags(_ argument: String) -> [OptionSpec]? {
+        guard argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--"), OptionTable.named(argument) == nil
+        else { return nil }
+        let options = argument.dropFirst().map { OptionTable.named("-\($0)") }
+        guard options.allSatisfy({ option in
+            if case .flag? = option?.effect { return true }
+            return false
+        }) else { return nil }
+        return options.compactMap { $0 }
     }
 
     /// "--name=value" and "-Xvalue" (a short option that takes a value) carry it inline.

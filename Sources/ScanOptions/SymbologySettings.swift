@@ -1,73 +1,92 @@
 import CodeReading
 
-/// `-S` as zbar users type it, applied in order to the set of codes to read:
+/// `-S` as zbar users type it, applied in order:
 /// - names, comma-separated (`-S qr,ean13`): read these; a repeated `-S` adds to them;
 /// - zbar's settings, `[SYMBOLOGY.]enable[=0|1]` and `disable`: `-Sdisable -Sqrcode.enable`,
-///   `-Sean13.disable`, `-S'*.enable'`, `-Sisbn13.enable` (added to zbar's defaults).
-/// nil is zbar's defaults (every type but the ISBNs and add-ons).
+///   `-Sean13.disable`, `-S'*.enable'`, `-Sisbn13.enable` (added to zbar's defaults);
+/// - zbar's scanner settings, as zbar takes them: `-Sx-density=N` and `-Sy-density=N` (every
+///   Nth column or row; 0 turns that direction off), `-Stest-inverted` (light codes on dark),
+///   and `-Sbinary` (the payload's bytes as they are: `--format raw`).
+/// nil symbologies are zbar's defaults (every type but the ISBNs and add-ons).
 package enum SymbologySettings {
-    package static func apply(_ text: String, to current: Set<Symbology>?) throws(UsageError) -> Set<Symbology>? {
-        var result = current
+    package static func apply(_ text: String, to options: inout Options) throws(UsageError) {
         let items = text.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }
         guard !items.isEmpty else { throw UsageError(message: "-S needs a symbology or a setting, not '\(text)'") }
         for item in items {
-            let (target, enable) = try setting(item)
-            var set = result ?? Symbology.zbarDefaults
-            switch target {
-            case .all: set = enable ? Set(Symbology.allCases) : []
-            case .one(let symbology, named: true) where result == nil:
-                set = [symbology]  // a bare name: read this, not everything
-            case .one(let symbology, _):
-                if enable { set.insert(symbology) } else { set.remove(symbology) }
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            let key = parts.first ?? item
+            let dot = key.lastIndex(of: ".")
+            let name = dot.map { String(key[..<$0]) } ?? key
+            let config = dot.map { String(key[key.index(after: $0)...]) } ?? (scannerSettings.contains(name) ? name : nil)
+            if let config, scannerSettings.contains(config) {
+                try applyScanner(config, value: parts.count == 2 ? parts[1] : nil, item: item, to: &options)
+            } else {
+                options.symbologies = try applySymbology(item, parts: parts, name: name, config: config, to: options.symbologies)
             }
-            result = set
         }
-        return result
     }
 
-    private enum Target {
-        case all
-        /// `named`: given as a bare name (`qr`), not as a setting (`qr.enable`).
-        case one(Symbology, named: Bool)
+    /// zbar's scanner settings qrtui takes (for any symbology or none: zbar's are scanner-wide).
+    static let scannerSettings: Set<String> = ["x-density", "y-density", "test-inverted", "binary"]
+
+    private static func applyScanner(_ config: String, value: String?, item: String, to options: inout Options)
+        throws(UsageError) {
+        if config.hasSuffix("density") {
+            guard let text = value, let density = Int(text), (0...100).contains(density) else {
+                throw UsageError(message: "-S \(item): a density is a number of lines from 0 (off) to 100")
+            }
+            if config == "x-density" { options.scanner.xDensity = density } else { options.scanner.yDensity = density }
+            return
+        }
+        let on = try flag(value, item: item)
+        if config == "test-inverted" {
+            options.scanner.testInverted = on
+        } else if on, options.format == .text {
+            options.format = .raw
+        } else if !on, options.format == .raw {
+            options.format = .text
+        }
     }
 
-    /// "qrcode.enable=0" as (QR, false); "disable" as (all, false); "ean13" as (EAN-13, true).
-    private static func setting(_ item: String) throws(UsageError) -> (Target, Bool) {
-        let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
-        var value = true
-        if parts.count == 2 {
-            guard parts[1] == "0" || parts[1] == "1" else {
-                throw UsageError(message: "-S \(item): a setting's value is 0 or 1")
-            }
-            value = parts[1] == "1"
+    private static func applySymbology(_ item: String, parts: [String], name: String, config: String?,
+                                       to current: Set<Symbology>?) throws(UsageError) -> Set<Symbology>? {
+        let value = try flag(parts.count == 2 ? parts[1] : nil, item: item)
+        if config == nil, let enable = enableSetting(name) { return enable == value ? Set(Symbology.allCases) : [] }
+        if otherZbarSettings.contains(config ?? name) {
+            throw UsageError(message: "-S \(item): qrtui takes zbar's enable, disable, density, test-inverted "
+                + "and binary settings only")
         }
-        let key = parts.first ?? item
-        let dot = key.lastIndex(of: ".")
-        let name = dot.map { String(key[..<$0]) } ?? key
-        let config = dot.map { String(key[key.index(after: $0)...]) }
-        if config == nil, let enable = Self.enableSetting(name) { return (.all, enable == value) }
-        if Self.otherZbarSettings.contains(config ?? name) {
-            throw UsageError(message: "-S \(item): qrtui takes zbar's enable and disable settings only")
-        }
-        let target: Target
+        var set = current ?? Symbology.zbarDefaults
         if name == "*" {
-            target = .all
-        } else if let symbology = Symbology(optionName: name) {
-            target = .one(symbology, named: config == nil)
-        } else {
+            guard let config, let enable = enableSetting(config) else { throw unknownSetting(item, config) }
+            return enable == value ? Set(Symbology.allCases) : []
+        }
+        guard let symbology = Symbology(optionName: name) else {
             throw UsageError(message: "unknown symbology '\(name)' in -S (known: \(CommandLineParser.knownSymbologies))")
         }
-        guard let config else { return (target, value) }
-        guard let enable = Self.enableSetting(config) else {
-            throw UsageError(message: "-S \(item): unknown setting '\(config)' (qrtui takes enable and disable)")
+        guard let config else {
+            // A bare name: read this, not everything.
+            return current == nil ? [symbology] : set.union([symbology])
         }
-        return (target, enable == value)
+        guard let enable = enableSetting(config) else { throw unknownSetting(item, config) }
+        if enable == value { set.insert(symbology) } else { set.remove(symbology) }
+        return set
     }
 
-    /// zbar's settings other than enabling (qrtui chooses densities and checks itself).
+    /// A setting's value: nothing or 1 is on, 0 off.
+    private static func flag(_ value: String?, item: String) throws(UsageError) -> Bool {
+        guard let value else { return true }
+        guard value == "0" || value == "1" else { throw UsageError(message: "-S \(item): this setting's value is 0 or 1") }
+        return value == "1"
+    }
+
+    private static func unknownSetting(_ item: String, _ config: String?) -> UsageError {
+        UsageError(message: "-S \(item): unknown setting '\(config ?? "")' (qrtui takes enable and disable)")
+    }
+
+    /// zbar's settings that qrtui does not take (it checks lengths and places itself).
     static let otherZbarSettings: Set<String> = [
-        "add-check", "emit-check", "ascii", "binary", "min-length", "max-length", "uncertainty", "position",
-        "test-inverted", "x-density", "y-density",
+        "add-check", "emit-check", "ascii", "min-length", "max-length", "uncertainty", "position",
     ]
 
     /// "enable" as true, "disable" as false, anything else as nil.

@@ -13,6 +13,9 @@ struct CodePrinter {
     let toTerminal: Bool
     /// What ends each code: a newline, or NUL (`-0`: payloads may hold newlines).
     let terminator: UInt8
+    /// Text and raw lines start with the file's name (`-H`) and the corners (`--polygon`).
+    var withFilename = false
+    var polygon = false
     /// The wall clock, for JSON's `time` (a test may fix it).
     var now: @Sendable () -> Date = { Date() }
 
@@ -28,14 +31,16 @@ struct CodePrinter {
 
     init(_ options: Options) {
         self.init(format: options.format, toTerminal: Console.stdoutIsTerminal, nullTerminated: options.nullTerminated)
+        withFilename = options.withFilename
+        polygon = options.polygon
     }
 
     /// Writes one code to stdout, at once (a pipe sees each code as soon as it is read).
-    func emit(_ code: DetectedCode, frame: Int, source: SourceFactory.Choice, labelled: Bool = false) {
+    func emit(_ code: DetectedCode, frame: Int, source: SourceFactory.Choice) {
         if let report {
             report.add(code, frame: frame, source: source.displayName, device: source.isDevice)
         } else {
-            Console.output(line(for: code, frame: frame, source: source.displayName, labelled: labelled))
+            Console.output(line(for: code, frame: frame, source: source.displayName))
         }
     }
 
@@ -45,16 +50,18 @@ struct CodePrinter {
     /// The output is complete (XML closes the document).
     func finish() { report?.finish() }
 
-    /// One code as a line. `labelled` (several inputs): text starts with the source and the
-    /// type, as zbarimg prints them ("a.png:QR-Code:text"); JSON always names its source.
-    func line(for code: DetectedCode, frame: Int, source: String, labelled: Bool = false) -> [UInt8] {
-        let label = labelled ? "\(source):\(code.symbology.displayName):" : ""
+    /// One code as a line, the same however many inputs there are: text starts with the file's
+    /// name when asked (`-H`, "a.png:text"), then the corners (`--polygon`, "1,2 1,9 9,9 9,2:text");
+    /// JSON always names its source.
+    func line(for code: DetectedCode, frame: Int, source: String) -> [UInt8] {
+        let label = (withFilename ? source + ":" : "")
+            + (polygon ? code.corners.map { "\($0.x),\($0.y)" }.joined(separator: " ") + ":" : "")
         switch format {
         case .text:
             return Array(visible(label + code.text).utf8) + [terminator]
         case .raw:
-            if toTerminal { return Array(VisibleText.escaping(code.text).utf8) + [terminator] }
-            return code.bytes + [terminator]
+            if toTerminal { return Array(VisibleText.escaping(label + code.text).utf8) + [terminator] }
+            return Array(label.utf8) + code.bytes + [terminator]
         case .json, .xml:
             return Array(json(for: code, frame: frame, source: source).utf8) + [terminator]
         }

@@ -26,7 +26,7 @@ struct HeadlessRunner {
         var read = 0, failed = false
         defer { printer.finish() }
         for choice in choices {
-            let (ending, count) = run(choice, labelled: choices.count > 1)
+            let (ending, count) = run(choice)
             printer.endSource()
             read += count
             switch ending {
@@ -54,8 +54,8 @@ struct HeadlessRunner {
     }
 
     /// Reads one source until it ends, fails, gives the first code (`--once`) or the deadline
-    /// passes; how it ended and how many codes it gave. `labelled`: each line names its source.
-    func run(_ choice: SourceFactory.Choice, labelled: Bool) -> (Ending, Int) {
+    /// passes; how it ended and how many codes it gave.
+    func run(_ choice: SourceFactory.Choice) -> (Ending, Int) {
         let request = options.cameraRequest, limits = options.limits
         let capture = CaptureThread(mode: choice.handOver) { () throws(CaptureError) in
             try SourceFactory.open(choice, camera: request, limits: limits)
@@ -80,7 +80,7 @@ struct HeadlessRunner {
                 tracker.confirmations = options.readingPolicy.confirmations(for: result.kind)
                 tracker.stream = result.kind != .still
                 for code in tracker.update(with: result.codes, held: result.held, at: result.timestamp) {
-                    printer.emit(code, frame: result.sequence, source: choice, labelled: labelled)
+                    printer.emit(code, frame: result.sequence, source: choice)
                     history?.append(code, frame: result.sequence, source: choice.displayName)
                     if options.verbose { Console.message(Self.howRead(code, result)) }
                     read += 1

@@ -33,6 +33,7 @@ func runMain() -> ExitStatus {
         Console.output(Array("qrtui \(HelpText.version) (zbar \(CodeScanner.zbarVersion))\n".utf8))
         return .read
     case .run(let options):
+        if options.verbosity > 1 { ScannerSettings.setLibraryVerbosity(options.verbosity - 1) }
         return run(options)
     }
 }

@@ -29,6 +29,27 @@ import Testing
         #expect(scanner.density == 2)
     }
 
+    /// `-Stest-inverted`: zbar tries the picture inverted too, so one plain scan reads a light
+    /// code on dark.
+    @Test func testInvertedReadsALightCodeOnDark() {
+        let light = CodeFixtures.qrScene("light on dark", width: 320, height: 240, moduleSize: 4).inverted()
+        #expect(CodeScanner().scan(light).isEmpty)
+        #expect(CodeScanner(settings: ScannerSettings(testInverted: true)).scan(light).map(\.text) == ["light on dark"])
+    }
+
+    /// `-Sx-density`, `-Sy-density`: zbar's lines between scan lines, 0 turning a direction off.
+    /// An upright EAN-13 is crossed by rows only.
+    @Test func densitiesAreZbars() {
+        let ean = EAN13.scene("400638133393", width: 400, height: 200)
+        #expect(CodeScanner(settings: ScannerSettings(xDensity: 0)).scan(ean).map(\.text) == ["4006381333931"])
+        #expect(CodeScanner(settings: ScannerSettings(yDensity: 0)).scan(ean).isEmpty)
+        #expect(CodeScanner(settings: ScannerSettings(xDensity: 0, yDensity: 3)).scan(ean).map(\.text) == ["4006381333931"])
+        // The user's density wins over qrtui's own choice of one.
+        let scanner = CodeScanner(settings: ScannerSettings(yDensity: 0))
+        scanner.density = 2
+        #expect(scanner.scan(ean).isEmpty)
+    }
+
     @Test(arguments: [0.6, 1.7, 3.0])
     func readsScaledCodes(scale: Double) {
         let frame = CodeFixtures.qrScene("scaled", width: 800, height: 600, moduleSize: 3, scale: scale)

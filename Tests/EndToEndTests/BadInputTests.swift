@@ -101,7 +101,7 @@ import Testing
         (["--demo", "photo.png"], "choose one source: --device, --input or --demo (see qrtui --help)"),
         (["--loop", "a.png", "b.png"], "--loop repeats one file, not several (see qrtui --help)"),
         (["-", "-i", "-"], "stdin (-) can be read once (see qrtui --help)"),
-        (["-Sx-density=1"], "-S x-density=1: qrtui takes zbar's enable and disable settings only (see qrtui --help)"),
+        (["-Sx-density=two"], "-S x-density=two: a density is a number of lines from 0 (off) to 100 (see qrtui --help)"),
         (["-Sqr.enabled"], "-S qr.enabled: unknown setting 'enabled' (qrtui takes enable and disable) (see qrtui --help)"),
         (["--color", "sometimes"], "--color must be auto, always or never, not 'sometimes' (see qrtui --help)"),
     ])

@@ -27,13 +27,19 @@ import Testing
         #expect(run.stderr.hasPrefix("qrtui: no camera found") && run.stderr.contains("--demo"))
     }
 
-    @Test func threeFilesAreReadInOrderWithTheirNamesAndAMissingOneFailsAfterThem() throws {
+    /// One format however many files: the payloads; their names only with -H (as grep has it).
+    @Test func threeFilesAreReadInOrderAndAMissingOneFailsAfterThem() throws {
         let a = qr("a.png", "alpha"), b = qr("b.png", "beta"), c = qr("c.png", "gamma")
         let missing = directory.path + "/missing.png"
         let run = try QRTUIProcess.run(["--no-preview", a, "-i", b, missing, c])
-        #expect(run.stdoutText == "\(a):QR-Code:alpha\n\(b):QR-Code:beta\n\(c):QR-Code:gamma\n")
+        #expect(run.stdoutText == "alpha\nbeta\ngamma\n")
         #expect(run.status == 1)
         #expect(run.stderr == "qrtui: cannot open \(missing): No such file or directory\n")
+        let named = try QRTUIProcess.run(["--no-preview", "-H", a, b])
+        #expect(named.stdoutText == "\(a):alpha\n\(b):beta\n")
+        let one = try QRTUIProcess.run(["--no-preview", "--with-filename", a])
+        #expect(one.stdoutText == "\(a):alpha\n")
+        #expect(try QRTUIProcess.run(["--no-preview", a]).stdoutText == "alpha\n")
 
         let json = try QRTUIProcess.run(["--no-preview", "--format", "json", a, b])
         #expect(json.status == 0)
@@ -48,8 +54,32 @@ import Testing
         let none = try QRTUIProcess.run(["--no-preview", blank, blank])
         #expect(none.status == 4 && none.stdout.isEmpty)
         let one = try QRTUIProcess.run(["--no-preview", "-q", blank, qr("one.png", "one")])
-        #expect(one.status == 0 && one.stdoutText.hasSuffix(":QR-Code:one\n"))
+        #expect(one.status == 0 && one.stdoutText == "one\n")
         #expect(one.stderr.isEmpty)  // -q: no "no code found in blank.png"
+    }
+
+    /// `--polygon`: the corners, as zbarimg prints them, before the payload.
+    @Test func polygonPrintsTheCornersFirst() throws {
+        // 25 modules plus a quiet zone of 4 at 4 px: 132 px square in the middle of 320x240.
+        let path = qr("corners.png", "cornered")
+        let run = try QRTUIProcess.run(["--no-preview", "--polygon", path])
+        let parts = run.stdoutText.split(separator: ":", maxSplits: 1)
+        #expect(parts.last == "cornered\n")
+        let points = (parts.first ?? "").split(separator: " ").map { $0.split(separator: ",").compactMap { Int($0) } }
+        #expect(points.count == 4 && points.allSatisfy { $0.count == 2 })
+        #expect(points.allSatisfy { abs($0[0] - 160) <= 60 && abs($0[1] - 120) <= 60 && abs($0[0] - 160) >= 40 })
+        let named = try QRTUIProcess.run(["--no-preview", "--polygon", "-H", path])
+        #expect(named.stdoutText == path + ":" + run.stdoutText)
+    }
+
+    /// `-vv`, as zbar's users type it: qrtui's own account and zbar's debugging output.
+    @Test func doubleVerboseAddsZbarsOwnOutput() throws {
+        let path = qr("verbose.png", "talkative")
+        let once = try QRTUIProcess.run(["--no-preview", "-v", path])
+        #expect(once.stderr.contains("qrtui: QR-Code read in frame 0") && !once.stderr.contains("qr_code_decode"))
+        let twice = try QRTUIProcess.run(["--no-preview", "-vv", path])
+        #expect(twice.status == 0 && twice.stdoutText == "talkative\n")
+        #expect(twice.stderr.contains("qrtui: QR-Code read in frame 0") && twice.stderr.contains("qr_code_decode"))
     }
 
     /// Pictures people have: phone screenshots (WebP), print files (CMYK JPEG), GIF, BMP, TIFF.
@@ -105,8 +135,8 @@ import Testing
     @Test func nulKeepsAVCardWhole() throws {
         let vcard = "BEGIN:VCARD\nVERSION:3.0\nFN:Ada Lovelace\nTEL:+44 20 7946 0000\nEND:VCARD"
         let path = png("vcard.png", CodeFixtures.qrScene(vcard, width: 400, height: 400, moduleSize: 4))
-        let run = try QRTUIProcess.run(["--no-preview", "-0", path, path])
-        #expect(run.stdout == Array("\(path):QR-Code:\(vcard)\0\(path):QR-Code:\(vcard)\0".utf8))
+        let run = try QRTUIProcess.run(["--no-preview", "-0", "-H", path, path])
+        #expect(run.stdout == Array("\(path):\(vcard)\0\(path):\(vcard)\0".utf8))
         let single = try QRTUIProcess.run(["--no-preview", "--null", path])
         #expect(single.stdout == Array(vcard.utf8) + [0])
     }

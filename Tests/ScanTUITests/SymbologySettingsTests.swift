@@ -26,6 +26,28 @@ import Testing
         #expect(try parsed(["-Sqrcode.enable=0"]) == Symbology.zbarDefaults.subtracting([.qr]))
     }
 
+    /// zbar's scanner settings, as zbar takes them; zbarimg's and zbarcam's other habits.
+    @Test func zbarHabitsAreTaken() throws {
+        func options(_ arguments: [String]) throws -> Options? {
+            guard case .run(let options) = try CommandLineParser.parse(arguments) else { return nil }
+            return options
+        }
+        let densities = try #require(try options(["-Sx-density=0", "-S", "y-density=3", "-Stest-inverted"]))
+        #expect(densities.scanner == ScannerSettings(xDensity: 0, yDensity: 3, testInverted: true))
+        #expect(densities.symbologies == nil)  // settings are not symbologies
+        #expect(densities.readingPolicy.scanner == densities.scanner)
+        #expect(try options(["-Sqrcode.x-density=2"])?.scanner.xDensity == 2)
+        #expect(try options(["-Sbinary"])?.format == .raw)
+        #expect(try options(["-Sqrcode.binary=1", "-Sqrcode.binary=0"])?.format == .text)
+        #expect(try options(["-vv"])?.verbosity == 2)
+        #expect(try options(["-v", "-v", "-v"])?.verbosity == 3)
+        #expect(try options(["-qv"]).map { $0.quiet && $0.verbose } == true)
+        #expect(try options(["--nodbus", "--xml", "--noxml"])?.format == .text)
+        #expect(try options(["--prescale=640x480"])?.size == PictureSize(width: 640, height: 480))
+        #expect(try options(["--polygon", "-H"]).map { $0.polygon && $0.withFilename } == true)
+        #expect(throws: UsageError.self) { try CommandLineParser.parse(["-vx"]) }
+    }
+
     /// zbar 0.23 enables everything but the ISBNs, the add-ons, UPC-A/E as their own types,
     /// composite and PDF417 (asked of zbar, except where asking crashes it).
     @Test func zbarDefaultsAreZbars() {
@@ -35,10 +57,12 @@ import Testing
 
     @Test(arguments: [
         (["-Saztec"], "unknown symbology 'aztec' in -S"),
-        (["-Sqr.enable=yes"], "-S qr.enable=yes: a setting's value is 0 or 1"),
-        (["-Sx-density=2"], "-S x-density=2: a setting's value is 0 or 1"),
-        (["-Sqr.min-length=4"], "-S qr.min-length=4: a setting's value is 0 or 1"),
-        (["-Sqr.ascii"], "-S qr.ascii: qrtui takes zbar's enable and disable settings only"),
+        (["-Sqr.enable=yes"], "-S qr.enable=yes: this setting's value is 0 or 1"),
+        (["-Sx-density=-1"], "-S x-density=-1: a density is a number of lines from 0 (off) to 100"),
+        (["-Sy-density"], "-S y-density: a density is a number of lines from 0 (off) to 100"),
+        (["-Sqr.min-length=4"], "-S qr.min-length=4: this setting's value is 0 or 1"),
+        (["-Sqr.ascii"], "-S qr.ascii: qrtui takes zbar's enable, disable, density, test-inverted and binary settings only"),
+        (["-Stest-inverted=2"], "-S test-inverted=2: this setting's value is 0 or 1"),
         (["-S", ","], "-S needs a symbology or a setting"),
     ])
     func mistakesAreNamed(arguments: [String], message: String) {
