@@ -41,6 +41,10 @@ public struct StatusInfo: Sendable {
     public var looksFor: [String]?
     /// A still picture: read whole, not aimed at.
     public var still = false
+    /// Why the demo shows (nil: it was asked for), said before anything is read.
+    public var demoReason: String?
+    /// What ended when the input did ("the video ended").
+    public var ending = "input ended"
 
     public init(source: String, isDemo: Bool = false, frameSize: (width: Int, height: Int)? = nil,
                 framesPerSecond: Double? = nil, paused: Bool = false, notice: String? = nil,

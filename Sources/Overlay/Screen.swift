@@ -74,7 +74,13 @@ public enum Screen {
                               style: scene.flash ? flashStyle : bracketStyle, into: &grid)
             }
         } else if rows > 1 {
-            let message = "waiting for the first picture from \(VisibleText.escaping(scene.info.source))"
+            // No picture yet: waiting for one, unless there will be none.
+            let message: String
+            if case .fail(let reason, _) = scene.status {
+                message = "no picture: " + VisibleText.escaping(reason)
+            } else {
+                message = "waiting for the first picture from \(VisibleText.escaping(scene.info.source))"
+            }
             grid.put(message, column: max(0, (columns - CellWidth.of(message)) / 2), row: (rows - 1) / 2)
         }
         if let lines = scene.historyLines {

@@ -62,6 +62,8 @@ public enum StatusBar {
             var parts = demo + [Part(text: unicode ? " ◎ Scanning " : " * Scanning ", style: Style(foreground: .white, background: .grey(40), attributes: .bold))]
             if let last = info.lastCode {
                 parts.append(Part(text: "last: " + VisibleText.escaping(last.meaning ?? last.text), style: barStyle))
+            } else if let reason = info.demoReason {
+                parts.append(Part(text: reason + ": this is the demo", style: barStyle))
             } else if info.still {
                 let only = info.looksFor.map { " for " + $0.joined(separator: ", ") + " only" } ?? ""
                 parts.append(Part(text: "reading the picture" + only, style: barStyle))
@@ -84,7 +86,7 @@ public enum StatusBar {
             return parts
         case .stop(let byUser):
             return demo + [Part(text: unicode ? " ■ STOP " : " STOP ", style: badge(.white)),
-                           Part(text: byUser ? " stopped" : " input ended", style: barStyle)]
+                           Part(text: byUser ? " stopped" : " " + info.ending, style: barStyle)]
         }
     }
 

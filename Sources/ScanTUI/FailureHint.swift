@@ -11,6 +11,8 @@ enum FailureHint {
         case .busy?: return "close it and try again; fuser /dev/video* names it"
         case .noSuchFile?: return "no such device; qrtui --list-devices shows the cameras"
         case .noSuchDevice?: return "the camera was unplugged; plug it in again"
+        // A file or a node that answers no camera's questions (VIDIOC_QUERYCAP: ENOTTY).
+        case .notATerminal?, .isADirectory?: return "not a camera: read pictures with -i"
         default: return nil
         }
     }

@@ -48,6 +48,9 @@ struct HeadlessRunner {
         return "\(code.symbology.displayName) read in frame \(reading.sequence) by \(pass) (\(time) ms reading the frame)"
     }
 
+    /// A camera gone this long when the run ends is gone, not between a replug's two halves.
+    static let goneForGood = 2.0
+
     /// News that is not a failure: silent with `-q`.
     private func notice(_ text: TerminalText) {
         if !options.quiet { Console.message(text) }
@@ -74,23 +77,21 @@ struct HeadlessRunner {
         }
         var tracker = CodeTracker(confirmations: options.readingPolicy.confirmations)
         var read = 0
+        // A camera unplugged and not back for a while when the run ends failed: that is no
+        // "no code found".
+        var unplugged: (error: CaptureError, since: Double)?
         while true {
             switch reading.output.take(until: deadline) {
             case .value(let result):
-                tracker.confirmations = options.readingPolicy.confirmations(for: result.kind)
-                tracker.stream = result.kind != .still
-                for code in tracker.update(with: result.codes, held: result.held, at: result.timestamp) {
-                    printer.emit(code, frame: result.sequence, source: choice)
-                    history?.append(code, frame: result.sequence, source: choice.displayName)
-                    if options.verbose { Console.message(Self.howRead(code, result)) }
-                    read += 1
-                    if options.once { return (.once, read) }
-                }
+                read += announce(result, with: &tracker, from: choice)
+                if options.once && read > 0 { return (.once, read) }
             case .notice(.corruptFrames(let total)):
                 corrupt = total
             case .notice(.disconnected(let error)):
+                unplugged = (error, MonotonicClock.now())
                 notice("\(error.description); waiting for it to come back")
             case .notice(.reconnected):
+                unplugged = nil
                 notice("\(choice.displayName): the camera is back")
             case .ended:
                 return (.ended, read)
@@ -98,9 +99,28 @@ struct HeadlessRunner {
                 Console.message(FailureHint.message(error, device: choice.isDevice))
                 return (.failed, read)
             case nil:
+                if let unplugged, MonotonicClock.now() - unplugged.since >= Self.goneForGood {
+                    Console.message("\(unplugged.error.description) and has not come back")
+                    return (.failed, read)
+                }
                 return (.timedOut, read)
             }
         }
+    }
+}
+
+extension HeadlessRunner {
+    /// Prints the codes a reading makes news (only the first with `--once`); how many.
+    func announce(_ result: HeadlessReading, with tracker: inout CodeTracker, from choice: SourceFactory.Choice) -> Int {
+        tracker.confirmations = options.readingPolicy.confirmations(for: result.kind)
+        tracker.stream = result.kind != .still
+        let news = tracker.update(with: result.codes, held: result.held, at: result.timestamp)
+        for code in news.prefix(options.once ? 1 : news.count) {
+            printer.emit(code, frame: result.sequence, source: choice)
+            history?.append(code, frame: result.sequence, source: choice.displayName)
+            if options.verbose { Console.message(Self.howRead(code, result)) }
+        }
+        return min(news.count, options.once ? 1 : news.count)
     }
 }
 

@@ -21,7 +21,8 @@ struct LiveSession {
         do {
             tty = try Syscall.open("/dev/tty", O_RDWR)
         } catch {
-            Console.message("no terminal to draw on (\(error.message)): running without preview")
+            // A script has no terminal: reading without one is what it meant (said with -v).
+            if options.verbose { Console.message("no terminal to draw on (\(error.message)): running without preview") }
             return nil
         }
         defer { Syscall.close(tty) }

@@ -31,6 +31,8 @@ struct LiveState {
     let isDemo: Bool
     /// A file or pipe rather than a camera or the demo.
     let isInput: Bool
+    /// The demo shows because no camera was found.
+    let demoForWantOfCamera: Bool
     var unicode = true
     var colour = true
     var greys = false
@@ -98,6 +100,7 @@ struct LiveState {
         sourceName = source.displayName
         if case .demo = source { isDemo = true } else { isDemo = false }
         if case .input = source { isInput = true } else { isInput = false }
+        demoForWantOfCamera = source == .demo(reason: .noCamera)
         glyphs = options.glyphs
         tracker = CodeTracker(confirmations: options.confirmations)
         policy = options.readingPolicy
@@ -263,7 +266,10 @@ struct LiveState {
     func scene(now: Double) -> Scene {
         var info = StatusInfo(source: sourceName, isDemo: isDemo)
         if let frame { info.frameSize = (frame.width, frame.height) }
-        info.framesPerSecond = measuredFramesPerSecond
+        // A video that ended has no rate any more.
+        info.framesPerSecond = inputEnded ? nil : measuredFramesPerSecond
+        info.ending = isInput ? "the video ended" : "input ended"
+        if demoForWantOfCamera { info.demoReason = "no camera found" }
         info.paused = paused
         info.notice = notice?.text ?? (corruptFrames > 0 ? "skipped \(corruptFrames) corrupt frame\(corruptFrames == 1 ? "" : "s")" : nil)
         info.lastCode = lastSummary

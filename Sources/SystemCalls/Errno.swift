@@ -19,6 +19,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let ioError = Errno(rawValue: EIO)
     public static let invalidArgument = Errno(rawValue: EINVAL)
     public static let notATerminal = Errno(rawValue: ENOTTY)
+    public static let isADirectory = Errno(rawValue: EISDIR)
     public static let brokenPipe = Errno(rawValue: EPIPE)
     public static let outOfMemory = Errno(rawValue: ENOMEM)
 

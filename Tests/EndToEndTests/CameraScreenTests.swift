@@ -60,6 +60,9 @@ import Testing
         let session = try start(camera)
         let pane = try session.waitFor("the fail status") { $0.lines[39].contains("FAIL") }
         #expect(pane.lines[39].contains("/dev/video0 is busy: another program is using it"))
+        // No picture will come: the middle says why, not that one is awaited.
+        #expect(!pane.text.contains("waiting for the first picture"))
+        #expect(pane.text.contains("no picture: /dev/video0 is busy"))
         #expect(camera.log.first?.hasPrefix("open /dev/video0") == true)
         try expectNothingHeld(session, camera)
         try session.send("q")

@@ -1,4 +1,5 @@
 import CaptureKit
+import CodeFixtures
 import Foundation
 import FrameCore
 import Testing
@@ -85,6 +86,29 @@ import Testing
         #expect(h264.status == 1)
         #expect(h264.stderrLines.count == 1)
         #expect(h264.stderr.hasPrefix("qrtui: /dev/video2: unsupported: the camera offers no usable picture format"))
+    }
+
+    /// A file or a node that is no camera, given with -d: said so, with the way to read a picture.
+    @Test func notACameraSaysHowToReadAPicture() throws {
+        let directory = TemporaryDirectory("not-a-camera")
+        let picture = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene("x", width: 100, height: 100)))
+        for path in ["/dev/null", picture, directory.path] {
+            let result = try QRTUIProcess.run(["--device", path, "--no-preview"])
+            #expect(result.status == 1)
+            #expect(result.stderrLines.count == 1)
+            #expect(result.stderr.hasPrefix("qrtui: cannot open \(path): "))
+            #expect(result.stderr.hasSuffix(" (not a camera: read pictures with -i)\n"), "\(result.stderr)")
+        }
+    }
+
+    /// A camera unplugged and not back when the run ends: a failure, not "no code found".
+    @Test func aCameraUnpluggedForGoodEndsWithStatusOne() throws {
+        let camera = FakeCamera(payload: nil, settings: ["QRTUI_FAKE_UNPLUG": "5"])
+        let result = try run(camera, ["--device", "/dev/video0", "--no-preview", "--timeout", "4"])
+        #expect(!result.timedOut)
+        #expect(result.status == 1)
+        #expect(result.stderrLines == ["qrtui: /dev/video0: the camera was unplugged; waiting for it to come back",
+                                       "qrtui: /dev/video0: the camera was unplugged and has not come back"])
     }
 
     @Test func aMissingDeviceNode() throws {

@@ -72,6 +72,18 @@ import Testing
         #expect(named.stdoutText == path + ":" + run.stdoutText)
     }
 
+    /// `qrtui FILE` from a script, which has no terminal (setsid: no controlling one): reading
+    /// without a screen is what was meant, and nothing is said about it.
+    @Test func aFileReadWhereThereIsNoTerminalSaysNothingOfIt() throws {
+        let path = qr("script.png", "scripted")
+        let scratch = TemporaryDirectoryForRun()
+        let result = Spawn.run("/usr/bin/setsid", ["-w", QRTUIProcess.executable, path],
+                               stdout: scratch.path + "/out", stderr: scratch.path + "/err")
+        #expect(result.status == 0)
+        #expect(FileManager.default.contents(atPath: scratch.path + "/out") == Data("scripted\n".utf8))
+        #expect(FileManager.default.contents(atPath: scratch.path + "/err") == Data())
+    }
+
     /// `-vv`, as zbar's users type it: qrtui's own account and zbar's debugging output.
     @Test func doubleVerboseAddsZbarsOwnOutput() throws {
         let path = qr("verbose.png", "talkative")
@@ -148,10 +160,11 @@ import Testing
                            "QRTUI_FAKE_FAIL": "querycap"]
         let quiet = try QRTUIProcess.run(["--no-preview", "-d", "/dev/video0"], environment: environment)
         #expect(quiet.status == 1)
-        #expect(quiet.stderr == "qrtui: cannot open /dev/video0: Inappropriate ioctl for device\n")
+        let message = "qrtui: cannot open /dev/video0: Inappropriate ioctl for device (not a camera: read pictures with -i)"
+        #expect(quiet.stderr == message + "\n")
         let verbose = try QRTUIProcess.run(["--no-preview", "-d", "/dev/video0", "-v"], environment: environment)
         #expect(verbose.stderrLines.contains("Failed to query video capabilities: Inappropriate ioctl for device"))
-        #expect(verbose.stderrLines.filter { $0.hasPrefix("qrtui: ") } == ["qrtui: cannot open /dev/video0: Inappropriate ioctl for device"])
+        #expect(verbose.stderrLines.filter { $0.hasPrefix("qrtui: ") } == [message])
     }
 
     @Test func verboseTellsHowEachCodeWasRead() throws {

@@ -135,6 +135,35 @@ import Testing
         #expect(broken.update(.key(.character("o"))) == [.bell])
     }
 
+    func statusLine(_ state: LiveState, now: Double = 0) -> String {
+        var grid = CellGrid(width: 160, height: 1)
+        let scene = state.scene(now: now)
+        StatusBar.draw(scene.status, info: scene.info, unicode: true, row: 0, into: &grid)
+        return grid.lines[0]
+    }
+
+    /// A video that ended says so, and has no frame rate any more.
+    @Test func theEndOfAVideoIsSaid() {
+        var state = LiveState(options: Options(input: "clip.y4m"), source: .input("clip.y4m", loop: false))
+        _ = state.update(.resize(columns: 160, rows: 40, cellAspect: 0.5))
+        for n in 0..<10 { _ = state.update(.frame(frame.renumbered(sequence: n, timestamp: Double(n) / 30), kind: .recorded, now: Double(n) / 30)) }
+        #expect(statusLine(state).contains(" fps"))
+        _ = state.update(.captureEnded)
+        #expect(state.status == .stop(byUser: false))
+        #expect(statusLine(state).contains("■ STOP  the video ended"))
+        #expect(!statusLine(state).contains(" fps"))
+    }
+
+    /// The demo offered for want of a camera says so at once, before anything is read.
+    @Test func theDemoSaysAtOnceThatNoCameraWasFound() {
+        var state = LiveState(options: Options(), source: .demo(reason: .noCamera))
+        _ = state.update(.resize(columns: 160, rows: 40, cellAspect: 0.5))
+        #expect(statusLine(state).hasPrefix(" DEMO  ◎ Scanning no camera found: this is the demo"))
+        _ = state.update(.frame(frame, kind: .live, now: 0))
+        #expect(statusLine(state).contains("no camera found: this is the demo"))
+        #expect(!statusLine(started().0).contains("no camera found"))  // the demo asked for
+    }
+
     @Test func glyphsAndFiltersSayWhatTheyAre() {
         var options = Options()
         options.symbologies = [.ean13]
