@@ -1,43 +1,71 @@
-/// `?`: a box in the middle of the screen listing every key.
+/// `?`: a box in the middle of the screen listing every key. Lines are broken between words
+/// to fit; when the box cannot hold them all, the last key (`q`, the way out) is always shown
+/// and a line says how many others a larger window would show.
 public enum HelpOverlay {
     /// The key table's lines: the keys and what they do.
     public static var entries: [(key: String, action: String)] { KeyBindings.table.map { ($0.label, $0.help) } }
 
     /// `notes`: what the last code's warnings mean, listed first (they are why `?` was asked).
     public static func draw(unicode: Bool, into grid: inout CellGrid, rows: Int, notes: [String] = []) {
-        let keyWidth = entries.map { $0.key.count }.max() ?? 0
-        let noteWidth = max(20, grid.width - 6)
+        let inner = max(8, grid.width - 4)  // inside the border, a column of room each side
         let warnings = notes.isEmpty ? [] : ["this code"]
-            + notes.flatMap { wrapped((unicode ? "⚠ " : "! ") + VisibleText.escaping($0), width: noteWidth) } + [""]
-        let lines = warnings + ["qrtui keys", ""] + entries.map { $0.key.padding(to: keyWidth) + "  " + $0.action }
-        let width = min(grid.width, (lines.map { $0.count }.max() ?? 0) + 4)
+            + notes.flatMap { wrapped((unicode ? "⚠ " : "! ") + VisibleText.escaping($0), width: inner, continuation: "  ") }
+            + [""]
+        let keys = keyLines(width: inner)
+        let room = max(0, rows - 2 - warnings.count - 2)  // the border, the warnings, the title and its blank
+        let lines = warnings + ["qrtui keys", ""] + fitted(keys, into: room, width: inner, unicode: unicode)
+        let width = min(grid.width, (lines.map { CellWidth.of($0) }.max() ?? 0) + 4)
         let height = min(rows, lines.count + 2)
         guard width >= 8, height >= 3 else { return }
         let left = (grid.width - width) / 2, top = max(0, (rows - height) / 2)
         let box = Style(foreground: .white, background: .black)
         Box.draw(left: left, top: top, width: width, height: height, style: box, unicode: unicode, into: &grid)
-        // Cut short, it says so: the last row tells how much is missing.
-        var shown = Array(lines.prefix(height - 2))
-        if lines.count > shown.count, shown.count >= 2 {
-            shown[shown.count - 1] = (unicode ? "… " : "... ") + "\(lines.count - shown.count + 1) more: a larger window"
-        }
-        for (i, line) in shown.enumerated() {
+        for (i, line) in lines.prefix(height - 2).enumerated() {
             let heading = line == "qrtui keys" || line == "this code"
             let style = heading ? Style(foreground: .white, background: .black, attributes: .bold) : box
             grid.put(line, column: left + 2, row: top + 1 + i, style: style, limit: left + width - 1)
         }
     }
+
+    /// Each key's lines: its label, then what it does broken between words, continued under it.
+    static func keyLines(width: Int) -> [[String]] {
+        let keyWidth = entries.map { $0.key.count }.max() ?? 0
+        let fitsBeside = width - keyWidth - 2 >= 12
+        return entries.map { entry in
+            guard fitsBeside else { return [entry.key] + wrapped(entry.action, width: width - 2).map { "  " + $0 } }
+            let body = wrapped(entry.action, width: width - keyWidth - 2)
+            return [entry.key.padding(to: keyWidth) + "  " + body[0]]
+                + body.dropFirst().map { String(repeating: " ", count: keyWidth + 2) + $0 }
+        }
+    }
+
+    /// As many keys as `room` lines hold, the last one always among them (its first line at
+    /// least): the others that do not fit are counted on a line of their own.
+    static func fitted(_ keys: [[String]], into room: Int, width: Int, unicode: Bool) -> [String] {
+        let all = keys.flatMap { $0 }
+        guard all.count > room, let last = keys.last else { return all }
+        let tail = Array(last.prefix(max(1, room - 1)))
+        var shown = [String](), count = 0
+        for key in keys.dropLast() where shown.count + key.count + 1 + tail.count <= room {
+            shown += key
+            count += 1
+        }
+        let missing = "\(unicode ? "…" : "...") \(keys.count - 1 - count) more"
+        let note = missing.count + 18 <= width ? missing + ": a larger window" : missing
+        return shown + [note] + tail
+    }
 }
 
-/// `text` in lines of at most `width` characters, broken between words.
-func wrapped(_ text: String, width: Int) -> [String] {
+/// `text` in lines of at most `width` characters, broken between words (a longer word
+/// stands alone); lines after the first start with `continuation`.
+func wrapped(_ text: String, width: Int, continuation: String = "") -> [String] {
     var lines = [String](), line = ""
     for word in text.split(separator: " ") {
-        if !line.isEmpty && line.count + 1 + word.count > width {
+        if !line.isEmpty && line != continuation && line.count + 1 + word.count > width {
             lines.append(line)
-            line = "  "
+            line = continuation
         }
-        line += (line.isEmpty || line == "  " ? "" : " ") + word
+        line += (line.isEmpty || line == continuation ? "" : " ") + word
     }
     return lines + [line]
 }

@@ -86,6 +86,7 @@ public enum KeyBindings {
         KeyBinding(label: "g", help: "next glyph set (ascii, blocks, half, braille)", keys: [(.character("g"), .nextGlyphs)],
                    hint: ("g glyphs", "g glyphs")),
         KeyBinding(label: "?", help: "show / hide this help", keys: [(.character("?"), .help)], hint: ("? help", "? help")),
+        KeyBinding(label: "ctrl-z", help: "suspend qrtui (fg resumes it)", keys: [], hint: nil),
         KeyBinding(label: "q, esc", help: "stop and print the last code",
                    keys: [(.character("q"), .quit), (.character("Q"), .quit), (.escape, .quit)], hint: ("q quit", "q quit")),
     ]

@@ -18,15 +18,27 @@ package enum HelpText {
         + "encoding (what the payload's bytes were read as: UTF-8, ISO-8859-1, Shift_JIS...); "
         + "bytes (the payload in base64, when it is not UTF-8); raw (a Code 39 Full ASCII "
         + "code's text before decoding); kind (what the payload is: url, wifi, contact, event, geo, phone, "
-        + "sms, email, product, isbn, gs1, payment or text); fields (its parts by name: a link's scheme and "
+        + "sms, email, product, isbn, gs1, payment, otp or text); fields (its parts by name: a link's scheme and "
         + "host, a network's ssid and password, a product's gtin and prefix...); corners ([x,y] in the "
         + "picture's pixels); frame "
         + "(the frame's number, 0 for a picture); source (the file, stdin, the device or "
         + "demo); time (when it was read, RFC 3339 in UTC)."
     package static let escaping = "Payloads written to a terminal have control characters escaped (\\e, \\n, \\x07); "
         + "written to a pipe they are exact."
-    package static let exitStatus = "Exit status: 0 a code was read, 1 a device or input failed, 2 usage error, "
-        + "4 ended without reading a code."
+    package static let exitStatus = "0 a code was read, 1 a device or input failed, 2 usage error, "
+        + "4 ended without reading a code. A signal ends qrtui as it ends any program, printing nothing "
+        + "(the shell sees 130 for Ctrl-C, 143 for SIGTERM)."
+
+    /// The environment qrtui reads, by name.
+    package static let environment: [(name: String, meaning: String)] = [
+        ("TERM", "the terminal's type: how keys, colours and the screen are driven (dumb: no screen)"),
+        ("LANG, LC_ALL", "a UTF-8 locale draws box lines, blocks and braille; any other, ASCII"),
+        ("NO_COLOR", "set to anything, no colours (--color always still draws them)"),
+        ("BROWSER", "what o opens links and places with (else xdg-open)"),
+        ("PATH", "where xdg-open, nmcli and the clipboard tools (wl-copy, xclip, xsel) are found"),
+        ("WAYLAND_DISPLAY, DISPLAY", "a desktop session: enter copies through its clipboard tool too"),
+        ("TMUX", "inside tmux, enter also copies with tmux load-buffer"),
+    ]
 
     package static var usage: String {
         var lines = ["qrtui \(version): \(summary).", "", "Usage: qrtui [OPTIONS] [FILE...]", ""]
@@ -36,7 +48,8 @@ package enum HelpText {
             for option in OptionTable.all where option.section == section { lines += entry(option) }
             if section == .screen { lines += ["", "Keys:"] + KeyBindings.table.flatMap(entry) }
         }
-        for paragraph in [jsonFields, escaping, exitStatus] { lines += [""] + wrap(paragraph, indent: 0) }
+        lines += ["", "Environment:"] + environment.flatMap { described("  " + $0.name, $0.meaning) }
+        for paragraph in [jsonFields, escaping, "Exit status: " + exitStatus] { lines += [""] + wrap(paragraph, indent: 0) }
         return lines.joined(separator: "\n")
     }
 

@@ -169,6 +169,17 @@ import Testing
         #expect(done.text.contains("EXIT=0"))
     }
 
+    /// At 40 columns help still names the way out, its lines broken between words.
+    @Test func helpAt40ColumnsShowsQ() throws {
+        let session = try start(width: 40, height: 16)
+        try session.waitFor("the success status") { $0.lines[15].contains("QR-Code") }
+        try session.send("?")
+        let pane = try session.waitFor("the help box") { $0.text.contains("qrtui keys") }
+        #expect(pane.text.contains("q, esc") && pane.text.contains("stop and print"))
+        try session.send("q")
+        #expect(try session.waitFor("the shell") { $0.text.contains("EXIT=") }.text.contains("EXIT=0"))
+    }
+
     @Test(arguments: [(true, ""), (false, "--color none")])
     func noColorMeansNoColours(environment: Bool, option: String) throws {
         let session = try start(width: 100, height: 30, arguments: option, noColor: environment)

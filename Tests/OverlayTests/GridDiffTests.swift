@@ -64,13 +64,30 @@ import Testing
         #expect(KeyBindings.hints(unicode: false) == "arrows move  shift/+- size  enter copy  space pause  g glyphs  ? help  q quit")
     }
 
-    /// In a 30x8 window the help cannot fit: its last row says how much is missing.
-    @Test func helpCutShortSaysSo() {
+    /// In a 30x8 window the help cannot fit: the way out (`q`) is still shown, and a line says
+    /// how many keys a larger window would show.
+    @Test func helpCutShortSaysSoAndKeepsTheWayOut() {
         var grid = CellGrid(width: 30, height: 8)
         HelpOverlay.draw(unicode: false, into: &grid, rows: 7)
         let lines = grid.lines
         #expect(lines.contains { $0.contains("qrtui keys") })
-        let missing = KeyBindings.table.count + 2 - 4  // title, blank and entries; 5 rows inside, one for the note
-        #expect(lines.contains { $0.contains("... \(missing) more") })
+        #expect(lines.contains { $0.contains("q, esc") })
+        #expect(lines.contains { $0.contains("... ") && $0.contains(" more") })
+    }
+
+    /// At 40 columns every line of help is broken between words, never cut, and `q` shows.
+    @Test func helpAt40ColumnsBreaksBetweenWords() {
+        var grid = CellGrid(width: 40, height: 40)
+        HelpOverlay.draw(unicode: true, into: &grid, rows: 39)
+        let text = grid.lines.joined(separator: "\n")
+        #expect(text.contains("q, esc") && text.contains("stop and print the"))
+        // Every word of every key's help is there whole.
+        let words = Set(text.split { " │┌┐└┘─\n".contains($0) }.map(String.init))
+        for binding in KeyBindings.table {
+            for word in binding.help.split(separator: " ") { #expect(words.contains(String(word)), "\(word) cut") }
+        }
+        var short = CellGrid(width: 40, height: 12)
+        HelpOverlay.draw(unicode: true, into: &short, rows: 11)
+        #expect(short.lines.contains { $0.contains("q, esc") })
     }
 }

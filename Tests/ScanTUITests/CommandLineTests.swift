@@ -99,6 +99,21 @@ import Testing
         for field in fields { #expect(help.contains(" \(field) ("), "help does not explain JSON's \(field)") }
     }
 
+    /// The man page has one of each section a reader looks for: the options under OPTIONS, one
+    /// OUTPUT, the environment, an exit status that does not repeat its heading, Ctrl-Z.
+    @Test func theManPageHasOneOfEachSection() {
+        let lines = ManPage.text.split(separator: "\n").map(String.init)
+        let sections = lines.filter { $0.hasPrefix(".SH ") }
+        #expect(sections == [".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH OPTIONS", ".SH KEYS", ".SH OUTPUT",
+                             ".SH ENVIRONMENT", ".SH EXIT STATUS", ".SH SEE ALSO"])
+        let exit = lines[(lines.firstIndex(of: ".SH EXIT STATUS") ?? 0) + 1]
+        #expect(exit.hasPrefix("0 a code was read"))
+        let environment = lines.drop { $0 != ".SH ENVIRONMENT" }.prefix { $0 != ".SH EXIT STATUS" }.joined(separator: "\n")
+        for name in ["NO_COLOR", "BROWSER", "TERM", "LANG", "PATH", "DISPLAY", "TMUX"] { #expect(environment.contains(name)) }
+        #expect(ManPage.text.contains("\\fBctrl\\-z\\fR"))
+        #expect(HelpText.usage.contains("Exit status: 0 a code was read") && HelpText.usage.contains("Environment:"))
+    }
+
     @Test func effortTakesMillisecondsAsHelpSays() throws {
         for text in ["5ms", "5"] {
             guard case .run(let options) = try CommandLineParser.parse(["--effort", text]) else { continue }
