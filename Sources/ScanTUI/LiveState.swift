@@ -277,7 +277,9 @@ struct LiveState {
         info.looksFor = looksFor
         let image = frame.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
         var scene = Scene(image: image, transform: transform, scanArea: scanArea,
-                          outlines: codes.map { $0.corners.map { Point(x: Double($0.x), y: Double($0.y)) } },
+                          outlines: codes.map { code in
+                              (frame.map(code.outline) ?? code.corners).map { Point(x: Double($0.x), y: Double($0.y)) }
+                          },
                           status: status, info: info, glyphs: glyphs, showHelp: showHelp,
                           flash: now < flashUntil, unicode: unicode)
         scene.colour = colour
