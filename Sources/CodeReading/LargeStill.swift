@@ -1,16 +1,28 @@
 import FrameCore
 import PictureOps
 
-/// A picture far larger than any code needs (a 50-megapixel photo) is read shrunk first,
-/// thoroughly and cheaply; only when that reads nothing are the places where a code may be
-/// read at full size, so small codes in a large picture are still found.
+/// A picture of many megapixels (a phone's photo) is read as zbarimg reads it, once at full
+/// size, and then, when that reads nothing, given a little more: its work is counted, and
+/// the other looks together may cost `extraShare` of that first one (a photo without a code
+/// costs about as much as zbarimg spends on it). They go where a code may be:
+/// - a picture far larger than any code needs is also read shrunk (a large, blurred code);
+/// - the places the localiser finds are read at full size (halved when large), look by look
+///   across them, each look only when its cost fits what is left.
 struct LargeStill {
     /// Areas above this many pixels are read this way.
-    static let threshold = 16_000_000
-    /// The shrunk picture's size, about.
+    static let threshold = 4_000_000
+    /// Above this the picture is also read shrunk to about `target` pixels.
+    static let shrinkFrom = 16_000_000
     static let target = 4_000_000
-    /// Full-size windows read at most (the largest places first).
-    static let maxWindows = 12
+    /// The other looks' counted work, as a share of the first look's.
+    static let extraShare = 0.5
+    /// zbar spends more on a busy window's pixel than on the picture's average one: its looks
+    /// are charged this much more.
+    static let busyWeight = 1.5
+    /// Full-size windows read at most (the smallest places first: a code is small beside what
+    /// else a busy photo holds, and more of them fit the budget); larger ones are read halved.
+    static let maxWindows = 48
+    static let halveAbove = 1_000_000
     static let blockSize = 32
 
     let thorough: ThoroughScan
@@ -19,14 +31,17 @@ struct LargeStill {
 
     func scan(_ frame: Frame, in rect: PixelRect, with scanner: CodeScanner, limit: ReadingLimit?) -> FrameReading {
         let start = MonotonicClock.now()
-        let factor = Self.factor(for: rect)
-        var reading = thorough.scanWhole(frame.cropped(to: rect).shrunk(by: factor), with: scanner, limit: limit)
-        // Back to frame pixels: a shrunk pixel's middle.
-        let back = { (p: PixelPoint) in PixelPoint(x: rect.x + p.x * factor + factor / 2, y: rect.y + p.y * factor + factor / 2) }
-        reading.codes = reading.codes.map { $0.mapped(back) }
-        reading.parts = reading.parts.map { SymbolPart(bytes: $0.bytes, corners: $0.corners.map(back)) }
+        let origin = PixelPoint(x: rect.x, y: rect.y)
+        var reading = thorough.scanWhole(frame.cropped(to: rect), at: origin, with: scanner, limit: limit, passes: [.plain])
+        reading.work = Double(rect.width * rect.height)
         if reading.codes.isEmpty {
-            readWindows(of: frame, in: rect, with: scanner, limit: limit, into: &reading)
+            let budget = WorkBudget(Double(rect.width * rect.height) * Self.extraShare)
+            if rect.width * rect.height > Self.shrinkFrom {
+                readShrunk(frame, in: rect, with: scanner, limit: limit, budget: budget, into: &reading)
+            }
+            budget.weight = Self.busyWeight
+            if reading.codes.isEmpty { readWindows(of: frame, in: rect, with: scanner, limit: limit, budget: budget, into: &reading) }
+            reading.work += budget.spent
         }
         reading.frameSequence = frame.sequence
         reading.area = rect == frame.bounds ? nil : rect
@@ -41,24 +56,85 @@ struct LargeStill {
         return factor
     }
 
-    /// Reads the candidate windows at full size, each thoroughly, until the limit.
+    /// The picture shrunk, thoroughly within the budget; codes in frame pixels.
+    private func readShrunk(_ frame: Frame, in rect: PixelRect, with scanner: CodeScanner, limit: ReadingLimit?,
+                            budget: WorkBudget, into reading: inout FrameReading) {
+        let factor = Self.factor(for: rect)
+        let found = thorough.scanWhole(frame.cropped(to: rect).shrunk(by: factor), with: scanner, limit: limit, budget: budget)
+        // Back to frame pixels: a shrunk pixel's middle.
+        let back = { (p: PixelPoint) in PixelPoint(x: rect.x + p.x * factor + factor / 2, y: rect.y + p.y * factor + factor / 2) }
+        reading.add(found, mapped: back)
+    }
+
+    /// The looks the candidate windows get, in turn across all of them, the cheap ones that read
+    /// most first (a light code on dark, uneven light), so that no one window spends the budget.
+    /// (The plain look only where a window is read halved: the whole picture had it at full size.)
+    static let windowLooks: [ScanPass] = [
+        .inverted, .binarised, .plain, .thresholded, .straightened, .smoothed, .equalisedBinarised, .enlarged, .enlargedBinarised,
+        .enlargedThresholded, .enlargedEqualised, .rotated, .doubled, .magnifiedThresholded, .magnifiedBinarised,
+    ]
+
+    /// The candidate windows at full size (a large one halved, whose plain look is then a new
+    /// one), look by look across them, within the budget.
     private func readWindows(of frame: Frame, in rect: PixelRect, with scanner: CodeScanner, limit: ReadingLimit?,
-                             into reading: inout FrameReading) {
+                             budget: WorkBudget, into reading: inout FrameReading) {
         let stats = frame.blockStatistics(in: rect, blockSize: Self.blockSize, rowStep: 4)
-        let windows = Localiser.candidates(in: stats).map(\.window)
-            .filter { $0.width * $0.height <= Self.threshold }
-            .prefix(Self.maxWindows)
-        for window in windows {
-            if limit?.reached == true { break }
-            let found = thorough.scanWhole(frame.cropped(to: window), at: PixelPoint(x: window.x, y: window.y),
-                                           with: scanner, limit: limit)
-            reading.passesRun += found.passesRun
-            reading.withheld += found.withheld
-            reading.parts += found.parts
-            for code in found.codes where !reading.codes.contains(where: { $0.identity == code.identity }) {
-                reading.codes.append(code)
-                reading.pass = reading.pass ?? found.pass
+        let places = Localiser.candidates(in: stats).map(\.window).sorted { $0.width * $0.height < $1.width * $1.height }
+        let windows = places.prefix(Self.maxWindows).map { window in
+            let crop = frame.cropped(to: window)
+            let halved = window.width * window.height > Self.halveAbove
+            let back = halved ? { (p: PixelPoint) in PixelPoint(x: window.x + p.x * 2 + 1, y: window.y + p.y * 2 + 1) }
+                : { (p: PixelPoint) in PixelPoint(x: window.x + p.x, y: window.y + p.y) }
+            return (picture: halved ? crop.shrunk(by: 2) : crop, halved: halved, back: back)
+        }
+        let looks = Self.windowLooks.filter { $0 == .plain || thorough.extraPasses.contains($0) }
+        for pass in looks {
+            for window in windows where (pass != .plain || window.halved) && limit?.reached != true {
+                let found = thorough.scanWhole(window.picture, with: scanner, limit: limit, passes: [pass], budget: budget)
+                reading.add(found, mapped: window.back)
+                if !reading.codes.isEmpty { return }
             }
         }
+    }
+}
+
+/// Counted work a reading may still spend: pixels times a pass's cost factor (see
+/// `ScanPass.costFactor`), the same on every machine.
+final class WorkBudget {
+    private(set) var remaining: Double
+    private(set) var spent = 0.0
+    /// What each counted pixel is charged.
+    var weight = 1.0
+
+    init(_ amount: Double) { remaining = amount }
+
+    /// Takes `cost` when it fits what is left; false (nothing taken) when it does not.
+    func take(_ cost: Double) -> Bool {
+        let cost = cost * weight
+        guard cost <= remaining else { return false }
+        remaining -= cost
+        spent += cost
+        return true
+    }
+}
+
+extension FrameReading {
+    /// `other`'s codes (new ones only, `map` taking their corners to this reading's pixels),
+    /// parts and passes added to this reading's.
+    mutating func add(_ other: FrameReading, mapped map: (PixelPoint) -> PixelPoint) {
+        passesRun += other.passesRun
+        withheld += other.withheld
+        parts += other.parts.map { SymbolPart(bytes: $0.bytes, corners: $0.corners.map(map)) }
+        for code in other.codes.map({ $0.mapped(map) }) where !codes.contains(where: { $0.identity == code.identity }) {
+            codes.append(code)
+            pass = pass ?? other.pass
+        }
+    }
+
+    /// The same reading with its codes' and parts' corners mapped.
+    func mapped(_ map: (PixelPoint) -> PixelPoint) -> FrameReading {
+        var reading = FrameReading(frameSequence: frameSequence, area: area)
+        reading.add(self, mapped: map)
+        return reading
     }
 }

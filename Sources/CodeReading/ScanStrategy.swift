@@ -39,7 +39,8 @@ public struct ThoroughScan: Sendable {
     /// Reads `area` of `frame` (the whole frame when nil) and says which pass read what.
     /// Passes run until a code is believed (see `Corroboration`): a 1D read that needs a
     /// second look gets the looks that give one next (its own pass on the picture turned a
-    /// little, then other passes). A huge area is read shrunk first (`LargeStill`), and the
+    /// little, then other passes). A picture of many megapixels is read once whole and then
+    /// within a counted budget (`LargeStill`), and the
     /// reading gives up once `limit` is reached.
     public func scan(_ frame: Frame, in area: PixelRect? = nil, with scanner: CodeScanner,
                      limit: ReadingLimit? = nil) -> FrameReading {
@@ -58,14 +59,19 @@ public struct ThoroughScan: Sendable {
         return reading
     }
 
-    /// The looks at all of `crop`, whose top-left pixel lies at `origin` in the frame.
+    /// The looks at all of `crop`, whose top-left pixel lies at `origin` in the frame: `passes`
+    /// (nil: the plain one, then the others, then each again turned a little), each only
+    /// when its counted cost fits the `budget` (nil: no limit).
     func scanWhole(_ crop: Frame, at origin: PixelPoint = PixelPoint(x: 0, y: 0), with scanner: CodeScanner,
-                   limit: ReadingLimit?) -> FrameReading {
+                   limit: ReadingLimit?, passes: [ScanPass]? = nil, budget: WorkBudget? = nil) -> FrameReading {
         var reading = FrameReading(frameSequence: crop.sequence)
-        var queue = ([.plain] + extraPasses).filter { $0.applies(to: crop) && $0.suits(scanner.symbologies) }.map { Look(pass: $0) }
+        var queue = (passes ?? [.plain] + extraPasses).filter { $0.applies(to: crop) && $0.suits(scanner.symbologies) }
+            .map { Look(pass: $0) }
         // Last, every pass again on the picture turned a little: rows then cross slanted bars
-        // at another angle, and sample the picture afresh.
-        queue += queue.filter { $0.pass != .straightened && $0.pass != .rotated }.map { Look(pass: $0.pass, turn: Self.fallbackTurn) }
+        // at another angle, and sample the picture afresh (not when one look was asked for).
+        if queue.count > 1 {
+            queue += queue.filter { $0.pass != .straightened && $0.pass != .rotated }.map { Look(pass: $0.pass, turn: Self.fallbackTurn) }
+        }
         var evidence = Corroboration()
         var index = 0
         // A weak read's second looks all run before the scan may stop: one of them may read
@@ -76,6 +82,7 @@ public struct ThoroughScan: Sendable {
         while index < queue.count, limit?.reached != true {
             let look = queue[index]
             index += 1
+            if let budget, !budget.take(Double(crop.width * crop.height) * look.pass.costFactor) { continue }
             let found = look.pass.read(crop, at: origin, turn: look.turn, with: scanner, limit: limit)
             reading.passesRun.append(look.pass)
             reading.parts += found.parts

@@ -33,6 +33,10 @@ Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--capture] [--repetitio
   --soak MINUTES    the live path on the fake camera (screen and headless) with ~100 unplugs:
                     memory, descriptors and mappings after a minute and at the end
   --deadlines N     how long after --timeout qrtui ends on inputs that would hold it (N runs each)
+  --big-still       a 4000x3000 photo without a code: qrtui's time beside zbarimg's (median of
+                    --repetitions runs, default 5 here); --big-still-file F times F instead
+  --explain FILE    what every pass reads in one picture, turned and not, and what is accepted
+  --verbose         --live: a line per frame on stderr (passes, reads, held codes)
 """
 
 /// Progress lines, on stderr (the tables go to stdout).
@@ -71,6 +75,9 @@ var stressSave: String?
 var stressEach: String?
 var deadlineRuns: Int?
 var soakMinutes: Double?
+var bigStill = false
+var bigStillFile: String?
+var repetitionsGiven = false
 while let argument = arguments.popFirst() {
     switch argument {
     case "--corpus":
@@ -82,6 +89,11 @@ while let argument = arguments.popFirst() {
     case "--repetitions":
         guard let n = arguments.popFirst().flatMap({ Int($0) }), n > 0 else { fail("--repetitions needs a count") }
         repetitions = n
+        repetitionsGiven = true
+    case "--big-still": bigStill = true
+    case "--big-still-file":
+        guard let path = arguments.popFirst() else { fail("--big-still-file needs a picture") }
+        (bigStill, bigStillFile) = (true, path)
     case "-S":
         guard let list = arguments.popFirst(), let set = try? Symbology.parseList(list).get() else { fail("bad -S list") }
         symbologies = set
@@ -152,7 +164,7 @@ while let argument = arguments.popFirst() {
     }
 }
 if corpus == nil && !frames && !render && !capture && !live && costSeconds == nil && stressCount == nil
-    && deadlineRuns == nil && soakMinutes == nil { fail("nothing to do\n\(usage)") }
+    && deadlineRuns == nil && soakMinutes == nil && !bigStill { fail("nothing to do\n\(usage)") }
 
 if capture { CaptureBenchmark.ensureFakeCamera() }
 if let corpus {
@@ -203,6 +215,10 @@ if let deadlineRuns {
     print("\nDeadlines: qrtui --no-preview --timeout T on inputs that would hold it longer; overshoot = "
           + "time to exit beyond T (\(deadlineRuns) runs each):\n")
     print(DeadlineBenchmark(runs: deadlineRuns).run())
+}
+if bigStill {
+    print("\nA still of 12 megapixels without a code: wall time from start to exit\n")
+    print(BigStillBenchmark(runs: repetitionsGiven ? repetitions : 5, file: bigStillFile).run())
 }
 if let soakMinutes {
     print("\nSoak: \(format(soakMinutes, 1)) minutes of the live path on the fake camera (a code drifting over noise, "

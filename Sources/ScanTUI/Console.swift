@@ -30,6 +30,8 @@ enum Console {
     }
 
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    /// Messages reach a person at a terminal (not a log).
+    static var messagesAreSeen: Bool { isatty(messages.load(ordering: .acquiring)) == 1 }
 
     /// Writes every byte; a reader that went away ends it quietly (there is no one to tell).
     static func write(_ fd: Int32, _ bytes: [UInt8]) {

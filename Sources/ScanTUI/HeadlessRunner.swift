@@ -51,6 +51,14 @@ struct HeadlessRunner {
     /// A camera gone this long when the run ends is gone, not between a replug's two halves.
     static let goneForGood = 2.0
 
+    /// How a run that reached its deadline ended: a camera unplugged and not back for a while
+    /// failed (that is no "no code found").
+    static func ending(atDeadline unplugged: (error: CaptureError, since: Double)?) -> Ending {
+        guard let unplugged, MonotonicClock.now() - unplugged.since >= goneForGood else { return .timedOut }
+        Console.message("\(unplugged.error.description) and has not come back")
+        return .failed
+    }
+
     /// News that is not a failure: silent with `-q`.
     private func notice(_ text: TerminalText) {
         if !options.quiet { Console.message(text) }
@@ -77,11 +85,12 @@ struct HeadlessRunner {
         }
         var tracker = CodeTracker(confirmations: options.readingPolicy.confirmations)
         var read = 0
-        // A camera unplugged and not back for a while when the run ends failed: that is no
-        // "no code found".
         var unplugged: (error: CaptureError, since: Double)?
+        var slow = SlowReadingNote(for: choice, quiet: options.quiet)
         while true {
-            switch reading.output.take(until: deadline) {
+            let item = reading.output.take(until: [deadline, slow.due].compactMap { $0 }.min())
+            if slow.told(after: item, before: deadline) { continue }
+            switch item {
             case .value(let result):
                 read += announce(result, with: &tracker, from: choice)
                 if options.once && read > 0 { return (.once, read) }
@@ -99,11 +108,7 @@ struct HeadlessRunner {
                 Console.message(FailureHint.message(error, device: choice.isDevice))
                 return (.failed, read)
             case nil:
-                if let unplugged, MonotonicClock.now() - unplugged.since >= Self.goneForGood {
-                    Console.message("\(unplugged.error.description) and has not come back")
-                    return (.failed, read)
-                }
-                return (.timedOut, read)
+                return (Self.ending(atDeadline: unplugged), read)
             }
         }
     }
@@ -121,6 +126,32 @@ extension HeadlessRunner {
             if options.verbose { Console.message(Self.howRead(code, result)) }
         }
         return min(news.count, options.once ? 1 : news.count)
+    }
+}
+
+/// A file slow to read (a photo of many megapixels) is said to be read, once, to a person at
+/// a terminal, a second after its reading began.
+struct SlowReadingNote {
+    private(set) var due: Double?
+    private let name: String
+
+    init(for choice: SourceFactory.Choice, quiet: Bool) {
+        name = choice.displayName
+        due = !choice.isDevice && !quiet && Console.messagesAreSeen ? MonotonicClock.now() + 1 : nil
+    }
+
+    /// What a wait brought: nothing by the note's time (before `deadline`) says the note and is
+    /// true (wait again); anything that came settles it.
+    mutating func told(after item: HandOver<HeadlessReading>.Item?, before deadline: Double?) -> Bool {
+        guard let due else { return false }
+        let now = MonotonicClock.now()
+        guard item == nil, now >= due, now < deadline ?? .infinity else {
+            if item != nil { self.due = nil }
+            return false
+        }
+        Console.message("reading \(name)…")
+        self.due = nil
+        return true
     }
 }
 

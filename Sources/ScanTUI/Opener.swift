@@ -61,15 +61,6 @@ struct Opener {
     }
 }
 
-/// A program as a shell would find it: a path as given, else the first match on PATH.
-enum ProgramPath {
-    static func find(_ name: String, in environment: [String: String]) -> String? {
-        if name.contains("/") { return access(name, X_OK) == 0 ? name : nil }
-        let directories = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
-        return directories.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
-    }
-}
-
 /// Openers run on their own; a thread of its own waits for each, so none stays a zombie
 /// while the screen runs.
 enum Reaper {

@@ -4,8 +4,9 @@ import FrameCore
 import PictureOps
 import Testing
 
-/// Huge stills are read shrunk first, then at full size where a code may be; every
-/// thorough reading ends when its limit is reached.
+/// Stills of many megapixels are read once at full size as zbarimg reads them, then within a
+/// counted budget: shrunk when huge, and at full size where a code may be. Every thorough
+/// reading ends when its limit is reached.
 @Suite struct LargeStillTests {
     let scanner = CodeScanner()
 
@@ -17,7 +18,37 @@ import Testing
         return code.padded(margin: margin, value: 200)
     }
 
-    @Test func aLargeCodeIsReadFromTheShrunkPicture() throws {
+    /// A 12-megapixel photo (see `CodeFixtures.busyPhoto`), maybe with a code at (2000, 1500).
+    func photo(code: Frame? = nil) -> Frame {
+        let picture = CodeFixtures.busyPhoto()
+        return code.map { picture.drawing($0, centreX: 2000, centreY: 1500) } ?? picture
+    }
+
+    /// Without a code, a large photo costs little more than zbarimg's one look at it.
+    @Test func aPhotoWithoutACodeCostsLittleMoreThanOneLook() {
+        let frame = photo()
+        #expect(LargeStill.applies(to: frame.bounds))
+        let reading = ThoroughScan().scan(frame, with: scanner)
+        #expect(reading.codes.isEmpty)
+        let area = Double(frame.width * frame.height)
+        #expect(reading.passesRun.first == .plain && reading.passesRun.count > 1)
+        #expect(reading.work >= area && reading.work <= area * (1 + LargeStill.extraShare))
+    }
+
+    /// What the whole picture's one look misses is looked for where a code may be: a light
+    /// code on dark in a large photo.
+    @Test func aLightCodeOnDarkInALargePhotoIsFoundWhereItLies() throws {
+        let code = try #require(QRMatrix(text: "light on dark", level: .medium)).render(moduleSize: 5, dark: 230, light: 25)
+        let frame = photo(code: code)
+        #expect(CodeScanner().scan(frame).isEmpty)
+        let reading = ThoroughScan().scan(frame, with: scanner)
+        #expect(reading.codes.map(\.text) == ["light on dark"])
+        let corners = try #require(reading.codes.first?.corners)
+        #expect(corners.allSatisfy { abs($0.x - 2000) < 150 && abs($0.y - 1500) < 150 })
+        #expect(reading.work <= Double(frame.width * frame.height) * (1 + LargeStill.extraShare))
+    }
+
+    @Test func aLargeCodeIsReadInAHugePicture() throws {
         let frame = try hugePicture("large code in a huge picture", moduleSize: 24)
         #expect(LargeStill.applies(to: frame.bounds))
         let reading = ThoroughScan().scan(frame, with: scanner)
@@ -33,7 +64,7 @@ import Testing
         // Shrunk by the factor a huge still gets, its modules are lost.
         let factor = LargeStill.factor(for: frame.bounds)
         #expect(factor >= 2)
-        #expect(ThoroughScan().scanWhole(frame.shrunk(by: factor), with: scanner, limit: nil).codes.isEmpty)
+        #expect(ThoroughScan().scanWhole(frame.shrunk(by: factor), with: scanner, limit: nil, passes: [.plain]).codes.isEmpty)
         let reading = ThoroughScan().scan(frame, with: scanner)
         #expect(reading.codes.map(\.text) == ["small code, 2 px modules"])
         let corners = try #require(reading.codes.first?.corners)

@@ -84,6 +84,19 @@ import Testing
         #expect(FileManager.default.contents(atPath: scratch.path + "/err") == Data())
     }
 
+    /// A file slow to read is said to be read, once, when a person watches stderr: not in a log.
+    @Test func aSlowReadSaysItIsUnderWayOnATerminal() throws {
+        // 20 megapixels of noisy texture: seconds of reading in a debug build.
+        let big = directory.write("big.pgm", NetpbmCodec.encode(Frame.plasma(width: 5000, height: 4000, seed: 2)
+            .withNoise(amplitude: 12, seed: 5)))
+        let session = try TmuxSession(width: 100, height: 10, command: "\(QRTUIProcess.executable) --no-preview \(big)")
+        let done = try session.waitFor("the end", seconds: 120) { $0.text.contains("EXIT=") }
+        #expect(done.text.contains("qrtui: reading \(big)…\nqrtui: no code found in \(big)"))
+        #expect(done.text.contains("EXIT=4"))
+        let logged = try QRTUIProcess.run(["--no-preview", big], deadline: 120)
+        #expect(logged.status == 4 && logged.stderr == "qrtui: no code found in \(big)\n")
+    }
+
     /// `-vv`, as zbar's users type it: qrtui's own account and zbar's debugging output.
     @Test func doubleVerboseAddsZbarsOwnOutput() throws {
         let path = qr("verbose.png", "talkative")
