@@ -61,7 +61,8 @@ let package = Package(
             name: "CaptureKit",
             dependencies: ["FrameCore", "PictureOps", "SystemCalls", "CV4L2", "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF"]
         ),
-        .target(name: "Overlay"),
+        // Its cell loops run per frame (a shape matched for every cell): optimised in debug too.
+        .target(name: "Overlay", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "CodeMeaning"),
         // Codes drawn from their contents: the demo's code, test fixtures, benchmark scenes.
         .target(name: "CodeFixtures", dependencies: ["FrameCore", "PictureOps", "CQREncode", "CZint"]),
@@ -99,7 +100,7 @@ let package = Package(
         // Reading is tested without the camera code: CaptureKit is not linked.
         .testTarget(name: "CodeReadingTests", dependencies: ["CodeReading", "PictureOps", "FrameCore", "CodeFixtures"]),
         .testTarget(name: "CaptureKitTests", dependencies: ["CaptureKit", "FrameCore", "SystemCalls", "CodeFixtures"]),
-        .testTarget(name: "OverlayTests", dependencies: ["Overlay"]),
+        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CodeFixtures", "FrameCore"]),
         .testTarget(name: "CodeMeaningTests", dependencies: ["CodeMeaning"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay"]),
         .testTarget(name: "ScanTUITests", dependencies: ["ScanTUI", "ScanOptions", "CodeMeaning", "CaptureKit", "CodeReading", "FrameCore",

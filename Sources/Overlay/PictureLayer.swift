@@ -5,20 +5,36 @@ public enum PictureLayer {
     public static let asciiRamp = Array(" .,:-=+*o#%@")
     public static let blockRamp = Array(" ░▒▓█")
 
-    /// `toned`: ASCII in the cells' own greys (terminals with 256 colours or more).
+    /// Draws `samples` with nothing kept from an earlier frame.
     public static func draw(_ samples: SampleGrid, glyphs: GlyphSet, toned: Bool = false, undimmed: CellRect?,
                             into grid: inout CellGrid) {
+        var memo = CellMemo()
+        draw(samples, glyphs: glyphs, toned: toned, undimmed: undimmed, memo: &memo, into: &grid)
+    }
+
+    /// `toned`: ASCII in the cells' own greys (terminals with 256 colours or more). `memo`
+    /// keeps toned cells from one frame to the next: a cell whose samples and dimming are as
+    /// they were is not matched again.
+    public static func draw(_ samples: SampleGrid, glyphs: GlyphSet, toned: Bool = false, undimmed: CellRect?,
+                            memo: inout CellMemo, into grid: inout CellGrid) {
         let rows = min(samples.rows, grid.height), columns = min(samples.columns, grid.width)
+        let shaped = toned && glyphs == .ascii
+        if !shaped || !memo.matches(samples) { memo = CellMemo(samples, shaped: shaped) }
         samples.values.withUnsafeBufferPointer { values in
             for row in 0..<rows {
                 for column in 0..<columns {
                     let dim = undimmed.map { !$0.contains(column: column, row: row) } ?? false
-                    grid[column, row] = toned && glyphs == .ascii
-                        ? TonedASCII.cell(values, samples, column: column, row: row, dim: dim)
-                        : cell(values, samples, column: column, row: row, glyphs: glyphs, dim: dim)
+                    guard shaped else {
+                        grid[column, row] = cell(values, samples, column: column, row: row, glyphs: glyphs, dim: dim)
+                        continue
+                    }
+                    grid[column, row] = memo.cell(column: column, row: row, dim: dim, samples: values) {
+                        TonedASCII.cell(values, samples, column: column, row: row, dim: dim)
+                    }
                 }
             }
         }
+        memo.values = samples.values
     }
 
     static func cell(_ values: UnsafeBufferPointer<Int16>, _ samples: SampleGrid, column: Int, row: Int,

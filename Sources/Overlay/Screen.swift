@@ -64,7 +64,7 @@ public enum Screen {
             let area = scene.scanArea?.cells(in: transform)
             let toned = glyphs == .ascii && scene.colour && scene.greys
             let samples = shader.sample(image, transform: transform, glyphs: glyphs, toned: toned)
-            PictureLayer.draw(samples, glyphs: glyphs, toned: toned, undimmed: area, into: &grid)
+            PictureLayer.draw(samples, glyphs: glyphs, toned: toned, undimmed: area, memo: &shader.memo, into: &grid)
             for polygon in scene.outlines {
                 Outline.draw(polygon.map { transform.cell(for: $0) }, cellAspect: transform.cellAspect,
                              unicode: scene.unicode, into: &grid)

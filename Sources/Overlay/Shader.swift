@@ -15,13 +15,19 @@ public enum GlyphSet: String, CaseIterable, Sendable {
     }
 
     /// Samples per cell across and down; `toned`: ASCII drawn in the cell's greys, whose
-    /// character follows the texture of 2x2 samples.
-    func samplesAcross(toned: Bool) -> Int { self == .braille || (self == .ascii && toned) ? 2 : 1 }
+    /// character follows the shape of 4x8 samples (`GlyphShapes`).
+    func samplesAcross(toned: Bool) -> Int {
+        switch self {
+        case .braille: 2
+        case .ascii where toned: GlyphShapes.columns
+        default: 1
+        }
+    }
     func samplesDown(toned: Bool) -> Int {
         switch self {
         case .half: 2
         case .braille: 4
-        case .ascii where toned: 2
+        case .ascii where toned: GlyphShapes.rows
         default: 1
         }
     }
@@ -57,6 +63,8 @@ public struct Shader: Sendable {
     public var tolerance: Int
     private var shown: [Int16] = []
     private var geometry: Geometry?
+    /// The cells last drawn from the samples (see `CellMemo`).
+    public var memo = CellMemo()
 
     private struct Geometry: Equatable {
         let transform: ViewTransform
@@ -74,7 +82,9 @@ public struct Shader: Sendable {
         var grid = Self.average(image, transform: transform, across: across, down: down)
         let current = Geometry(transform: transform, across: across, down: down, width: image.width, height: image.height)
         if current == geometry && shown.count == grid.values.count {
-            let tolerance = Int16(self.tolerance)
+            // Many small samples a cell (toned ASCII) each carry more noise, and any one that
+            // moves redraws the cell: they are held twice as firmly.
+            let tolerance = Int16(self.tolerance * (across * down > 8 ? 2 : 1))
             shown.withUnsafeBufferPointer { old in
                 grid.values.withUnsafeMutableBufferPointer { new in
                     for i in 0..<new.count where new[i] >= 0 && old[i] >= 0 && abs(new[i] - old[i]) <= tolerance {
@@ -94,7 +104,9 @@ public struct Shader: Sendable {
         shown = []
     }
 
-    static func average(_ image: GreyImage, transform: ViewTransform, across: Int, down: Int) -> SampleGrid {
+    /// The picture area-averaged to `across` x `down` samples a cell, as it is (no hysteresis):
+    /// also what fidelity is measured against.
+    public static func average(_ image: GreyImage, transform: ViewTransform, across: Int, down: Int) -> SampleGrid {
         let sampleColumns = transform.columns * across, sampleRows = transform.rows * down
         let xRanges = ranges(count: sampleColumns, origin: transform.originX,
                              step: transform.pixelsPerColumn / Double(across), limit: image.width)

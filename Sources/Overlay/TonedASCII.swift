@@ -1,49 +1,106 @@
-/// ASCII in the picture's own greys: each cell's 2x2 samples split into a lighter and a
-/// darker group; the background takes one group's grey, the character the other's, and the
-/// character is the one whose strokes lie where its group lies (`,` bottom left, `/` one
-/// diagonal, `"` the top...). A flat cell is a space in its grey. So a code's modules show
-/// where the mono ramp, one grey level a cell, turns them to noise.
+/// ASCII in the picture's own greys, each cell's character chosen by its shape (as chafa
+/// does): the cell's 4x8 samples are matched against what every candidate character covers
+/// of a cell (`GlyphShapes`); the one whose strokes best follow the light and dark of the
+/// cell is drawn, in the grey that fits its strokes, on the grey that fits the rest. A flat
+/// cell is a space in its grey. So a code's modules and finder patterns keep their edges
+/// where one grey level a cell turns them to mush.
 public enum TonedASCII {
-    /// Where a character's strokes lie in its cell: top left, top right, bottom left, bottom
-    /// right (bits 8, 4, 2, 1). Also the model the render benchmark draws them back with.
-    public static let glyphs: [Int: String] = [
-        8: "`", 4: "'", 2: ",", 1: ".", 12: "\"", 3: "_", 10: "[", 5: "]", 9: "\\", 6: "/",
-    ]
-    public static let masks: [String: Int] = Dictionary(uniqueKeysWithValues: glyphs.map { ($1, $0) })
     /// Below this spread of grey a cell is flat: texture there is sensor noise.
-    static let flat = 24
+    static let flat: Float = 24
+    static let samples = GlyphShapes.columns * GlyphShapes.rows
 
-    /// `glyphs` by mask, for the per-cell lookup.
-    static let byMask: [String] = (0..<16).map { glyphs[$0] ?? " " }
+    /// A candidate character's shape: its coverage less its mean, of unit length (for the
+    /// match), and what it takes to turn a match back into greys.
+    struct Shape {
+        let text: String
+        let centred: [Float]
+        /// The mean coverage (0 to 1), the length of coverage less that mean, and the sum
+        /// of the coverage's squares.
+        let mean: Float
+        let spread: Float
+        var squares: Float { spread * spread + mean * mean * Float(TonedASCII.samples) }
+    }
+
+    /// The characters drawn: those whose strokes lie in one part of the cell or run one way
+    /// (edges, corners, bars, diagonals, dots) and those that fill it densely, which every
+    /// terminal font draws alike.
+    static let candidates = Array("[]|/\\_-=\"'.,:;^~<>()LJT7+xoO#@%&HMWmwbdpqFEPy")
+    static let shapes: [Shape] = candidates.compactMap { character in
+        guard let values = GlyphShapes.coverage[character] else { return nil }
+        let coverage = values.map { Float($0) / 255 }
+        let mean = coverage.reduce(0, +) / Float(samples)
+        let spread = coverage.map { ($0 - mean) * ($0 - mean) }.reduce(0, +).squareRoot()
+        return Shape(text: String(character), centred: coverage.map { ($0 - mean) / spread }, mean: mean, spread: spread)
+    }
+    /// Their centred coverage one after another, for the per-cell loop.
+    static let table: [Float] = shapes.flatMap(\.centred)
 
     static func cell(_ values: UnsafeBufferPointer<Int16>, _ samples: SampleGrid, column: Int, row: Int,
                      dim: Bool) -> Cell {
-        let stride = samples.columns * 2
-        let base = row * 2 * stride + column * 2
-        let raw = (Int(values[base]), Int(values[base + 1]), Int(values[base + stride]), Int(values[base + stride + 1]))
-        guard raw.0 >= 0, raw.1 >= 0, raw.2 >= 0, raw.3 >= 0 else { return .blank }
+        let stride = samples.columns * GlyphShapes.columns
+        let base = row * GlyphShapes.rows * stride + column * GlyphShapes.columns
         // The mask keeps 40% outside the scan area.
-        let levels = dim ? (raw.0 * 2 / 5, raw.1 * 2 / 5, raw.2 * 2 / 5, raw.3 * 2 / 5) : raw
-        let attributes: Attributes = dim ? .dim : []
-        let sum = levels.0 + levels.1 + levels.2 + levels.3, mean = sum / 4
-        let high = max(max(levels.0, levels.1), max(levels.2, levels.3))
-        let low = min(min(levels.0, levels.1), min(levels.2, levels.3))
-        guard high - low >= flat else {
-            return Cell(" ", style: Style(background: tone(mean), attributes: attributes))
+        let scale: Float = dim ? 0.4 : 1
+        var levels = (Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0),
+                      Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0),
+                      Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0),
+                      Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0))
+        return withUnsafeMutableBytes(of: &levels) { raw in
+            let level = raw.bindMemory(to: Float.self)
+            var low = Float.infinity, high = -Float.infinity, sum: Float = 0
+            for y in 0..<GlyphShapes.rows {
+                for x in 0..<GlyphShapes.columns {
+                    let value = values[base + y * stride + x]
+                    guard value >= 0 else { return .blank }
+                    let v = Float(value) * scale
+                    level[y * GlyphShapes.columns + x] = v
+                    (low, high, sum) = (min(low, v), max(high, v), sum + v)
+                }
+            }
+            return matched(level, low: low, high: high, mean: sum / Float(Self.samples),
+                           attributes: dim ? .dim : [], flat: flat * scale)
         }
-        let light = (levels.0 > mean ? 8 : 0) | (levels.1 > mean ? 4 : 0) | (levels.2 > mean ? 2 : 0) | (levels.3 > mean ? 1 : 0)
-        // The character draws the smaller group (or the lighter of two halves).
-        let ink = light.nonzeroBitCount <= 2 ? light : 15 & ~light
-        let inkSum = (ink & 8 != 0 ? levels.0 : 0) + (ink & 4 != 0 ? levels.1 : 0)
-            + (ink & 2 != 0 ? levels.2 : 0) + (ink & 1 != 0 ? levels.3 : 0)
-        let inkCount = ink.nonzeroBitCount
-        let fore = inkSum / inkCount, back = (sum - inkSum) / (4 - inkCount)
-        return Cell(byMask[ink], style: Style(foreground: tone(fore), background: tone(back), attributes: attributes))
+    }
+
+    /// The character whose shape best follows `level`'s light and dark, in its two greys: for
+    /// each shape the greys that fit best (least squares: a pixel is background + (ink -
+    /// background) x coverage), kept within black and white, and the shape whose greys leave
+    /// the least error then.
+    static func matched(_ level: UnsafeMutableBufferPointer<Float>, low: Float, high: Float, mean: Float,
+                        attributes: Attributes, flat: Float) -> Cell {
+        guard high - low >= flat else { return Cell(" ", style: Style(background: tone(mean), attributes: attributes)) }
+        let n = Float(samples)
+        var sumSquares: Float = 0
+        for i in 0..<samples {
+            sumSquares += level[i] * level[i]
+            level[i] -= mean
+        }
+        let sum = mean * n
+        var best = 0, bestError = Float.infinity, bestGreys: (ink: Float, back: Float) = (mean, mean)
+        table.withUnsafeBufferPointer { table in
+            for index in 0..<shapes.count {
+                var fit: Float = 0
+                let centred = table.baseAddress! + index * samples
+                for i in 0..<samples { fit += centred[i] * level[i] }
+                let shape = shapes[index]
+                let slope = fit / shape.spread
+                let back = min(255, max(0, mean - slope * shape.mean)), ink = min(255, max(0, mean - slope * shape.mean + slope))
+                // The error of those greys, from the sums: Σ(p - back - (ink - back) c)².
+                let s = ink - back, coverage = shape.mean * n, cross = shape.spread * fit + shape.mean * sum
+                let error = sumSquares - 2 * back * sum - 2 * s * cross + n * back * back + 2 * back * s * coverage
+                    + s * s * shape.squares
+                if error < bestError { (best, bestError, bestGreys) = (index, error, (ink, back)) }
+            }
+        }
+        let fore = tone(bestGreys.ink), ground = tone(bestGreys.back)
+        guard fore != ground else { return Cell(" ", style: Style(background: tone(mean), attributes: attributes)) }
+        return Cell(shapes[best].text, style: Style(foreground: fore, background: ground, attributes: attributes))
     }
 
     /// A level snapped to the greys a 256-colour terminal has (black, 8, 18, ... 238, white):
     /// finer levels would look the same there and still repaint the cell.
-    static func tone(_ level: Int) -> Color {
+    static func tone(_ level: Float) -> Color {
+        let level = Int(level.rounded())
         if level < 4 { return .grey(0) }
         if level > 246 { return .grey(255) }
         return .grey(UInt8(8 + 10 * min(23, max(0, (level - 3) / 10))))

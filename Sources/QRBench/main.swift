@@ -187,6 +187,9 @@ if render {
     print(RenderBenchmark(repetitions: repetitions).run())
     print("\nFidelity: the demo scene in 160x48 cells drawn back to pixels, SSIM against the scene (1 = a copy):\n")
     print(FidelityBenchmark().run())
+    print("\nA QR code in a 1280x720 frame on a 120x40 screen, against chafa --symbols ascii -c 256 on the same pixels "
+          + "and cells (SSIM of the cells drawn back; code: its region, screen: all of it):\n")
+    print(ChafaComparison().run())
 }
 if capture {
     print("\nCapture from the fake V4L2 camera through libv4l2, pacing off (\(repetitions * 10) frames each):\n")

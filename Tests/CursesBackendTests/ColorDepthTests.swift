@@ -24,14 +24,14 @@ import Testing
     /// the same colour as for the unsnapped level, and a snapped grey snaps to itself.
     @Test func tonedGreysAreTheTerminalsOwn() {
         for level in 0...255 {
-            guard case .grey(let snapped) = TonedASCII.tone(level) else {
+            guard case .grey(let snapped) = TonedASCII.tone(Float(level)) else {
                 Issue.record("tone(\(level)) is not a grey")
                 continue
             }
             #expect(ColorDepth.indexed256.number(for: .grey(snapped)) == ColorDepth.indexed256.number(for: .grey(UInt8(level))),
                     "level \(level)")
             #expect(Int(snapped) == ColorDepth.shownGrey(UInt8(level)), "level \(level)")
-            #expect(TonedASCII.tone(Int(snapped)) == .grey(snapped), "level \(level)")
+            #expect(TonedASCII.tone(Float(snapped)) == .grey(snapped), "level \(level)")
         }
     }
 }

@@ -123,45 +123,67 @@ import Testing
         #expect(render(.blocks, columns: 5, rows: 1).lines == [" ░▒▓█"])
     }
 
-    /// Toned ASCII: the character follows where the lighter samples lie, in the two greys
-    /// (snapped to the terminal's grey ramp: 200 shows as 198, 20 as 18, 102 as 98).
-    struct TonedCase: Sendable, CustomTestStringConvertible {
-        let pixels: [Int], glyph: String, fore: Int?, back: Int
-        var testDescription: String { "\(pixels) as \(glyph)" }
-    }
-    static let tonedCases: [TonedCase] = [
-        TonedCase(pixels: [200, 20, 20, 20], glyph: "`", fore: 198, back: 18),
-        TonedCase(pixels: [20, 20, 200, 20], glyph: ",", fore: 198, back: 18),
-        TonedCase(pixels: [200, 200, 20, 20], glyph: "\"", fore: 198, back: 18),
-        TonedCase(pixels: [20, 200, 200, 20], glyph: "/", fore: 198, back: 18),
-        TonedCase(pixels: [200, 200, 200, 20], glyph: ".", fore: 18, back: 198),
-        TonedCase(pixels: [100, 110, 105, 95], glyph: " ", fore: nil, back: 98),
-    ]
-
-    @Test(arguments: tonedCases)
-    func tonedASCIIFollowsTheTexture(case toned: TonedCase) {
-        let (pixels, glyph, fore, back) = (toned.pixels, toned.glyph, toned.fore, toned.back)
-        let image = GreyImage(width: 2, height: 2, pixels: pixels.map(UInt8.init))
-        let t = ViewTransform(frameWidth: 2, frameHeight: 2, columns: 1, rows: 1, cellAspect: 1, mode: .fit)
+    /// Toned ASCII through the shader: one cell of 4x8 pixels, lighter (200) where `light`
+    /// says, drawn; and the cell drawn back as a terminal shows it.
+    func toned(_ light: (Int, Int) -> Bool, area: CellRect? = nil) -> (cell: Cell, pixels: [Int], drawn: [Int]) {
+        let pixels = (0..<8).flatMap { y in (0..<4).map { x in light(x, y) ? 200 : 20 } }
+        let image = GreyImage(width: 4, height: 8, pixels: pixels.map(UInt8.init))
+        let t = ViewTransform(frameWidth: 4, frameHeight: 8, columns: 1, rows: 1, cellAspect: 0.5, mode: .fit)
         var shader = Shader(tolerance: 0)
         let samples = shader.sample(image, transform: t, glyphs: .ascii, toned: true)
-        #expect(samples.across == 2 && samples.down == 2)
+        #expect(samples.across == 4 && samples.down == 8)
         var grid = CellGrid(width: 1, height: 1)
-        PictureLayer.draw(samples, glyphs: .ascii, toned: true, undimmed: nil, into: &grid)
-        let style = Style(foreground: fore.map { .grey(UInt8($0)) } ?? .default, background: .grey(UInt8(back)))
-        #expect(grid[0, 0] == Cell(glyph, style: style))
+        PictureLayer.draw(samples, glyphs: .ascii, toned: true, undimmed: area, into: &grid)
+        let drawn = GlyphRaster.pixels([[grid[0, 0]]]) { color in if case .grey(let v) = color { Int(v) } else { nil } }
+        return (grid[0, 0], pixels, drawn)
     }
 
-    /// Outside the scan area a toned cell keeps 40% of its greys (80 and 8, shown as 78 and 8)
-    /// and is marked dim.
+    /// The character follows where the light lies: drawn back, the cell is lighter where the
+    /// picture is (no character fills a cell, so not as light; and a font leaves a cell's
+    /// outer columns and top row to the background, so no pattern asks for those alone).
+    @Test func tonedASCIIFollowsTheTexture() {
+        for (name, light) in [("top", { (_: Int, y: Int) in y < 4 }), ("left", { (x: Int, _: Int) in x < 2 }),
+                              ("bottom row", { (_: Int, y: Int) in y == 7 }), ("middle column", { (x: Int, _: Int) in x == 2 })] {
+            let result = toned(light)
+            #expect(result.cell.text != " " && result.cell.style.foreground != result.cell.style.background, "\(name)")
+            let mean = { (values: [Int]) in Double(values.reduce(0, +)) / Double(values.count) }
+            let lightDrawn = zip(result.pixels, result.drawn).filter { $0.0 == 200 }.map(\.1)
+            let darkDrawn = zip(result.pixels, result.drawn).filter { $0.0 == 20 }.map(\.1)
+            #expect(mean(lightDrawn) > mean(darkDrawn) + 20, "\(name): '\(result.cell.text)'")
+        }
+        let flat = GreyImage(width: 4, height: 8, pixels: (0..<32).map { UInt8(100 + $0 % 10) })
+        var shader = Shader(tolerance: 0)
+        let t = ViewTransform(frameWidth: 4, frameHeight: 8, columns: 1, rows: 1, cellAspect: 0.5, mode: .fit)
+        var grid = CellGrid(width: 1, height: 1)
+        PictureLayer.draw(shader.sample(flat, transform: t, glyphs: .ascii, toned: true), glyphs: .ascii, toned: true,
+                          undimmed: nil, into: &grid)
+        #expect(grid[0, 0] == Cell(" ", style: Style(background: .grey(108))))
+    }
+
+    /// Outside the scan area a toned cell is drawn from 40% of its greys and marked dim.
     @Test func tonedASCIIDimsOutsideTheArea() {
-        let image = GreyImage(width: 2, height: 2, pixels: [200, 20, 20, 20])
-        let t = ViewTransform(frameWidth: 2, frameHeight: 2, columns: 1, rows: 1, cellAspect: 1, mode: .fit)
+        let bright = toned({ x, _ in x < 2 })
+        let dimmed = toned({ x, _ in x < 2 }, area: CellRect(column: 5, row: 5, width: 1, height: 1))
+        #expect(dimmed.cell.style.attributes == .dim && bright.cell.style.attributes == [])
+        let mean = { (values: [Int]) in Double(values.reduce(0, +)) / Double(values.count) }
+        #expect(abs(mean(dimmed.drawn) - 0.4 * mean(bright.drawn)) < 15)
+    }
+
+    /// A cell whose samples and dimming are as they were is not matched again (the memo's),
+    /// and one whose samples changed is.
+    @Test func aStillCellIsKeptAChangedOneMatchedAgain() {
+        let t = ViewTransform(frameWidth: 4, frameHeight: 8, columns: 1, rows: 1, cellAspect: 0.5, mode: .fit)
         var shader = Shader(tolerance: 0)
-        let samples = shader.sample(image, transform: t, glyphs: .ascii, toned: true)
-        var grid = CellGrid(width: 1, height: 1)
-        PictureLayer.draw(samples, glyphs: .ascii, toned: true, undimmed: CellRect(column: 5, row: 5, width: 1, height: 1), into: &grid)
-        #expect(grid[0, 0] == Cell("`", style: Style(foreground: .grey(78), background: .grey(8), attributes: .dim)))
+        func draw(_ light: (Int) -> Bool) -> Cell {
+            let image = GreyImage(width: 4, height: 8, pixels: (0..<32).map { light($0) ? 200 : 20 })
+            var grid = CellGrid(width: 1, height: 1)
+            let samples = shader.sample(image, transform: t, glyphs: .ascii, toned: true)
+            PictureLayer.draw(samples, glyphs: .ascii, toned: true, undimmed: nil, memo: &shader.memo, into: &grid)
+            return grid[0, 0]
+        }
+        let top = draw { $0 < 16 }
+        #expect(draw { $0 < 16 } == top)
+        #expect(draw { $0 >= 16 } != top)
     }
 
     @Test func halfBlocksCarryTwoGreyLevels() {
