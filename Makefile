@@ -10,16 +10,24 @@
 DEBIAN_PACKAGES := pkg-config libzbar-dev libv4l-dev libncurses-dev libqrencode-dev \
                    libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libtiff-dev libzint-dev tmux \
                    man-db zsh fish
+# What the benchmark compares qrtui with (zbarimg's time on a large photo, chafa's preview).
+BENCH_PACKAGES := zbar-tools chafa
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CORPUS ?= ../shared/corpus
 ARGS ?=
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps build run test bench fuzz clean install uninstall
+.PHONY: deps bench-deps install-packages build run test bench fuzz clean install uninstall
 
 deps:
+	@$(MAKE) -s install-packages PACKAGES="$(DEBIAN_PACKAGES)"
+
+bench-deps:
+	@$(MAKE) -s install-packages PACKAGES="$(DEBIAN_PACKAGES) $(BENCH_PACKAGES)"
+
+install-packages:
 	@missing=""; \
-	for p in $(DEBIAN_PACKAGES); do \
+	for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -51,8 +59,8 @@ test: deps
 	swift build --build-tests --sanitize=address --scratch-path .build/asan
 	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) swift test --sanitize=address --scratch-path .build/asan --filter '$(ASAN_TESTS)'
 
-bench: deps
-	swift run -c release qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20
+bench: bench-deps
+	swift run -c release qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20 --big-still
 
 fuzz: deps
 	scripts/fuzz $(FUZZ_SECONDS)
