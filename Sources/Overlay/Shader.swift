@@ -61,12 +61,14 @@ public struct SampleGrid: Equatable, Sendable {
 /// screen every frame (measured in PLATFORM.md: +/-6 leaves about 1% of cells changing).
 public struct Shader: Sendable {
     public var tolerance: Int
-    private var shown: [Int16] = []
-    private var geometry: Geometry?
+    var shown: [Int16] = []
+    /// Fine samples (toned ASCII): each cell's coarse samples when it was last sampled.
+    var shownCoarse: [Int16] = []
+    var geometry: Geometry?
     /// The cells last drawn from the samples (see `CellMemo`).
     public var memo = CellMemo()
 
-    private struct Geometry: Equatable {
+    struct Geometry: Equatable {
         let transform: ViewTransform
         let across: Int
         let down: Int
@@ -79,12 +81,11 @@ public struct Shader: Sendable {
     public mutating func sample(_ image: GreyImage, transform: ViewTransform, glyphs: GlyphSet,
                                 toned: Bool = false) -> SampleGrid {
         let across = glyphs.samplesAcross(toned: toned), down = glyphs.samplesDown(toned: toned)
-        var grid = Self.average(image, transform: transform, across: across, down: down)
         let current = Geometry(transform: transform, across: across, down: down, width: image.width, height: image.height)
+        if across * down > 8 { return sampleByCells(image, geometry: current) }
+        var grid = Self.average(image, transform: transform, across: across, down: down)
         if current == geometry && shown.count == grid.values.count {
-            // Many small samples a cell (toned ASCII) each carry more noise, and any one that
-            // moves redraws the cell: they are held twice as firmly.
-            let tolerance = Int16(self.tolerance * (across * down > 8 ? 2 : 1))
+            let tolerance = Int16(self.tolerance)
             shown.withUnsafeBufferPointer { old in
                 grid.values.withUnsafeMutableBufferPointer { new in
                     for i in 0..<new.count where new[i] >= 0 && old[i] >= 0 && abs(new[i] - old[i]) <= tolerance {
@@ -118,6 +119,10 @@ public struct Shader: Sendable {
             return SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: values)
         }
         let lowers = xRanges.map(\.lowerBound), uppers = xRanges.map(\.upperBound)
+        // A sample's mean is its sum times 1/n in 16-bit fixed point (rounded up: an exact
+        // quotient stays exact), a table for each count of rows summed: a division per sample
+        // would cost more than all its additions.
+        let reciprocals = (1...4).map { rows in xRanges.map { UInt32((65536 + rows * max(1, $0.count) - 1) / (rows * max(1, $0.count))) } }
         var columnSums = [Int32](repeating: 0, count: image.width)
         image.pixels.withUnsafeBufferPointer { pixels in
             columnSums.withUnsafeMutableBufferPointer { sums in
@@ -126,20 +131,23 @@ public struct Shader: Sendable {
                         // Sum each pixel column over (up to four evenly spread of) the sample
                         // row's pixel rows: the mean of many rows barely moves, its cost does...
                         let step = (yRange.count + 3) / 4
-                        let rows = Swift.stride(from: yRange.lowerBound, to: yRange.upperBound, by: step)
                         for x in xMin..<xMax { sums[x] = 0 }
-                        for y in rows {
+                        for y in Swift.stride(from: yRange.lowerBound, to: yRange.upperBound, by: step) {
                             let row = pixels.baseAddress! + y * image.stride
                             for x in xMin..<xMax { sums[x] &+= Int32(row[x]) }
                         }
                         // ...then each sample is the sum of its columns over its pixel count.
-                        let base = sampleRow * sampleColumns, height = Int32((yRange.count + step - 1) / step)
-                        for sampleColumn in 0..<sampleColumns {
-                            let lower = lowers[sampleColumn], upper = uppers[sampleColumn]
-                            guard upper > lower else { continue }
-                            var total: Int32 = 0
-                            for x in lower..<upper { total &+= sums[x] }
-                            out[base + sampleColumn] = Int16(total / (Int32(upper - lower) * height))
+                        let base = sampleRow * sampleColumns, height = (yRange.count + step - 1) / step
+                        reciprocals[height - 1].withUnsafeBufferPointer { scale in
+                            lowers.withUnsafeBufferPointer { lowers in
+                                uppers.withUnsafeBufferPointer { uppers in
+                                    for sampleColumn in 0..<sampleColumns where uppers[sampleColumn] > lowers[sampleColumn] {
+                                        var total: Int32 = 0
+                                        for x in lowers[sampleColumn]..<uppers[sampleColumn] { total &+= sums[x] }
+                                        out[base + sampleColumn] = Int16(truncatingIfNeeded: (UInt32(total) &* scale[sampleColumn]) >> 16)
+                                    }
+                                }
+                            }
                         }
                     }
                 }

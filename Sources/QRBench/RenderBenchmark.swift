@@ -17,16 +17,20 @@ struct RenderBenchmark {
         let scene = DemoSource(code: DemoCode.picture(), width: 1280, height: 720, paced: false)
         // A static scene: the same picture with fresh sensor noise in every frame.
         let frames = (0..<max(repetitions, 12)).map { scene.frame(at: 0, sequence: $0) }
+        // A scene that keeps changing: the backdrop's light moving (as `--cost` changes it).
+        let moving = (0..<max(repetitions, 12)).map { n in
+            Frame.plasma(width: 1280, height: 720, seed: 5, phase: Double(n) / 60 * 2 * .pi).withNoise(amplitude: 6, seed: UInt64(n) &+ 1)
+        }
         var rows = [["glyphs", "render median ms", "p95 ms", "bytes/frame steady", "bytes full repaint", "steady/full",
                      "full repaint ms"]]
         // Without hysteresis (tolerance 0) for comparison: what the screen would cost without it.
         // ASCII both ways: the mono ramp, and toned in the picture's greys (256 colours).
-        let runs = [(GlyphSet.ascii, 6, true)] + GlyphSet.allCases.map { ($0, 6, false) }
-            + [(GlyphSet.ascii, 0, false), (GlyphSet.half, 0, false)]
-        for (glyphs, tolerance, greys) in runs {
+        let runs = [(GlyphSet.ascii, 6, true, false), (GlyphSet.ascii, 6, true, true)] + GlyphSet.allCases.map { ($0, 6, false, false) }
+            + [(GlyphSet.ascii, 0, false, false), (GlyphSet.half, 0, false, false)]
+        for (glyphs, tolerance, greys, changing) in runs {
             var shader = Shader(tolerance: tolerance)
             var timings = Timings()
-            let scenes = frames.map { frame in
+            let scenes = (changing ? moving : frames).map { frame in
                 var scene = self.scene(frame, glyphs: glyphs)
                 scene.greys = greys
                 return scene
@@ -34,7 +38,8 @@ struct RenderBenchmark {
             var grids = [CellGrid]()
             for s in scenes { grids.append(timings.measure { Screen.render(s, columns: columns, rows: self.rows, shader: &shader) }) }
             let bytes = (try? terminalBytes(grids)) ?? (steady: -1, full: -1, drawing: -1)
-            rows.append([glyphs.rawValue + (greys ? " toned" : "") + (tolerance == 0 ? " (no hysteresis)" : ""), format(timings.median), format(timings.percentile(95)),
+            let name = glyphs.rawValue + (greys ? " toned" : "") + (tolerance == 0 ? " (no hysteresis)" : "") + (changing ? ", changing" : "")
+            rows.append([name, format(timings.median), format(timings.percentile(95)),
                          format(bytes.steady, 0), format(bytes.full, 0),
                          bytes.full > 0 ? format(bytes.steady / bytes.full * 100, 1) + "%" : "-", format(bytes.drawing)])
         }
