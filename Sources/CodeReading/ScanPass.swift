@@ -102,7 +102,7 @@ public enum ScanPass: String, CaseIterable, Sendable {
     /// each with the map from its pixels back to the crop's.
     public func views(of crop: Frame) -> [MappedPicture] {
         if self == .straightened { return StraightenedCode.views(of: crop) }
-        if self == .rotated { return [crop.turned(degrees: PictureStep.turn)] }
+        if self == .rotated { return crop.turned(degrees: PictureStep.turn).map { [$0] } ?? [] }
         let picture = steps.reduce(crop) { $1.apply(to: $0) }
         let scale = steps.reduce(1.0) { $0 * $1.scale }
         if scale == 1 { return [MappedPicture(picture: picture, back: { $0 })] }

@@ -159,7 +159,7 @@ extension ScanPass {
     /// the map back to the crop.
     func views(of crop: Frame, turnedBy turn: Double?) -> [MappedPicture] {
         guard let turn else { return views(of: crop) }
-        let turned = crop.turned(degrees: turn)
+        guard let turned = crop.turned(degrees: turn) else { return [] }  // a long thin picture
         return views(of: turned.picture).map { view in
             MappedPicture(picture: view.picture, back: { turned.back(view.back($0)) })
         }

@@ -10,7 +10,7 @@ import ScanOptions
 /// what must hold for any input (escaped text has no control characters, a decoded picture
 /// has the size its header declared), and stops the process when it does not.
 package enum Harness: String, CaseIterable, Sendable {
-    case png, jpeg, netpbm, webp, gif, bmp, tiff, input, mjpeg, payload, options, meaning
+    case png, jpeg, netpbm, webp, gif, bmp, tiff, input, still, mjpeg, payload, options, meaning
 
     /// Pictures are refused over this size (keeps each run fast; the limit's check is tested).
     static let limits = PictureLimits(maxPixels: 4_000_000)
@@ -25,6 +25,7 @@ package enum Harness: String, CaseIterable, Sendable {
         case .bmp: picture(bytes, format: .bmp) { (data: [UInt8]) throws(CaptureError) in try BMPCodec.decode(data, path: "fuzz", limits: Self.limits) }
         case .tiff: picture(bytes, format: .tiff) { (data: [UInt8]) throws(CaptureError) in try TIFFCodec.decode(data, path: "fuzz", limits: Self.limits) }
         case .input: InputHarness.run(bytes)
+        case .still: still(bytes)
         case .mjpeg: mjpeg(bytes)
         case .payload: payload(bytes)
         case .options: options(bytes)
@@ -53,6 +54,18 @@ package enum Harness: String, CaseIterable, Sendable {
         if let size = PictureHeader.size(bytes, format: format) {
             check(size.width == frame.width && size.height == frame.height,
                   "header says \(size.width)x\(size.height), decoded \(frame.width)x\(frame.height)")
+        }
+    }
+
+    /// Any picture decoded and read as a still, thoroughly, within a few seconds: what a
+    /// picture's shape asks of the passes (a long thin one turned) must stay in proportion to
+    /// it (libFuzzer's memory limit stops a run that is not), and every code lies in it.
+    private func still(_ bytes: [UInt8]) {
+        guard let frame = try? ImageDecoder.decode(bytes, path: "fuzz", limits: PictureLimits(maxPixels: 5_000_000)) else { return }
+        let reading = CodeReader().read(frame, kind: .still, limit: ReadingLimit(deadline: MonotonicClock.now() + 3))
+        for code in reading.codes {
+            check(code.corners.allSatisfy { (-8...frame.width + 8).contains($0.x) && (-8...frame.height + 8).contains($0.y) },
+                  "a code outside the picture")
         }
     }
 

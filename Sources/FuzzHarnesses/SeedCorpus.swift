@@ -24,6 +24,8 @@ package enum SeedCorpus {
             return [("clip.y4m", Y4MSource.encode([small, pattern(width: 24, height: 16, phase: 3)])),
                     ("mono.y4m", Array("YUV4MPEG2 W4 H2 F30:1 Cmono\nFRAME\n".utf8) + [UInt8](repeating: 90, count: 8)),
                     ("still.png", PNGCodec.encode(small)), ("still.pgm", NetpbmCodec.encode(small))]
+        case .still:
+            return [("pattern.png", PNGCodec.encode(pattern(width: 64, height: 48))), ("wide.png", PNGCodec.encode(pattern(width: 300, height: 2)))]
         case .mjpeg:
             // Size bytes (32x16), then the frame.
             return [("frame.mjpeg", [1, 0] + JPEGCodec.encode(pattern(width: 32, height: 16), colour: true))]

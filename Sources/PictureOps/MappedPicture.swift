@@ -14,9 +14,22 @@ public struct MappedPicture {
 }
 
 public extension Frame {
+    /// A view (turned, enlarged...) may take at most this many times the picture's own pixels.
+    static let maxViewGrowth = 4
+
+    /// How many pixels the canvas that holds all of this picture turned by `degrees` has: a
+    /// long thin picture turned a little needs a canvas far larger than itself.
+    func turnedArea(degrees: Double) -> Int {
+        let angle = degrees * .pi / 180
+        let c = abs(cos(angle)), s = abs(sin(angle))
+        return Int(Double(width) * c + Double(height) * s + 0.5) * Int(Double(width) * s + Double(height) * c + 0.5)
+    }
+
     /// This picture turned by `degrees` (clockwise) on a canvas that holds all of it, white
-    /// around it, with the map from the turned picture back to this one.
-    func turned(degrees: Double) -> MappedPicture {
+    /// around it, with the map from the turned picture back to this one; nil when that canvas
+    /// would take more than `maxViewGrowth` times this picture's pixels.
+    func turned(degrees: Double) -> MappedPicture? {
+        guard turnedArea(degrees: degrees) <= Self.maxViewGrowth * max(1, width * height) else { return nil }
         let picture = rotated(degrees: degrees)
         let angle = -degrees * .pi / 180
         let (c, s) = (cos(angle), sin(angle))

@@ -88,19 +88,25 @@ public enum ChildProcess {
     /// Waits for `pid` until `deadline` (monotonic seconds; nil waits for ever), polling so
     /// that a child that leaves daemons behind (tmux) is still seen to end.
     public static func wait(_ pid: pid_t, until deadline: Double? = nil) -> Ending {
+        waitMeasured(pid, until: deadline).ending
+    }
+
+    /// `wait`, and the child's peak resident memory (kilobytes, from wait4's rusage).
+    public static func waitMeasured(_ pid: pid_t, until deadline: Double? = nil) -> (ending: Ending, peakKilobytes: Int) {
         var status: Int32 = 0
+        var usage = rusage()
         while true {
-            let done = Syscall.retryingEINTR { waitpid(pid, &status, deadline == nil ? 0 : WNOHANG) }
+            let done = Syscall.retryingEINTR { wait4(pid, &status, deadline == nil ? 0 : WNOHANG, &usage) }
             if done == pid { break }
-            if done < 0 { return .exited(-1) }
+            if done < 0 { return (.exited(-1), 0) }
             if let deadline, MonotonicClock.now() > deadline {
                 kill(pid, SIGKILL)
-                _ = Syscall.retryingEINTR { waitpid(pid, &status, 0) }
-                return .killedAtDeadline
+                _ = Syscall.retryingEINTR { wait4(pid, &status, 0, &usage) }
+                return (.killedAtDeadline, usage.ru_maxrss)
             }
             usleep(2_000)
         }
-        return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
+        return (status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F), usage.ru_maxrss)
     }
 }
 

@@ -19,6 +19,17 @@ import Testing
         #expect(run.stderrLines == ["qrtui: no code found within \(seconds) s"], sourceLocation: sourceLocation)
     }
 
+    /// A long thin picture is a few hundred bytes of PNG: no view of it (a turned one, whose
+    /// canvas would hold it at an angle) may take more than a few times its own pixels.
+    @Test(arguments: [(65535, 1), (1, 65535), (65535, 8), (75, 65280), (30000, 10)])
+    func aLongThinPictureCostsWhatItsPixelsDo(width: Int, height: Int) throws {
+        let path = directory.write("thin-\(width)x\(height).png", PNGCodec.encode(Frame.filled(width: width, height: height, value: 200)))
+        let run = try QRTUIProcess.run(["--no-preview", "-q", path], deadline: 60)
+        #expect(!run.timedOut && run.status == 4)
+        // The base (the runtime, zbar) and about a megabyte of pixels: far under 200 MB.
+        #expect(run.peakKilobytes > 0 && run.peakKilobytes < 200_000, "peak \(run.peakKilobytes) kB")
+    }
+
     @Test func aFIFONobodyOpensEndsAtTheDeadline() throws {
         // Opening a FIFO without a writer blocks in open(2) itself.
         let fifo = directory.path + "/nobody.fifo"

@@ -9,6 +9,8 @@ struct QRTUIRun {
     var stdout: [UInt8]
     var stderr: String
     var timedOut: Bool
+    /// Peak resident memory, kilobytes.
+    var peakKilobytes = 0
     var stdoutText: String { String(decoding: stdout, as: UTF8.self) }
     var stderrLines: [String] { stderr.split(separator: "\n").map(String.init) }
 }
@@ -41,7 +43,7 @@ enum QRTUIProcess {
         return QRTUIRun(status: result.status,
                         stdout: Array(FileManager.default.contents(atPath: outPath) ?? Data()),
                         stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self),
-                        timedOut: result.timedOut)
+                        timedOut: result.timedOut, peakKilobytes: result.peakKilobytes)
     }
 }
 

@@ -9,6 +9,8 @@ enum Spawn {
     struct Result {
         var status: Int32
         var timedOut: Bool
+        /// The child's peak resident memory, kilobytes.
+        var peakKilobytes = 0
     }
 
     /// Runs `path` with `arguments`; stdin, stdout and stderr go to the given files
@@ -20,7 +22,7 @@ enum Spawn {
         guard let pid = try? ChildProcess.spawn(path, arguments, environment: environment ?? ProcessInfo.processInfo.environment,
                                                 stdin: stream(stdin), stdout: stream(stdout), stderr: stream(stderr))
         else { return Result(status: -1, timedOut: false) }
-        let ending = ChildProcess.wait(pid, until: MonotonicClock.now() + seconds)
-        return Result(status: ending.shellStatus, timedOut: ending == .killedAtDeadline)
+        let (ending, peak) = ChildProcess.waitMeasured(pid, until: MonotonicClock.now() + seconds)
+        return Result(status: ending.shellStatus, timedOut: ending == .killedAtDeadline, peakKilobytes: peak)
     }
 }

@@ -79,4 +79,15 @@ import Testing
         #expect(abs(cross) < 1e-6)
         #expect(Homography(from: [(0, 0), (1, 1), (2, 2), (3, 3)], to: quad) == nil)  // all on a line
     }
+
+    /// A turned view takes at most a few times the picture's pixels: a long thin picture turned
+    /// a little would need a canvas thousands of times its size, and gets no turned view.
+    @Test func aLongThinPictureIsNotTurned() throws {
+        let thin = Frame.filled(width: 65535, height: 1, value: 200)
+        #expect(thin.turnedArea(degrees: 2) > 1000 * 65535)
+        #expect(thin.turned(degrees: 2) == nil && thin.turned(degrees: 45) == nil)
+        let square = Frame.filled(width: 300, height: 200, value: 200)
+        let turned = try #require(square.turned(degrees: 45))
+        #expect(turned.picture.width * turned.picture.height <= Frame.maxViewGrowth * 300 * 200)
+    }
 }
