@@ -1,4 +1,5 @@
 #include <tiffio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /// A TIFF held in memory, read through libtiff's client callbacks; libtiff's own messages
@@ -47,20 +48,51 @@ static inline int qrtui_tiff_dimensions(TIFF *tiff, uint32_t *width, uint32_t *h
     return TIFFGetField(tiff, TIFFTAG_IMAGEWIDTH, width) == 1 && TIFFGetField(tiff, TIFFTAG_IMAGELENGTH, height) == 1;
 }
 
-/// Writes an 8-bit grey TIFF (tests make their pictures with it).
-static inline int qrtui_tiff_write_grey(const char *path, const unsigned char *pixels, uint32_t width, uint32_t height) {
+/// The first page as grey into `out` (`width` x `height`, top row first), in bands of rows
+/// through libtiff's RGBA reader (any layout, compression and orientation it reads), alpha
+/// laid over white: the picture's own pixels and one band of RGBA, not the whole of it in
+/// RGBA. Returns 1, or 0 when libtiff cannot read it.
+static inline int qrtui_tiff_grey(TIFF *tiff, unsigned char *out, uint32_t width, uint32_t height) {
+    char message[1024];
+    TIFFRGBAImage image;
+    if (!TIFFRGBAImageOK(tiff, message) || !TIFFRGBAImageBegin(&image, tiff, 0, message)) return 0;
+    image.req_orientation = ORIENTATION_TOPLEFT;
+    const uint32_t band = 256;
+    uint32_t *raster = malloc((size_t)width * band * sizeof(uint32_t));
+    int ok = raster != NULL;
+    for (uint32_t row = 0; ok && row < height; row += band) {
+        uint32_t rows = height - row < band ? height - row : band;
+        image.row_offset = (int)row;
+        image.col_offset = 0;
+        ok = TIFFRGBAImageGet(&image, raster, width, rows);
+        for (uint32_t i = 0; ok && i < width * rows; i++) {
+            uint32_t p = raster[i];
+            int grey = (306 * (int)TIFFGetR(p) + 601 * (int)TIFFGetG(p) + 117 * (int)TIFFGetB(p) + 512) >> 10;
+            int alpha = (int)TIFFGetA(p);
+            out[(size_t)row * width + i] = (unsigned char)((grey * alpha + 255 * (255 - alpha) + 127) / 255);
+        }
+    }
+    free(raster);
+    TIFFRGBAImageEnd(&image);
+    return ok;
+}
+
+/// Writes an 8-bit grey or RGB TIFF (tests make their pictures with it).
+static inline int qrtui_tiff_write_picture(const char *path, const unsigned char *pixels, uint32_t width, uint32_t height,
+                                   int channels) {
     TIFF *tiff = TIFFOpen(path, "w");
     if (!tiff) return 0;
     TIFFSetField(tiff, TIFFTAG_IMAGEWIDTH, width);
     TIFFSetField(tiff, TIFFTAG_IMAGELENGTH, height);
     TIFFSetField(tiff, TIFFTAG_BITSPERSAMPLE, 8);
-    TIFFSetField(tiff, TIFFTAG_SAMPLESPERPIXEL, 1);
-    TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, PHOTOMETRIC_MINISBLACK);
+    TIFFSetField(tiff, TIFFTAG_SAMPLESPERPIXEL, channels);
+    TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, channels == 3 ? PHOTOMETRIC_RGB : PHOTOMETRIC_MINISBLACK);
+    TIFFSetField(tiff, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
     TIFFSetField(tiff, TIFFTAG_COMPRESSION, COMPRESSION_LZW);
     TIFFSetField(tiff, TIFFTAG_ROWSPERSTRIP, 16);
     int ok = 1;
     for (uint32_t row = 0; row < height && ok; row++) {
-        ok = TIFFWriteScanline(tiff, (void *)(pixels + (size_t)row * width), row, 0) == 1;
+        ok = TIFFWriteScanline(tiff, (void *)(pixels + (size_t)row * width * channels), row, 0) == 1;
     }
     TIFFClose(tiff);
     return ok;

@@ -31,7 +31,19 @@ public enum BMPCodec {
     }
 
     public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
-        guard let header = try header(data, path: path), header.width > 0, header.height > 0 else {
+        let rows = MemoryRows(data)
+        return try decode(data, rows: rows, path: path, limits: limits)
+    }
+
+    /// A file as it comes: its headers and palette from its first bytes, then its rows one at a time.
+    static func decode(_ reader: ByteReader, path: String, limits: PictureLimits) throws(CaptureError) -> Frame {
+        try decode(try reader.peek(1 << 16), rows: reader, path: path, limits: limits)
+    }
+
+    /// `start`: the file's first bytes (headers and palette); `rows`: the file from its start.
+    private static func decode(_ start: [UInt8], rows: some RowSource, path: String, limits: PictureLimits)
+        throws(CaptureError) -> Frame {
+        guard let header = try header(start, path: path), header.width > 0, header.height > 0 else {
             throw .malformed(path: path, detail: "bad BMP header")
         }
         try CaptureError.checkSize(header.width, header.height, path: path, limits: limits)
@@ -41,30 +53,30 @@ public enum BMPCodec {
         guard [1, 4, 8, 24, 32].contains(header.bits) else {
             throw .unsupported(path: path, detail: "\(header.bits)-bit BMP is not read")
         }
-        let palette = header.bits <= 8 ? try greys(data, header, path: path) : []
-        let rowBytes = (header.width * header.bits + 31) / 32 * 4
-        guard header.pixelOffset >= 14, header.pixelOffset <= data.count,
-              rowBytes <= (data.count - header.pixelOffset) / header.height else {
+        let palette = header.bits <= 8 ? try greys(start, header, path: path) : []
+        let rowBytes = (header.width * header.bits + 31) / 32 * 4, width = header.width, height = header.height
+        guard header.pixelOffset >= 14, try rows.skip(header.pixelOffset) == header.pixelOffset else {
             throw .malformed(path: path, detail: "truncated BMP")
         }
-        var luma = [UInt8](repeating: 0, count: header.width * header.height)
-        for y in 0..<header.height {
-            let row = header.pixelOffset + (header.topDown ? y : header.height - 1 - y) * rowBytes
-            for x in 0..<header.width {
-                luma[y * header.width + x] = pixel(data, row: row, x: x, bits: header.bits, palette: palette)
+        var luma = [UInt8](repeating: 0, count: width * height)
+        try luma.withUnsafeMutableBufferPointer { (out: inout UnsafeMutableBufferPointer<UInt8>) throws(CaptureError) in
+            let target = out
+            try rows.eachRow(height, of: rowBytes, truncated: { _ in .malformed(path: path, detail: "truncated BMP") }) { index, row in
+                let line = target.baseAddress! + (header.topDown ? index : height - 1 - index) * width
+                for x in 0..<width { line[x] = pixel(row, x: x, bits: header.bits, palette: palette) }
             }
         }
-        return Frame(width: header.width, height: header.height, luma: luma)
+        return Frame(width: width, height: height, luma: luma)
     }
 
     @inline(__always)
-    private static func pixel(_ data: [UInt8], row: Int, x: Int, bits: Int, palette: [UInt8]) -> UInt8 {
+    private static func pixel(_ row: UnsafeRawBufferPointer, x: Int, bits: Int, palette: [UInt8]) -> UInt8 {
         switch bits {
         case 24, 32:
-            let at = row + x * bits / 8
-            return lumaFromRGB(data[at + 2], data[at + 1], data[at])
+            let at = x * bits / 8
+            return lumaFromRGB(row[at + 2], row[at + 1], row[at])
         default:
-            let bit = x * bits, byte = data[row + bit / 8]
+            let bit = x * bits, byte = row[bit / 8]
             let index = Int(byte >> UInt8(8 - bits - bit % 8)) & ((1 << bits) - 1)
             return index < palette.count ? palette[index] : 0
         }
@@ -84,6 +96,22 @@ public enum BMPCodec {
 
     private static func le(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> UInt32 {
         (0..<count).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
+    }
+
+    /// A frame as a 24-bit BMP, the grey in each channel (tests).
+    public static func encodeColour(_ frame: Frame) -> [UInt8] {
+        let rowBytes = (frame.width * 3 + 3) / 4 * 4, offset = 14 + 40
+        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        var out = Array("BM".utf8) + le32(offset + rowBytes * frame.height) + le32(0) + le32(offset)
+        out += le32(40) + le32(frame.width) + le32(frame.height) + [1, 0, 24, 0] + le32(0) + le32(rowBytes * frame.height)
+            + le32(2835) + le32(2835) + le32(0) + le32(0)
+        let rgb = GreyChannels.channels(frame, 3)
+        out.reserveCapacity(out.count + rowBytes * frame.height)
+        for y in (0..<frame.height).reversed() {
+            out += rgb[(y * frame.width * 3)..<((y + 1) * frame.width * 3)]
+            out += [UInt8](repeating: 0, count: rowBytes - frame.width * 3)
+        }
+        return out
     }
 
     /// A frame as an 8-bit grey BMP (tests).

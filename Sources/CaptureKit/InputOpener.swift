@@ -24,6 +24,9 @@ public enum InputOpener {
             try CaptureError.checkSize(size.width, size.height, path: reader.path, limits: limits)
             pixels = size.width * size.height
         }
+        // Uncompressed pictures are read a row at a time, never held whole as they come.
+        if format == .netpbm { return StillImageSource(name: reader.path, frame: try NetpbmCodec.decode(reader, path: reader.path, limits: limits)) }
+        if format == .bmp { return StillImageSource(name: reader.path, frame: try BMPCodec.decode(reader, path: reader.path, limits: limits)) }
         let data = try reader.readAll(limit: limits.fileBytes(for: pixels))
         return StillImageSource(name: reader.path, frame: try ImageDecoder.decode(data, path: reader.path, limits: limits))
     }

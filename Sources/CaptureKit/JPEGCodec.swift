@@ -1,8 +1,14 @@
 import CTurboJPEG
 import FrameCore
 
-/// JPEG through libturbojpeg, decoded straight to grey.
+/// JPEG decoded straight to grey, row by row (libjpeg, through `qrtui_jpeg_grey`): a picture
+/// costs its own pixels and what libjpeg keeps, which is allowed about two bytes a pixel (a
+/// progressive JPEG keeps every coefficient of every component: one that needs more is refused).
+/// libturbojpeg reads the header and writes the test pictures.
 public enum JPEGCodec {
+    /// What libjpeg may keep of its own for a picture of this many pixels.
+    static func allowance(pixels: Int) -> Int { 2 * pixels + 48 << 20 }
+
     public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
         guard let handle = tjInitDecompress() else {
             throw .malformed(path: path, detail: "cannot start the JPEG decoder")
@@ -17,51 +23,40 @@ public enum JPEGCodec {
             throw .malformed(path: path, detail: "bad JPEG: \(errorText(handle))")
         }
         try CaptureError.checkSize(Int(width), Int(height), path: path, limits: limits)
-        // Print workflows save CMYK (or YCCK) JPEGs, which libjpeg cannot turn into grey itself.
-        let cmyk = colourspace == Int32(TJCS_CMYK.rawValue) || colourspace == Int32(TJCS_YCCK.rawValue)
-        let channels = cmyk ? 4 : 1
-        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * channels)
-        let status = pixels.withUnsafeMutableBufferPointer { dst in
+        let pixels = Int(width) * Int(height)
+        var luma = [UInt8](repeating: 0, count: pixels)
+        var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
+        let status = luma.withUnsafeMutableBufferPointer { out in
             data.withUnsafeBufferPointer { src in
-                tjDecompress2(handle, src.baseAddress, UInt(data.count), dst.baseAddress, width,
-                              width * Int32(channels), height, Int32(cmyk ? TJPF_CMYK.rawValue : TJPF_GRAY.rawValue), 0)
+                qrtui_jpeg_grey(src.baseAddress, UInt(data.count), out.baseAddress, UInt32(width), UInt32(height),
+                                allowance(pixels: pixels), &message)
             }
         }
-        if status != 0 {
-            // Warnings (e.g. extraneous bytes) still give a usable picture; a cut-off file not.
-            let text = errorText(handle)
-            if tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) || text.contains("Premature end") {
-                throw .malformed(path: path, detail: "truncated or corrupt JPEG: \(text)")
+        guard status == 0 else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.contains("Backing store") {
+                throw .unsupported(path: path, detail: "a progressive JPEG of \(width)x\(height) needs more memory to decode "
+                    + "than qrtui gives a picture (about 3 bytes a pixel)")
             }
+            throw .malformed(path: path, detail: "truncated or corrupt JPEG: \(text)")
         }
-        return Frame(width: Int(width), height: Int(height), luma: cmyk ? greyFromCMYK(pixels) : pixels)
-    }
-
-    /// libjpeg hands CMYK over as Adobe stores it, inverted (255: no ink); each colour is
-    /// the paper's white less its ink and the black's (as libjpeg-turbo's own conversion).
-    static func greyFromCMYK(_ pixels: [UInt8]) -> [UInt8] {
-        var luma = [UInt8](repeating: 0, count: pixels.count / 4)
-        pixels.withUnsafeBufferPointer { cmyk in
-            for i in luma.indices {
-                let k = Int(cmyk[4 * i + 3])
-                luma[i] = lumaFromRGB(UInt8(Int(cmyk[4 * i]) * k / 255), UInt8(Int(cmyk[4 * i + 1]) * k / 255),
-                                      UInt8(Int(cmyk[4 * i + 2]) * k / 255))
-            }
-        }
-        return luma
+        return Frame(width: Int(width), height: Int(height), luma: luma)
     }
 
     /// A frame as a YCCK (CMYK) JPEG, as print software saves them: no colour ink, the greys
     /// in black ink (inverted, as Adobe stores it). For tests.
-    public static func encodeCMYK(_ frame: Frame, quality: Int32 = 90) -> [UInt8] {
+    public static func encodeCMYK(_ frame: Frame, quality: Int32 = 90, progressive: Bool = false) -> [UInt8] {
         guard let handle = tjInitCompress() else { fatalError("cannot start the JPEG encoder") }
         defer { tjDestroy(handle) }
         var buffer: UnsafeMutablePointer<UInt8>? = nil
         var size: UInt = 0
-        let pixels: [UInt8] = frame.packed.luma.flatMap { grey -> [UInt8] in [255, 255, 255, grey] }
+        let luma = frame.packed.luma
+        var pixels = [UInt8](repeating: 255, count: luma.count * 4)
+        for i in luma.indices { pixels[4 * i + 3] = luma[i] }
         let status = pixels.withUnsafeBufferPointer {
             tjCompress2(handle, $0.baseAddress, Int32(frame.width), Int32(frame.width * 4), Int32(frame.height),
-                        Int32(TJPF_CMYK.rawValue), &buffer, &size, Int32(TJSAMP_444.rawValue), quality, 0)
+                        Int32(TJPF_CMYK.rawValue), &buffer, &size, Int32(TJSAMP_444.rawValue), quality,
+                        progressive ? TJFLAG_PROGRESSIVE : 0)
         }
         defer { tjFree(buffer) }
         precondition(status == 0 && buffer != nil, "CMYK JPEG encoding failed: \(errorText(handle))")
@@ -69,18 +64,20 @@ public enum JPEGCodec {
     }
 
     /// Encodes a frame as a greyscale JPEG of the given quality (1...100); `colour`: as a
-    /// camera's MJPEG frames come, three components with 4:2:2 chroma (grey all the same).
-    public static func encode(_ frame: Frame, quality: Int32 = 90, colour: Bool = false) -> [UInt8] {
+    /// camera's MJPEG frames come, three components with 4:2:2 chroma (grey all the same);
+    /// `progressive`: in successive scans, as the web saves large photos.
+    public static func encode(_ frame: Frame, quality: Int32 = 90, colour: Bool = false, progressive: Bool = false) -> [UInt8] {
         guard let handle = tjInitCompress() else { fatalError("cannot start the JPEG encoder") }
         defer { tjDestroy(handle) }
         var buffer: UnsafeMutablePointer<UInt8>? = nil
         var size: UInt = 0
-        let pixels = colour ? frame.packed.luma.flatMap { [$0, $0, $0] } : frame.packed.luma
+        let pixels = colour ? GreyChannels.channels(frame, 3) : frame.packed.luma
         let format = colour ? TJPF_RGB.rawValue : TJPF_GRAY.rawValue
         let sampling = colour ? TJSAMP_422.rawValue : TJSAMP_GRAY.rawValue
         let status = pixels.withUnsafeBufferPointer {
             tjCompress2(handle, $0.baseAddress, Int32(frame.width), Int32(frame.width * (colour ? 3 : 1)),
-                        Int32(frame.height), Int32(format), &buffer, &size, Int32(sampling), quality, 0)
+                        Int32(frame.height), Int32(format), &buffer, &size, Int32(sampling), quality,
+                        progressive ? TJFLAG_PROGRESSIVE : 0)
         }
         defer { tjFree(buffer) }
         precondition(status == 0 && buffer != nil, "JPEG encoding failed: \(errorText(handle))")

@@ -3,48 +3,75 @@ import FrameCore
 /// Binary PGM (P5) and PPM (P6), 8 or 16 bits per sample.
 public enum NetpbmCodec {
     public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
-        var header = HeaderNumbers(data)
-        func number() throws(CaptureError) -> Int {
-            guard case .number(let value) = header.next() else { throw .malformed(path: path, detail: "bad PGM/PPM header") }
-            return value
-        }
-        guard data.count > 2, data[0] == UInt8(ascii: "P"), data[1] == UInt8(ascii: "5") || data[1] == UInt8(ascii: "6") else {
-            throw .malformed(path: path, detail: "not a binary PGM/PPM (P5 or P6)")
-        }
-        let channels = data[1] == UInt8(ascii: "6") ? 3 : 1
-        let width = try number(), height = try number(), maxValue = try number()
-        var cursor = header.cursor
-        guard cursor < data.count, isSpace(data[cursor]), (1...65535).contains(maxValue) else {
-            throw .malformed(path: path, detail: "bad PGM/PPM header")
-        }
-        cursor += 1
-        try CaptureError.checkSize(width, height, path: path, limits: limits)
-        let bytesPerSample = maxValue > 255 ? 2 : 1
-        let needed = width * height * channels * bytesPerSample
-        guard data.count - cursor >= needed else {
-            throw .malformed(path: path, detail: "truncated PGM/PPM: \(data.count - cursor) of \(needed) pixel bytes")
-        }
-        let luma = samples(data, from: cursor, pixels: width * height, channels: channels, maxValue: maxValue)
-        return Frame(width: width, height: height, luma: luma)
+        let header = try Header(data, path: path)
+        let rows = MemoryRows(data)
+        _ = try rows.skip(header.length)
+        return try decode(header, rows: rows, path: path, limits: limits)
     }
 
-    /// The pixels' luma: 8- or 16-bit samples scaled from `maxValue`, RGB weighted.
-    private static func samples(_ data: [UInt8], from start: Int, pixels: Int, channels: Int, maxValue: Int) -> [UInt8] {
-        let bytesPerSample = maxValue > 255 ? 2 : 1
-        var luma = [UInt8](repeating: 0, count: pixels)
-        data.withUnsafeBufferPointer { src in
-            let base = src.baseAddress! + start
-            func sample(_ index: Int) -> UInt8 {
-                let raw = bytesPerSample == 1 ? Int(base[index])
-                    : Int(base[2 * index]) << 8 | Int(base[2 * index + 1])
-                return maxValue == 255 ? UInt8(raw) : UInt8(min(255, (raw * 255 + maxValue / 2) / maxValue))
+    /// A file as it comes: the header from its first bytes, then its rows one at a time.
+    static func decode(_ reader: ByteReader, path: String, limits: PictureLimits) throws(CaptureError) -> Frame {
+        let header = try Header(try reader.peek(4096), path: path)
+        _ = try reader.skip(header.length)
+        return try decode(header, rows: reader, path: path, limits: limits)
+    }
+
+    /// What a P5/P6 header says, and how long it is (its single whitespace after the maximum included).
+    struct Header {
+        let channels: Int, width: Int, height: Int, maxValue: Int, length: Int
+
+        init(_ data: [UInt8], path: String) throws(CaptureError) {
+            var header = HeaderNumbers(data)
+            func number() throws(CaptureError) -> Int {
+                guard case .number(let value) = header.next() else { throw .malformed(path: path, detail: "bad PGM/PPM header") }
+                return value
             }
-            for i in 0..<pixels {
-                luma[i] = channels == 1 ? sample(i)
-                    : lumaFromRGB(sample(3 * i), sample(3 * i + 1), sample(3 * i + 2))
+            guard data.count > 2, data[0] == UInt8(ascii: "P"), data[1] == UInt8(ascii: "5") || data[1] == UInt8(ascii: "6") else {
+                throw .malformed(path: path, detail: "not a binary PGM/PPM (P5 or P6)")
+            }
+            channels = data[1] == UInt8(ascii: "6") ? 3 : 1
+            (width, height, maxValue) = (try number(), try number(), try number())
+            guard header.cursor < data.count, isSpace(data[header.cursor]), (1...65535).contains(maxValue) else {
+                throw .malformed(path: path, detail: "bad PGM/PPM header")
+            }
+            length = header.cursor + 1
+        }
+    }
+
+    private static func decode(_ header: Header, rows: some RowSource, path: String, limits: PictureLimits)
+        throws(CaptureError) -> Frame {
+        try CaptureError.checkSize(header.width, header.height, path: path, limits: limits)
+        let bytesPerSample = header.maxValue > 255 ? 2 : 1
+        let rowBytes = header.width * header.channels * bytesPerSample, width = header.width
+        var luma = [UInt8](repeating: 0, count: width * header.height)
+        try luma.withUnsafeMutableBufferPointer { (out: inout UnsafeMutableBufferPointer<UInt8>) throws(CaptureError) in
+            let target = out
+            try rows.eachRow(header.height, of: rowBytes, truncated: { row in
+                .malformed(path: path, detail: "truncated PGM/PPM: \(row * rowBytes) of \(header.height * rowBytes) pixel bytes")
+            }) { row, bytes in
+                grey(bytes, into: target.baseAddress! + row * width, pixels: width, channels: header.channels,
+                     maxValue: header.maxValue)
             }
         }
-        return luma
+        return Frame(width: width, height: header.height, luma: luma)
+    }
+
+    /// One row's luma: 8- or 16-bit samples scaled from `maxValue`, RGB weighted.
+    private static func grey(_ row: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>, pixels: Int, channels: Int,
+                             maxValue: Int) {
+        let bytesPerSample = maxValue > 255 ? 2 : 1
+        func sample(_ index: Int) -> UInt8 {
+            let raw = bytesPerSample == 1 ? Int(row[index]) : Int(row[2 * index]) << 8 | Int(row[2 * index + 1])
+            return maxValue == 255 ? UInt8(raw) : UInt8(min(255, (raw * 255 + maxValue / 2) / maxValue))
+        }
+        for i in 0..<pixels {
+            out[i] = channels == 1 ? sample(i) : lumaFromRGB(sample(3 * i), sample(3 * i + 1), sample(3 * i + 2))
+        }
+    }
+
+    /// Encodes a frame as binary PPM, the grey in each channel.
+    public static func encodeColour(_ frame: Frame) -> [UInt8] {
+        Array("P6\n\(frame.width) \(frame.height)\n255\n".utf8) + GreyChannels.channels(frame, 3)
     }
 
     /// Encodes a frame as binary PGM.

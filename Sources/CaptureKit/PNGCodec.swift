@@ -26,24 +26,19 @@ public enum PNGCodec {
         return Frame(width: width, height: height, luma: luma)
     }
 
-    /// Encodes a frame as an 8-bit grey PNG.
-    public static func encode(_ frame: Frame) -> [UInt8] {
+    /// Encodes a frame as an 8-bit grey PNG (`colour`: RGB, the grey in each channel).
+    public static func encode(_ frame: Frame, colour: Bool = false) -> [UInt8] {
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
         image.width = png_uint_32(frame.width)
         image.height = png_uint_32(frame.height)
-        image.format = png_uint_32(PNG_FORMAT_GRAY)
+        image.format = colour ? png_uint_32(PNG_FORMAT_FLAG_COLOR) : png_uint_32(PNG_FORMAT_GRAY)
+        let pixels = colour ? GreyChannels.channels(frame, 3) : frame.packed.luma
         var size = 0
-        frame.luma.withUnsafeBytes {
-            _ = png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress,
-                                          png_int_32(frame.stride), nil)
-        }
+        pixels.withUnsafeBytes { _ = png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, 0, nil) }
         var out = [UInt8](repeating: 0, count: size)
         let ok = out.withUnsafeMutableBytes { dst in
-            frame.luma.withUnsafeBytes { src in
-                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress,
-                                          png_int_32(frame.stride), nil)
-            }
+            pixels.withUnsafeBytes { src in png_image_write_to_memory(&image, dst.baseAddress, &size, 0, src.baseAddress, 0, nil) }
         }
         precondition(ok != 0, "PNG encoding failed: \(message(of: &image))")
         return Array(out.prefix(size))

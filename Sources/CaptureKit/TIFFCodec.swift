@@ -2,7 +2,8 @@ import CTIFF
 import FrameCore
 
 /// TIFF (scanners, fax and print workflows) through libtiff: the first page, in any of its
-/// layouts (strips or tiles, any compression libtiff reads), alpha laid over white. A TIFF's
+/// layouts (strips or tiles, any compression libtiff reads), alpha laid over white, read in
+/// bands of rows (`qrtui_tiff_grey`): its own pixels and a band of RGBA. A TIFF's
 /// size lies where its directory lies, anywhere in the file: it is checked once the file is
 /// read, before room is made for the pixels.
 public enum TIFFCodec {
@@ -20,22 +21,19 @@ public enum TIFFCodec {
             } catch {
                 return .failure(error)
             }
-            var raster = [UInt32](repeating: 0, count: Int(width) * Int(height))
-            let read = raster.withUnsafeMutableBufferPointer {
-                TIFFReadRGBAImageOriented(tiff, width, height, $0.baseAddress, ORIENTATION_TOPLEFT, 0)
-            }
+            var luma = [UInt8](repeating: 255, count: Int(width) * Int(height))
+            let read = luma.withUnsafeMutableBufferPointer { qrtui_tiff_grey(tiff, $0.baseAddress, width, height) }
             guard read == 1 else { return .failure(.malformed(path: path, detail: "truncated or corrupt TIFF")) }
-            // libtiff packs each pixel as A, B, G, R from the high byte down: little-endian RGBA.
-            let luma = raster.withUnsafeBytes { greyOverWhite($0.bindMemory(to: UInt8.self)) }
             return .success(Frame(width: Int(width), height: Int(height), luma: luma))
         }
         return try result.get()
     }
 
-    /// Writes a frame as an 8-bit grey LZW TIFF at `path` (tests).
-    public static func write(_ frame: Frame, to path: String) -> Bool {
-        frame.packed.luma.withUnsafeBufferPointer {
-            qrtui_tiff_write_grey(path, $0.baseAddress, UInt32(frame.width), UInt32(frame.height)) != 0
+    /// Writes a frame as an 8-bit grey (or `colour`: RGB) LZW TIFF at `path` (tests).
+    public static func write(_ frame: Frame, to path: String, colour: Bool = false) -> Bool {
+        let pixels = colour ? GreyChannels.channels(frame, 3) : frame.packed.luma
+        return pixels.withUnsafeBufferPointer {
+            qrtui_tiff_write_picture(path, $0.baseAddress, UInt32(frame.width), UInt32(frame.height), colour ? 3 : 1) != 0
         }
     }
 }

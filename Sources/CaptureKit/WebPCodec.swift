@@ -2,7 +2,8 @@ import CWebP
 import FrameCore
 
 /// WebP (phone screenshots, web pictures) through libwebp: lossy or lossless, with alpha
-/// laid over white as a viewer shows it.
+/// laid over white as a viewer shows it; of an animation, the first frame. Decoded into planes
+/// of qrtui's own (`qrtui_webp_grey`), which cost about 2.5 bytes a pixel at most.
 public enum WebPCodec {
     /// The canvas size from the first bytes (nil until they reach it).
     static func size(_ prefix: [UInt8]) -> (width: Int, height: Int)? {
@@ -14,24 +15,46 @@ public enum WebPCodec {
     public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
         guard let (width, height) = size(data) else { throw .malformed(path: path, detail: "bad WebP header") }
         try CaptureError.checkSize(width, height, path: path, limits: limits)
-        var decodedWidth: Int32 = 0, decodedHeight: Int32 = 0
-        guard let rgba = data.withUnsafeBufferPointer({ WebPDecodeRGBA($0.baseAddress, $0.count, &decodedWidth, &decodedHeight) }) else {
-            throw .malformed(path: path, detail: "truncated or corrupt WebP")
+        let channels = Int(data.withUnsafeBufferPointer { qrtui_webp_lossless($0.baseAddress, $0.count) })
+        if channels > 0 { return try lossless(data, width: width, height: height, channels: channels, path: path) }
+        var luma = [UInt8](repeating: 255, count: width * height)
+        let status = luma.withUnsafeMutableBufferPointer { out in
+            data.withUnsafeBufferPointer { qrtui_webp_grey($0.baseAddress, $0.count, out.baseAddress, Int32(width), Int32(height)) }
         }
-        defer { WebPFree(rgba) }
-        guard Int(decodedWidth) == width, Int(decodedHeight) == height else {
-            throw .malformed(path: path, detail: "WebP frame differs from its canvas")
-        }
-        return Frame(width: width, height: height,
-                     luma: greyOverWhite(UnsafeBufferPointer(start: rgba, count: width * height * 4)))
+        guard status == 0 else { throw .malformed(path: path, detail: "truncated or corrupt WebP") }
+        return Frame(width: width, height: height, luma: luma)
     }
 
-    /// A frame as a lossless WebP (tests).
-    public static func encode(_ frame: Frame) -> [UInt8] {
-        let rgb: [UInt8] = frame.packed.luma.flatMap { grey -> [UInt8] in [grey, grey, grey] }
+    /// A lossless WebP, exactly: its RGB(A) rows decoded into a plane of ours, each pixel turned
+    /// to grey in place (at or before where it was read), and the plane shrunk to its grey: 3
+    /// (with alpha 4) bytes a pixel while it decodes, one after.
+    static func lossless(_ data: [UInt8], width: Int, height: Int, channels: Int, path: String) throws(CaptureError) -> Frame {
+        var plane = [UInt8](repeating: 0, count: width * height * channels)
+        let status = plane.withUnsafeMutableBufferPointer { out in
+            data.withUnsafeBufferPointer {
+                qrtui_webp_rgb($0.baseAddress, $0.count, out.baseAddress, Int32(width), Int32(height), Int32(width * channels),
+                               Int32(channels))
+            }
+        }
+        guard status == 0 else { throw .malformed(path: path, detail: "truncated or corrupt WebP") }
+        plane.withUnsafeMutableBufferPointer { p in
+            for i in 0..<(width * height) {
+                let grey = Int(lumaFromRGB(p[channels * i], p[channels * i + 1], p[channels * i + 2]))
+                let alpha = channels == 4 ? Int(p[4 * i + 3]) : 255
+                p[i] = UInt8((grey * alpha + 255 * (255 - alpha) + 127) / 255)
+            }
+        }
+        Plane.shrink(&plane, to: width * height)
+        return Frame(width: width, height: height, luma: plane)
+    }
+
+    /// A frame as a lossless (or lossy) WebP (tests).
+    public static func encode(_ frame: Frame, lossless: Bool = true) -> [UInt8] {
+        let rgb = GreyChannels.channels(frame, 3)
         var output: UnsafeMutablePointer<UInt8>? = nil
         let size = rgb.withUnsafeBufferPointer {
-            WebPEncodeLosslessRGB($0.baseAddress, Int32(frame.width), Int32(frame.height), Int32(frame.width * 3), &output)
+            lossless ? WebPEncodeLosslessRGB($0.baseAddress, Int32(frame.width), Int32(frame.height), Int32(frame.width * 3), &output)
+                : WebPEncodeRGB($0.baseAddress, Int32(frame.width), Int32(frame.height), Int32(frame.width * 3), 80, &output)
         }
         defer { WebPFree(output) }
         precondition(size > 0 && output != nil, "WebP encoding failed")

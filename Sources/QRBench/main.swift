@@ -35,6 +35,7 @@ Usage: qrtui-bench [--corpus DIR] [--frames] [--render] [--capture] [--repetitio
   --deadlines N     how long after --timeout qrtui ends on inputs that would hold it (N runs each)
   --big-still       a 4000x3000 photo without a code: qrtui's time beside zbarimg's (median of
                     --repetitions runs, default 5 here); --big-still-file F times F instead
+  --memory [SIDE]   qrtui's peak memory reading a SIDE x SIDE picture (default 10000) in each format
   --explain FILE    what every pass reads in one picture, turned and not, and what is accepted
   --verbose         --live: a line per frame on stderr (passes, reads, held codes)
 """
@@ -76,6 +77,7 @@ var stressEach: String?
 var deadlineRuns: Int?
 var soakMinutes: Double?
 var bigStill = false
+var memorySide: Int?
 var bigStillFile: String?
 var repetitionsGiven = false
 while let argument = arguments.popFirst() {
@@ -91,6 +93,9 @@ while let argument = arguments.popFirst() {
         repetitions = n
         repetitionsGiven = true
     case "--big-still": bigStill = true
+    case "--memory":
+        memorySide = 10_000
+        if let next = arguments.first, let side = Int(next) { (memorySide, _) = (side, arguments.popFirst()) }
     case "--big-still-file":
         guard let path = arguments.popFirst() else { fail("--big-still-file needs a picture") }
         (bigStill, bigStillFile) = (true, path)
@@ -164,7 +169,7 @@ while let argument = arguments.popFirst() {
     }
 }
 if corpus == nil && !frames && !render && !capture && !live && costSeconds == nil && stressCount == nil
-    && deadlineRuns == nil && soakMinutes == nil && !bigStill { fail("nothing to do\n\(usage)") }
+    && deadlineRuns == nil && soakMinutes == nil && !bigStill && memorySide == nil { fail("nothing to do\n\(usage)") }
 
 if capture { CaptureBenchmark.ensureFakeCamera() }
 if let corpus {
@@ -218,6 +223,10 @@ if let deadlineRuns {
     print("\nDeadlines: qrtui --no-preview --timeout T on inputs that would hold it longer; overshoot = "
           + "time to exit beyond T (\(deadlineRuns) runs each):\n")
     print(DeadlineBenchmark(runs: deadlineRuns).run())
+}
+if let memorySide {
+    print("\nPeak memory of qrtui --no-preview reading a \(memorySide)x\(memorySide) picture, by format:\n")
+    print(MemoryBenchmark(side: memorySide).run(progress: toStderr))
 }
 if bigStill {
     print("\nA still of 12 megapixels without a code: wall time from start to exit\n")

@@ -91,22 +91,35 @@ public enum ChildProcess {
         waitMeasured(pid, until: deadline).ending
     }
 
-    /// `wait`, and the child's peak resident memory (kilobytes, from wait4's rusage).
+    /// `wait`, and the child's peak resident memory (kilobytes): its VmHWM in /proc, read as it
+    /// runs (wait4's rusage would count the memory of the process that started it as well:
+    /// a child starts as a copy of its parent).
     public static func waitMeasured(_ pid: pid_t, until deadline: Double? = nil) -> (ending: Ending, peakKilobytes: Int) {
-        var status: Int32 = 0
-        var usage = rusage()
+        var status: Int32 = 0, peak = 0
         while true {
-            let done = Syscall.retryingEINTR { wait4(pid, &status, deadline == nil ? 0 : WNOHANG, &usage) }
+            peak = max(peak, highWaterMark(pid))
+            let done = Syscall.retryingEINTR { waitpid(pid, &status, WNOHANG) }
             if done == pid { break }
-            if done < 0 { return (.exited(-1), 0) }
+            if done < 0 { return (.exited(-1), peak) }
             if let deadline, MonotonicClock.now() > deadline {
                 kill(pid, SIGKILL)
-                _ = Syscall.retryingEINTR { wait4(pid, &status, 0, &usage) }
-                return (.killedAtDeadline, usage.ru_maxrss)
+                _ = Syscall.retryingEINTR { waitpid(pid, &status, 0) }
+                return (.killedAtDeadline, peak)
             }
             usleep(2_000)
         }
-        return (status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F), usage.ru_maxrss)
+        return (status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F), peak)
+    }
+
+    /// A running process's peak resident memory so far (VmHWM, kilobytes); 0 when unknown.
+    static func highWaterMark(_ pid: pid_t) -> Int {
+        guard let fd = try? Syscall.open("/proc/\(pid)/status", O_RDONLY) else { return 0 }
+        defer { Syscall.close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = bytes.withUnsafeMutableBytes { (try? Syscall.read(fd, into: $0)) ?? 0 }
+        let text = String(decoding: bytes.prefix(count), as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+        return Int(line.dropFirst(6).filter(\.isNumber)) ?? 0
     }
 }
 

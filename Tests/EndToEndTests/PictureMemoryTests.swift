@@ -1,0 +1,65 @@
+import CaptureKit
+import CodeFixtures
+import Foundation
+import FrameCore
+import Testing
+
+/// A picture costs memory in proportion to its pixels, whatever its format: about three bytes
+/// a pixel above what qrtui takes for a tiny one (`qrtui-bench --memory` measures 10000x10000).
+/// A progressive JPEG that would need more to decode is refused, and says why.
+@Suite struct PictureMemoryTests {
+    let directory = TemporaryDirectory("picture-memory")
+    static let side = 3000
+
+    /// Flat grey with dark bands: a few kilobytes in every format.
+    static let picture: Frame = {
+        var luma = [UInt8](repeating: 210, count: side * side)
+        for y in 0..<side where y % 97 < 9 { for x in 0..<side { luma[y * side + x] = 30 } }
+        return Frame(width: side, height: side, luma: luma)
+    }()
+
+    func peak(_ path: String) throws -> (kilobytes: Int, run: QRTUIRun) {
+        let run = try QRTUIProcess.run(["--no-preview", "-q", path], deadline: 120)
+        return (run.peakKilobytes, run)
+    }
+
+    @Test(arguments: ["PNG RGB", "JPEG baseline", "JPEG progressive", "WebP lossless", "WebP lossy", "GIF", "TIFF RGB",
+                      "BMP 24-bit", "PPM", "PGM"])
+    func aPictureCostsAboutThreeBytesAPixel(format: String) throws {
+        let frame = Self.picture
+        let path: String
+        switch format {
+        case "PNG RGB": path = directory.write("rgb.png", PNGCodec.encode(frame, colour: true))
+        case "JPEG baseline": path = directory.write("base.jpg", JPEGCodec.encode(frame, colour: true))
+        case "JPEG progressive": path = directory.write("prog.jpg", JPEGCodec.encode(frame, colour: true, progressive: true))
+        case "WebP lossless": path = directory.write("lossless.webp", WebPCodec.encode(frame))
+        case "WebP lossy": path = directory.write("lossy.webp", WebPCodec.encode(frame, lossless: false))
+        case "GIF": path = directory.write("p.gif", GIFCodec.encode(frame))
+        case "TIFF RGB":
+            path = directory.path + "/rgb.tiff"
+            #expect(TIFFCodec.write(frame, to: path, colour: true))
+        case "BMP 24-bit": path = directory.write("rgb.bmp", BMPCodec.encodeColour(frame))
+        case "PPM": path = directory.write("rgb.ppm", NetpbmCodec.encodeColour(frame))
+        default: path = directory.write("grey.pgm", NetpbmCodec.encode(frame))
+        }
+        let base = try peak(directory.write("tiny-\(format.filter(\.isLetter)).png", PNGCodec.encode(Frame.filled(width: 64, height: 64, value: 200))))
+        let measured = try peak(path)
+        #expect(measured.run.status == 4, "\(measured.run.stderr)")
+        // A progressive JPEG's decoder may keep two bytes a pixel and a fixed 48 MB of its own
+        // (its coefficients): at this size, more than three bytes a pixel of it.
+        let fixed = format == "JPEG progressive" ? 48 << 20 : 0
+        let perPixel = Double((measured.kilobytes - base.kilobytes) * 1024 - fixed) / Double(Self.side * Self.side)
+        #expect(base.kilobytes > 0 && perPixel < 3.6, "\(format): \(perPixel) bytes a pixel above the base")
+    }
+
+    /// A progressive JPEG keeps every coefficient of every component: a large CMYK one would need
+    /// eight bytes a pixel, and is refused with the reason.
+    @Test func aProgressiveJPEGTooLargeToDecodeIsRefused() throws {
+        let path = directory.write("cmyk.jpg", JPEGCodec.encodeCMYK(Self.picture, progressive: true))
+        let (kilobytes, run) = try peak(path)
+        #expect(run.status == 1)
+        #expect(run.stderr == "qrtui: \(path): unsupported: a progressive JPEG of \(Self.side)x\(Self.side) needs more memory "
+            + "to decode than qrtui gives a picture (about 3 bytes a pixel)\n")
+        #expect(kilobytes < 400_000)
+    }
+}
