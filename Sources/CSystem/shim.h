@@ -4,10 +4,17 @@
 #include <sys/signalfd.h>
 #include <fcntl.h>
 #include <malloc.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <errno.h>
+#include <signal.h>
+#include <unistd.h>
+#include <string.h>
 
 // Declared only under _GNU_SOURCE, which the module cannot set for everyone.
 extern int pipe2(int pipefd[2], int flags);
 extern pid_t gettid(void);
+extern int pthread_setname_np(pthread_t thread, const char *name);
 
 static inline int qrtui_signalfd(int fd, const sigset_t *mask, int flags) { return signalfd(fd, mask, flags); }
 static inline pid_t qrtui_gettid(void) { return gettid(); }
@@ -17,4 +24,50 @@ static inline int qrtui_fix_malloc_thresholds(int map, int trim) {
     return mallopt(M_MMAP_THRESHOLD, map) == 1 && mallopt(M_TRIM_THRESHOLD, trim) == 1;
 }
 static inline int qrtui_release_free_heap(void) { return malloc_trim(0); }
+// fopencookie's functions, as glibc lays them out (its declaration needs _GNU_SOURCE too).
+typedef ssize_t (*qrtui_cookie_write)(void *cookie, const char *bytes, size_t count);
+typedef struct {
+    void *read;
+    qrtui_cookie_write write;
+    void *seek;
+    void *close;
+} qrtui_cookie_functions;
+extern FILE *qrtui_fopencookie(void *cookie, const char *mode, qrtui_cookie_functions functions) __asm__("fopencookie");
+
+/// Makes `with` the C library's stderr stream (what fprintf(stderr) writes to), returning the one before.
+static inline FILE *qrtui_swap_stderr(FILE *with) {
+    FILE *before = stderr;
+    stderr = with;
+    return before;
+}
+
+/// An allocation that failed leaves errno at ENOMEM when Swift's runtime aborts: that ends the
+/// process with exit 1 and a line saying why (after the runtime's own), not a crash report.
+/// Any other abort goes on to the handler there was (Swift's backtracer).
+static inline struct sigaction *qrtui_abort_previous(void) {
+    static struct sigaction previous;
+    return &previous;
+}
+
+static inline void qrtui_abort_handler(int number) {
+    if (errno == ENOMEM) {
+        static const char message[] = "qrtui: out of memory: an allocation failed (too little memory allowed? see ulimit -v)\n";
+        ssize_t ignored = write(2, message, sizeof message - 1);
+        (void)ignored;
+        _exit(1);
+    }
+    sigaction(number, qrtui_abort_previous(), NULL);
+    raise(number);
+}
+
+static inline void qrtui_exit_when_memory_runs_out(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = qrtui_abort_handler;
+    action.sa_flags = SA_NODEFER;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGABRT, &action, qrtui_abort_previous());
+}
+
+static inline int qrtui_name_thread(const char *name) { return pthread_setname_np(pthread_self(), name); }
 #endif

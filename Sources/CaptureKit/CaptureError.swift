@@ -17,6 +17,8 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty(path: String)
     /// Something that is not a regular file, pipe or device (a directory, a socket...).
     case notAFile(path: String, kind: String)
+    /// The memory qrtui may use (`ulimit -v`) cannot hold what `need` names.
+    case outOfMemory(need: String, errno: Errno)
 
     public static func checkSize(_ width: Int, _ height: Int, path: String,
                                  limits: PictureLimits = PictureLimits()) throws(CaptureError) {
@@ -25,6 +27,13 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
         }
         guard width <= PictureLimits.maxSide, height <= PictureLimits.maxSide, width * height <= limits.maxPixels else {
             throw .tooLarge(path: path, width: width, height: height, limit: limits.maxPixels)
+        }
+        // What decoding and reading it may take at once (about three bytes a pixel, and room).
+        let need = 3 * width * height + (16 << 20)
+        do throws(Errno) {
+            try AddressSpace.ensureRoom(for: need)
+        } catch {
+            throw .outOfMemory(need: "a picture of \(width)x\(height) (\(need >> 20) MB)", errno: error)
         }
     }
 
@@ -55,6 +64,8 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "\(PictureLimits.describe(limit)) and \(PictureLimits.maxSide) pixels a side (--max-pixels)"
         case let .empty(path):
             return "\(path): empty input (expected a PNG, JPEG, PGM/PPM image or a Y4M stream)"
+        case let .outOfMemory(need, code):
+            return "cannot make room for \(need) (\(code.message)): too little memory allowed (ulimit -v?)"
         case let .notAFile(path, kind):
             return "\(path): is a \(kind), not an image or video file"
         }

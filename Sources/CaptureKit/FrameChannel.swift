@@ -1,5 +1,6 @@
 import Foundation
 import FrameCore
+import SystemCalls
 
 /// Frames from a source's thread to their consumer.
 public typealias FrameChannel = HandOver<Frame>
@@ -149,12 +150,16 @@ public final class CaptureThread: Sendable {
         let channel = FrameChannel(mode: mode)
         self.channel = channel
         let finished = self.finished
-        let thread = Thread {
-            Self.run(channel, open)  // the source is released (devices closed) when this returns
+        do throws(Errno) {
+            try SystemThread.start("qrtui capture") {
+                Self.run(channel, open)  // the source is released (devices closed) when this returns
+                finished.signal()
+            }
+        } catch {
+            // Too little memory for a thread: the channel says so, as any failure to open.
+            channel.finish(.outOfMemory(need: "a thread", errno: error))
             finished.signal()
         }
-        thread.name = "qrtui capture"
-        thread.start()
     }
 
     private static func run(_ channel: FrameChannel, _ open: () throws(CaptureError) -> any FrameSource) {

@@ -1,5 +1,5 @@
 import CaptureKit
-import Foundation
+import SystemCalls
 
 /// Effects that take a while (nmcli joining a network) run on a thread of their own, so the
 /// screen never waits for them; what each reports comes back to the loop as an event.
@@ -9,8 +9,10 @@ final class BackgroundActions: Sendable {
     /// Runs `work` on its own thread; its report is queued for the loop.
     func run(_ name: String, _ work: @escaping @Sendable () -> String) {
         let reports = self.reports
-        let thread = Thread { _ = reports.publish(work()) }
-        thread.name = "qrtui \(name)"
-        thread.start()
+        do throws(Errno) {
+            try SystemThread.start("qrtui \(name)") { _ = reports.publish(work()) }
+        } catch {
+            _ = reports.publish(work())  // no thread to spare: the screen waits for it instead
+        }
     }
 }

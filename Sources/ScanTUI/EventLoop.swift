@@ -86,7 +86,11 @@ final class EventLoop {
             }
             if case .value = item { break }
         }
-        if case .value(let reading)? = worker.results.poll() { events.append(.scanned(reading, now: now)) }
+        switch worker.results.poll() {
+        case .value(let reading)?: events.append(.scanned(reading, now: now))
+        case .failed(let error)?: events.append(.captureFailed(error))
+        default: break
+        }
         while case .value(let report)? = actions.reports.poll() { events.append(.reported(report, now: now)) }
         return events
     }

@@ -177,29 +177,34 @@ final class ReadingThread: Sendable {
     init(capture: CaptureThread, policy: ReadingPolicy, limit: ReadingLimit) {
         self.limit = limit
         let output = self.output, input = capture.channel
-        let thread = Thread {
-            let reader = CodeReader(policy: policy)
-            var freed = FreedMemory()
-            while let item = input.take() {
-                switch item {
-                case .value(let frame):
-                    freed.giveBackIfDue(now: MonotonicClock.now())
-                    let kind = input.sourceKind ?? .recorded
-                    // Cameras come in real time; files and pipes as fast as they are read, their
-                    // reading's work counted so that every run reads them the same way.
-                    let started = MonotonicClock.now()
-                    let reading = reader.read(frame, kind: kind, realTime: kind == .live, limit: limit)
-                    guard output.publish(HeadlessReading(codes: reading.codes, held: reading.held, sequence: frame.sequence,
-                                                         timestamp: frame.timestamp, kind: kind, pass: reading.pass,
-                                                         milliseconds: (MonotonicClock.now() - started) * 1000)) else { return }
-                case .notice(let notice): output.notify(notice)
-                case .ended: output.finish(nil); return
-                case .failed(let error): output.finish(error); return
-                }
-            }
+        do throws(Errno) {
+            try SystemThread.start("qrtui read") { Self.read(input, into: output, policy: policy, limit: limit) }
+        } catch {
+            output.finish(.outOfMemory(need: "a thread", errno: error))
         }
-        thread.name = "qrtui read"
-        thread.start()
+    }
+
+    private static func read(_ input: FrameChannel, into output: HandOver<HeadlessReading>, policy: ReadingPolicy,
+                             limit: ReadingLimit) {
+        let reader = CodeReader(policy: policy)
+        var freed = FreedMemory()
+        while let item = input.take() {
+            switch item {
+            case .value(let frame):
+                freed.giveBackIfDue(now: MonotonicClock.now())
+                let kind = input.sourceKind ?? .recorded
+                // Cameras come in real time; files and pipes as fast as they are read, their
+                // reading's work counted so that every run reads them the same way.
+                let started = MonotonicClock.now()
+                let reading = reader.read(frame, kind: kind, realTime: kind == .live, limit: limit)
+                guard output.publish(HeadlessReading(codes: reading.codes, held: reading.held, sequence: frame.sequence,
+                                                     timestamp: frame.timestamp, kind: kind, pass: reading.pass,
+                                                     milliseconds: (MonotonicClock.now() - started) * 1000)) else { return }
+            case .notice(let notice): output.notify(notice)
+            case .ended: output.finish(nil); return
+            case .failed(let error): output.finish(error); return
+            }
+            }
     }
 
     /// Ends the reading: a thorough one stops at its next look.

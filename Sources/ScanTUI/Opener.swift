@@ -65,8 +65,7 @@ struct Opener {
 /// while the screen runs.
 enum Reaper {
     static func later(_ pid: pid_t) {
-        let thread = Thread { _ = ChildProcess.wait(pid) }
-        thread.name = "qrtui opener"
-        thread.start()
+        // Without a thread to spare, the child stays a zombie until qrtui ends: nothing worse.
+        try? SystemThread.start("qrtui opener") { _ = ChildProcess.wait(pid) }
     }
 }

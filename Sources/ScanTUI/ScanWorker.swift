@@ -23,18 +23,22 @@ final class ScanWorker: Sendable {
 
     init(policy: ReadingPolicy) {
         let jobs = self.jobs, results = self.results, finished = self.finished, limit = self.limit
-        let thread = Thread {
-            defer { finished.signal() }
-            let reader = CodeReader(policy: policy)
-            var freed = FreedMemory()
-            // `take` returns nil once `stop` closed the jobs, waking an idle worker.
-            while case .value(let job)? = jobs.take() {
-                freed.giveBackIfDue(now: MonotonicClock.now())
-                guard results.publish(reader.read(job.frame, in: job.area, kind: job.kind, limit: limit)) else { return }
+        do throws(Errno) {
+            try SystemThread.start("qrtui scan") {
+                defer { finished.signal() }
+                let reader = CodeReader(policy: policy)
+                var freed = FreedMemory()
+                // `take` returns nil once `stop` closed the jobs, waking an idle worker.
+                while case .value(let job)? = jobs.take() {
+                    freed.giveBackIfDue(now: MonotonicClock.now())
+                    guard results.publish(reader.read(job.frame, in: job.area, kind: job.kind, limit: limit)) else { return }
+                }
             }
+        } catch {
+            // The screen shows it as a failure (`EventLoop`).
+            results.finish(.outOfMemory(need: "a thread", errno: error))
+            finished.signal()
         }
-        thread.name = "qrtui scan"
-        thread.start()
     }
 
     func submit(_ job: ScanJob) { jobs.publish(job) }

@@ -7,9 +7,12 @@ import SystemCalls
 /// qrtui: parse the command line, open the source, run headless or on screen.
 func runMain() -> ExitStatus {
     _ = Launch.started  // the clock `--timeout` counts from
-    Syscall.limitMallocArenas()
+    // A thread's arena reserves 64 MB of address space: under `ulimit -v` one that cannot be
+    // made would be tried again at every allocation (a frame's reading took 3 s, not 20 ms).
+    Syscall.limitMallocArenas(to: AddressSpace.isLimited ? 1 : 2)
     Syscall.fixMallocThresholds()
     Signals.unblockAll()
+    FatalFailures.exitWhenMemoryRunsOut()
     let command: Command
     do {
         command = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
