@@ -204,7 +204,7 @@ final class ReadingThread: Sendable {
             case .ended: output.finish(nil); return
             case .failed(let error): output.finish(error); return
             }
-            }
+        }
     }
 
     /// Ends the reading: a thorough one stops at its next look.
