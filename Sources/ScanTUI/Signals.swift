@@ -11,6 +11,13 @@ enum Signals {
         pthread_sigmask(SIG_SETMASK, &none, nil)
     }
 
+    /// Swift's backtracer takes SIGQUIT for a crash: it prints a report of every thread and lets
+    /// the process run on. A user's SIGQUIT (Ctrl-\\) is a request to stop: its default comes
+    /// back (the live screen watches it as it watches SIGTERM).
+    static func quitAsUsual() {
+        signal(SIGQUIT, SIG_DFL)
+    }
+
     /// The signals that would kill qrtui: on the live screen they restore the terminal first,
     /// then qrtui dies of them (SIGPIPE is ignored there).
     static let stopping = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]

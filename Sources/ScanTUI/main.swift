@@ -12,6 +12,7 @@ func runMain() -> ExitStatus {
     Syscall.limitMallocArenas(to: AddressSpace.isLimited ? 1 : 2)
     Syscall.fixMallocThresholds()
     Signals.unblockAll()
+    Signals.quitAsUsual()
     FatalFailures.exitWhenMemoryRunsOut()
     let command: Command
     do {
