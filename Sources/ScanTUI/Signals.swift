@@ -12,7 +12,7 @@ enum Signals {
     }
 
     /// Swift's backtracer takes SIGQUIT for a crash: it prints a report of every thread and lets
-    /// the process run on. A user's SIGQUIT (Ctrl-\\) is a request to stop: its default comes
+    /// the process run on. A user's SIGQUIT (Ctrl-\) is a request to stop: its default comes
     /// back (the live screen watches it as it watches SIGTERM).
     static func quitAsUsual() {
         signal(SIGQUIT, SIG_DFL)
