@@ -19,7 +19,9 @@ final class V4L2Device {
         _ = Self.silenced
         self.path = path
         do {
-            fd = try Syscall.checked { qrtui_v4l2_open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+            fd = try ArgumentBytes.withSystemPath(path) { bytes throws(Errno) in
+                try Syscall.checked { qrtui_v4l2_open(bytes, O_RDWR | O_NONBLOCK | O_CLOEXEC) }
+            }
         } catch {
             throw .system(operation: "open", path: path, errno: error)
         }

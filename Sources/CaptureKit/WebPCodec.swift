@@ -62,6 +62,26 @@ public enum WebPCodec {
     }
 }
 
+extension WebPCodec {
+    /// Frames of one size as an animated WebP (tests): each still encoding's bitstream chunk
+    /// wrapped in an ANMF chunk, after the VP8X and ANIM chunks that say it is an animation.
+    public static func encodeAnimation(_ frames: [Frame], lossless: Bool = true) -> [UInt8] {
+        func le(_ value: Int, _ bytes: Int) -> [UInt8] { (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        func chunk(_ tag: String, _ payload: [UInt8]) -> [UInt8] {
+            Array(tag.utf8) + le(payload.count, 4) + payload + (payload.count % 2 == 1 ? [0] : [])
+        }
+        let width = frames[0].width, height = frames[0].height
+        var body = chunk("VP8X", [0x02, 0, 0, 0] + le(width - 1, 3) + le(height - 1, 3))  // the animation flag
+        body += chunk("ANIM", [255, 255, 255, 255, 0, 0])
+        for frame in frames {
+            let still = encode(frame, lossless: lossless)
+            let bitstream = Array(still[12...])  // after "RIFF", its size and "WEBP"
+            body += chunk("ANMF", le(0, 3) + le(0, 3) + le(width - 1, 3) + le(height - 1, 3) + le(100, 3) + [0] + bitstream)
+        }
+        return Array("RIFF".utf8) + le(body.count + 4, 4) + Array("WEBP".utf8) + body
+    }
+}
+
 /// Grey from RGBA, each pixel laid over white by its alpha (a transparent screenshot's
 /// background is the page's, not black).
 func greyOverWhite(_ rgba: UnsafeBufferPointer<UInt8>) -> [UInt8] {

@@ -1,7 +1,8 @@
 /// Makes every character of outside text that a terminal would act on, or a reader could
 /// not see, visible, in one scheme that cannot be confused with the text itself: `\\` for a
 /// backslash, `\e` for ESC, `\n` `\r` `\t`, `\xNN` for the other C0 controls and DEL, and
-/// `\u{NNNN}` for C1 controls, bidi overrides and invisible characters. So no byte of a
+/// `\u{NNNN}` for C1 controls, bidi overrides and invisible characters; `\xNN` too for a
+/// byte of a file name that was not UTF-8 (carried as SystemCalls' `ArgumentBytes` says). So no byte of a
 /// scanned code, a file name or a driver string reaches a terminal as an escape sequence,
 /// and a payload holding the text `\e` prints differently from one holding ESC.
 public enum VisibleText {
@@ -27,6 +28,8 @@ public enum VisibleText {
         case 0x0D: return "\\r"
         case 0x1B: return "\\e"
         case 0x00...0x1F, 0x7F: return "\\x" + hex(scalar.value, digits: 2)
+        // A byte of a file name that was not UTF-8, carried this way (SystemCalls' ArgumentBytes).
+        case 0x10FD80...0x10FDFF: return "\\x" + hex(scalar.value - 0x10FD00, digits: 2)
         case 0x80...0x9F, 0xAD, 0x034F, 0x061C, 0x115F, 0x1160, 0x180E, 0x200B...0x200F, 0x2028...0x202E,
              0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF9...0xFFFB, 0xE0000...0xE007F:
             return "\\u{" + hex(scalar.value, digits: 4) + "}"

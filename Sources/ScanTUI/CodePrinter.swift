@@ -5,6 +5,7 @@ import Foundation
 import FrameCore
 import Overlay
 import ScanOptions
+import SystemCalls
 
 /// Formats codes for stdout: text, raw bytes or JSON lines. On a terminal every payload is
 /// escaped (no byte of a code reaches the terminal raw); into a pipe it is exact.
@@ -56,19 +57,18 @@ struct CodePrinter {
     func line(for code: DetectedCode, frame: Int, source: String) -> [UInt8] {
         let label = (withFilename ? source + ":" : "")
             + (polygon ? code.corners.map { "\($0.x),\($0.y)" }.joined(separator: " ") + ":" : "")
+        // Into a pipe, a file's name is the bytes it was given as (`ArgumentBytes`).
         switch format {
         case .text:
-            return Array(visible(label + code.text).utf8) + [terminator]
+            if toTerminal { return Array(VisibleText.escaping(label + code.text).utf8) + [terminator] }
+            return ArgumentBytes.systemBytes(label) + Array(code.text.utf8) + [terminator]
         case .raw:
             if toTerminal { return Array(VisibleText.escaping(label + code.text).utf8) + [terminator] }
-            return Array(label.utf8) + code.bytes + [terminator]
+            return ArgumentBytes.systemBytes(label) + code.bytes + [terminator]
         case .json, .xml:
             return Array(json(for: code, frame: frame, source: source).utf8) + [terminator]
         }
     }
-
-    /// On a terminal every byte from outside is escaped; into a pipe it is exact.
-    private func visible(_ text: String) -> String { toTerminal ? VisibleText.escaping(text) : text }
 
     func json(for code: DetectedCode, frame: Int, source: String) -> String {
         var fields = [
@@ -88,7 +88,7 @@ struct CodePrinter {
         let corners = code.corners.map { "[\($0.x),\($0.y)]" }.joined(separator: ",")
         fields.append("\"corners\":[\(corners)]")
         fields.append("\"frame\":\(frame)")
-        fields.append("\"source\":\(JSON.string(source))")
+        fields.append("\"source\":\(JSON.string(ArgumentBytes.described(source)))")
         fields.append("\"time\":\(JSON.string(Self.rfc3339(now())))")
         return "{" + fields.joined(separator: ",") + "}"
     }

@@ -109,7 +109,11 @@ final class EventLoop {
             let opener = Opener(environment: ProcessEnvironment.all)
             actions.run("nmcli") { opener.join(ssid, password: password, hidden: hidden) }
             _ = state.update(.reported("nmcli is joining \(ssid)…", now: now))
-        case let .record(code, frame): history?.append(code, frame: frame, source: state.sourceName)
+        case let .record(code, frame):
+            // The first failed write is told on the screen; the run's end tells it again.
+            if let history, history.failure == nil, !history.append(code, frame: frame, source: state.sourceName) {
+                _ = state.update(.reported(history.failureText ?? "", now: now))
+            }
         case .draw:
             backend.draw(Screen.render(state.scene(now: now), columns: state.columns, rows: state.rows, shader: &shader))
             drawn = state.revision

@@ -18,6 +18,8 @@ struct HeadlessRunner {
     /// How reading one source ended.
     enum Ending {
         case ended, once, timedOut, failed
+        /// A code could not be written (stdout or the history file): the run is over.
+        case lostWrite
     }
 
     /// Reads every source in turn (several files, as zbarimg takes them): exit 1 when any
@@ -33,6 +35,7 @@ struct HeadlessRunner {
             case .ended: if count == 0 { notice("no code found in \(choice.displayName)") }
             case .failed: failed = true
             case .once: return .read
+            case .lostWrite: return .failure
             case .timedOut:
                 if read == 0 { notice("no code found within \(Console.seconds(options.timeout ?? 0)) s") }
                 return failed ? .failure : read > 0 ? .read : .nothingRead
@@ -93,6 +96,7 @@ struct HeadlessRunner {
             switch item {
             case .value(let result):
                 read += announce(result, with: &tracker, from: choice)
+                if Console.lostOutput != nil || history?.failure != nil { return (.lostWrite, read) }
                 if options.once && read > 0 { return (.once, read) }
             case .notice(.corruptFrames(let total)):
                 corrupt = total
@@ -122,7 +126,7 @@ extension HeadlessRunner {
         let news = tracker.update(with: result.codes, held: result.held, at: result.timestamp)
         for code in news.prefix(options.once ? 1 : news.count) {
             printer.emit(code, frame: result.sequence, source: choice)
-            history?.append(code, frame: result.sequence, source: choice.displayName)
+            _ = history?.append(code, frame: result.sequence, source: choice.displayName)
             if options.verbose { Console.message(Self.howRead(code, result)) }
         }
         return min(news.count, options.once ? 1 : news.count)

@@ -1,6 +1,7 @@
 import CodeReading
 import Foundation
 import Overlay
+import SystemCalls
 
 /// `--xml`: zbarimg's and zbarcam's XML, for scripts that parse it. Each source is a
 /// `<source>`, each frame with codes an `<index>`, each code a `<symbol>`; a payload that
@@ -18,7 +19,7 @@ final class XMLReport {
         if !began { emit("<barcodes xmlns='http://zbar.sourceforge.net/2008/barcode'>") }
         began = true
         if !sourceOpen {
-            emit("<source \(device ? "device" : "href")='\(Self.attribute(source))'>")
+            emit("<source \(device ? "device" : "href")='\(Self.attribute(ArgumentBytes.described(source)))'>")
             sourceOpen = true
         }
         if index != frame {

@@ -6,6 +6,8 @@ import SystemCalls
 
 /// qrtui: parse the command line, open the source, run headless or on screen.
 func runMain() -> ExitStatus {
+    // First of all, before anything is opened: a closed one would be taken by a pipe or file.
+    if StandardDescriptors.ensureOpen().contains(STDOUT_FILENO) { Console.stdoutWasClosed.store(true, ordering: .releasing) }
     _ = Launch.started  // the clock `--timeout` counts from
     // A thread's arena reserves 64 MB of address space: under `ulimit -v` one that cannot be
     // made would be tried again at every allocation (a frame's reading took 3 s, not 20 ms).
@@ -16,7 +18,7 @@ func runMain() -> ExitStatus {
     FatalFailures.exitWhenMemoryRunsOut()
     let command: Command
     do {
-        command = try CommandLineParser.parse(Array(CommandLine.arguments.dropFirst()))
+        command = try CommandLineParser.parse(ArgumentBytes.arguments())
     } catch {
         Console.message("\(error.message) (see qrtui --help)")
         return .usage
@@ -55,19 +57,37 @@ func run(_ options: Options) -> ExitStatus {
         }
     }
     // Several files are read in turn, as zbarimg reads them: no screen to aim with.
-    if options.inputs.count > 1 { return headless(options, options.inputs.map { .input($0, loop: false) }, history: history) }
+    if options.inputs.count > 1 {
+        return withLostWrites(headless(options, options.inputs.map { .input($0, loop: false) }, history: history), history: history)
+    }
     let namesSource = !options.inputs.isEmpty || options.device != nil || options.demo
     let choice = SourceFactory.choose(options, cameras: namesSource ? [] : CameraCatalog.defaultCameras())
     if options.preview { Launch.settleBacktraces() }
     if options.preview, let status = LiveSession(options: options, choice: choice, history: history).run() {
-        return status
+        return withLostWrites(status, history: history)
     }
     // A script never gets the demo's made-up code unless it asked for the demo.
     if case .demo(reason: .noCamera) = choice {
         Console.message(SourceFactory.noCameraMessage)
         return .failure
     }
-    return headless(options, [choice], history: history)
+    return withLostWrites(headless(options, [choice], history: history), history: history)
+}
+
+/// A code that could not be written to the history file is a failure, said at the end.
+func withLostWrites(_ status: ExitStatus, history: HistoryFile?) -> ExitStatus {
+    guard let message = history?.failureMessage else { return status }
+    Console.message(message)
+    return .failure
+}
+
+/// Output that could not be written to stdout is a failure (a reader gone away on a pipe is
+/// SIGPIPE, 141, as it is without a screen, where the signal is not ignored).
+func withLostOutput(_ status: ExitStatus) -> ExitStatus {
+    guard let lost = Console.lostOutput else { return status }
+    if lost == .brokenPipe { Signals.die(of: SIGPIPE) }
+    Console.message("cannot write to stdout: \(lost.message)")
+    return .failure
 }
 
 /// Reads without a screen, libraries' chatter on stderr held back unless `-v`.
@@ -77,4 +97,4 @@ func headless(_ options: Options, _ choices: [SourceFactory.Choice], history: Hi
     return HeadlessRunner(options: options, printer: CodePrinter(options), history: history).run(choices)
 }
 
-exit(runMain().rawValue)
+exit(withLostOutput(runMain()).rawValue)

@@ -39,7 +39,8 @@ public enum ChildProcess {
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        // Arguments go as the bytes they stand for (a file name that is not UTF-8: `ArgumentBytes`).
+        let argv = ([path] + arguments).map { ArgumentBytes.withSystemPath($0) { strdup($0) } } + [nil]
         defer { argv.forEach { free($0) } }
         let variables = environment ?? ProcessEnvironment.all
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]

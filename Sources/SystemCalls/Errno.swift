@@ -22,6 +22,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let isADirectory = Errno(rawValue: EISDIR)
     public static let brokenPipe = Errno(rawValue: EPIPE)
     public static let outOfMemory = Errno(rawValue: ENOMEM)
+    public static let badDescriptor = Errno(rawValue: EBADF)
 
     /// "ENOENT", or "errno 1234" for a value without a name here.
     public var name: String { Self.names[rawValue] ?? "errno \(rawValue)" }

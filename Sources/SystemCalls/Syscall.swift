@@ -45,8 +45,16 @@ public enum Syscall {
         return result
     }
 
+    /// Opens `path` as the bytes it stands for (`ArgumentBytes`).
     public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
-        try checked { Glibc.open(path, flags | O_CLOEXEC, mode) }
+        try ArgumentBytes.withSystemPath(path) { bytes throws(Errno) in try checked { Glibc.open(bytes, flags | O_CLOEXEC, mode) } }
+    }
+
+    /// stat(2) of `path` as the bytes it stands for.
+    public static func status(of path: String) -> Glibc.stat? {
+        var info = Glibc.stat()
+        let result = ArgumentBytes.withSystemPath(path) { bytes in fstatat(AT_FDCWD, bytes, &info, 0) }
+        return result == 0 ? info : nil
     }
 
     /// One read(2): what is available now, 0 at the end of the input.

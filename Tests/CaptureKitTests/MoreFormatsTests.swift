@@ -42,6 +42,18 @@ import Testing
         }
     }
 
+    /// An animated WebP is read by its first frame, not refused as corrupt.
+    @Test(arguments: [true, false])
+    func animatedWebPGivesItsFirstFrame(lossless: Bool) throws {
+        let second = CodeFixtures.qrScene("second", width: 121, height: 91, moduleSize: 2, noise: 3)
+        let bytes = WebPCodec.encodeAnimation([picture, second], lossless: lossless)
+        #expect(ImageFormat.detect(bytes) == .webp)
+        let decoded = try ImageDecoder.decode(bytes, path: "anim.webp")
+        #expect(decoded.width == 121 && decoded.height == 91)
+        let worst = zip(decoded.luma, picture.packed.luma).map { abs(Int($0) - Int($1)) }.max() ?? 255
+        #expect(worst < (lossless ? 8 : 60), "worst \(worst)")  // through YUV either way: rounded
+    }
+
     /// Print software saves CMYK (YCCK) JPEGs; libjpeg cannot make grey of them itself.
     @Test func cmykJPEGIsReadAsGrey() throws {
         let bytes = JPEGCodec.encodeCMYK(picture, quality: 95)

@@ -10,22 +10,16 @@ import Testing
     let directory = TemporaryDirectory("low-memory")
 
     /// qrtui started by a shell that set the limit first (kilobytes of address space).
-    func run(limitedTo kilobytes: Int, _ arguments: [String]) -> QRTUIRun {
-        let scratch = TemporaryDirectoryForRun()
-        let out = scratch.path + "/out", err = scratch.path + "/err"
-        let result = Spawn.run("/bin/sh", ["-c", "ulimit -v \(kilobytes) && exec \"$0\" \"$@\"", QRTUIProcess.executable] + arguments,
-                               stdout: out, stderr: err, deadline: 30)
-        return QRTUIRun(status: result.status, stdout: Array(FileManager.default.contents(atPath: out) ?? Data()),
-                        stderr: String(decoding: FileManager.default.contents(atPath: err) ?? Data(), as: UTF8.self),
-                        timedOut: result.timedOut)
+    func run(limitedTo kilobytes: Int, _ arguments: [String]) throws -> QRTUIRun {
+        try QRTUIProcess.run(arguments, shell: "ulimit -v \(kilobytes)")
     }
 
     /// From too little to load the libraries to enough to read: each limit ends in the code,
     /// the loader's refusal, or exit 1 with qrtui's own line about memory.
-    @Test func everyLimitEndsWithTheCodeOrAMessage() {
+    @Test func everyLimitEndsWithTheCodeOrAMessage() throws {
         var outcomes: [Int32: Int] = [:]
         for megabytes in stride(from: 70, through: 160, by: 3) {
-            let run = run(limitedTo: megabytes * 1000, ["--no-preview", "--demo", "--once", "--timeout", "10"])
+            let run = try run(limitedTo: megabytes * 1000, ["--no-preview", "--demo", "--once", "--timeout", "10"])
             let context = "ulimit -v \(megabytes)000: status \(run.status), stderr: \(run.stderr)"
             #expect(!run.timedOut, "\(context)")
             outcomes[run.status, default: 0] += 1
@@ -48,10 +42,10 @@ import Testing
         let small = directory.write("small.png", PNGCodec.encode(Frame.filled(width: 64, height: 64, value: 200)))
         // Enough for qrtui and a small picture, far from the 124 MB a 36 MP one needs.
         let limit = 200_000
-        let fits = run(limitedTo: limit, ["--no-preview", small])
+        let fits = try run(limitedTo: limit, ["--no-preview", small])
         #expect(fits.status == 4 && fits.stderrLines == ["qrtui: no code found in \(small)"], "\(fits.stderr)")
         for _ in 0..<3 {
-            let refused = run(limitedTo: limit, ["--no-preview", path])
+            let refused = try run(limitedTo: limit, ["--no-preview", path])
             #expect(refused.status == 1 && refused.stdout.isEmpty)
             #expect(refused.stderrLines.count == 1, "\(refused.stderr)")
             #expect(refused.stderr.hasPrefix("qrtui: cannot make room for a picture of 6000x6000 (118 MB)"), "\(refused.stderr)")

@@ -107,14 +107,18 @@ import Testing
         #expect(twice.stderr.contains("qrtui: QR-Code read in frame 0") && twice.stderr.contains("qr_code_decode"))
     }
 
-    /// Pictures people have: phone screenshots (WebP), print files (CMYK JPEG), GIF, BMP, TIFF.
-    @Test(arguments: ["cmyk.jpg", "shot.webp", "anim.gif", "scan.bmp", "fax.tiff"])
+    /// Pictures people have: phone screenshots (WebP), print files (CMYK JPEG), GIF, BMP, TIFF,
+    /// animations (their first frame).
+    @Test(arguments: ["cmyk.jpg", "shot.webp", "anim.gif", "scan.bmp", "fax.tiff", "sticker.webp"])
     func picturesPeopleHaveAreRead(name: String) throws {
         let payload = "from a \(name)"
         let frame = CodeFixtures.qrScene(payload, width: 320, height: 240, moduleSize: 4, noise: 2)
         let path = directory.path + "/" + name
         switch (name as NSString).pathExtension {
         case "jpg": _ = directory.write(name, JPEGCodec.encodeCMYK(frame))
+        case "webp" where name.hasPrefix("sticker"):
+            let later = CodeFixtures.qrScene("a later frame", width: 320, height: 240, moduleSize: 4, noise: 2)
+            _ = directory.write(name, WebPCodec.encodeAnimation([frame, later], lossless: false))
         case "webp": _ = directory.write(name, WebPCodec.encode(frame))
         case "gif": _ = directory.write(name, GIFCodec.encode(frame))
         case "bmp": _ = directory.write(name, BMPCodec.encode(frame))
