@@ -60,7 +60,7 @@ test: deps
 	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) swift test --sanitize=address --scratch-path .build/asan --filter '$(ASAN_TESTS)'
 
 bench: bench-deps
-	swift run -c release qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20 --big-still
+	swift run -c release qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20 --big-still --memory
 
 fuzz: deps
 	scripts/fuzz $(FUZZ_SECONDS)
