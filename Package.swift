@@ -14,7 +14,8 @@ let cUndefinedTraps = ["-fno-sanitize=all", "-fsanitize=undefined", "-fsanitize-
 //   SystemCalls    errno as a value, system calls with EINTR retried once, child processes
 //   PictureOps     pure pixel work: scaling, tone, binarising, finder patterns, homography
 //   CodeReading    codes out: zbar (the only module that links it), passes, strategy, policy
-//   CaptureKit     frames in: cameras (libv4l2), image codecs, Y4M, the demo, the hand-over
+//   PictureFiles   pictures to grey: every format's codec behind one protocol (the only image codecs)
+//   CaptureKit     frames in: cameras (libv4l2), files and pipes, Y4M, the demo, the hand-over
 //   Overlay        the screen as cells, keys and events as values; imports nothing
 //   CodeMeaning    what a payload means (link, Wi-Fi, contact, product...); imports nothing
 //   CursesBackend  the only code that touches ncurses
@@ -57,15 +58,15 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         .target(name: "CodeReading", dependencies: ["FrameCore", "PictureOps", "CZbar"]),
-        .target(
-            name: "CaptureKit",
-            dependencies: ["FrameCore", "PictureOps", "SystemCalls", "CV4L2", "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF"]
-        ),
+        .target(name: "PictureFiles", dependencies: ["FrameCore", "SystemCalls", "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF"]),
+        .target(name: "CaptureKit", dependencies: ["FrameCore", "PictureOps", "SystemCalls", "PictureFiles", "CV4L2"]),
         // Its cell loops run per frame (a shape matched for every cell): optimised in debug too.
         .target(name: "Overlay", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "CodeMeaning"),
-        // Codes drawn from their contents: the demo's code, test fixtures, benchmark scenes.
-        .target(name: "CodeFixtures", dependencies: ["FrameCore", "PictureOps", "CQREncode", "CZint"]),
+        // Codes drawn from their contents, and pictures written in every format qrtui reads:
+        // test fixtures and benchmark scenes (qrtui itself links none of it).
+        .target(name: "CodeFixtures", dependencies: ["FrameCore", "PictureOps", "PictureFiles", "CQREncode", "CZint",
+                                                     "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF"]),
         .target(
             name: "FakeV4L2",
             // Never instrumented with a sanitizer's runtime: under --sanitize it is preloaded
@@ -79,34 +80,36 @@ let package = Package(
         .target(name: "CursesBackend", dependencies: ["Overlay", "SystemCalls", "CNcursesw"]),
         // The command line as data: the option table, its parser and `--help` (a library, so
         // that the fuzz harnesses reach the parser).
-        .target(name: "ScanOptions", dependencies: ["CaptureKit", "CodeReading", "Overlay"]),
+        .target(name: "ScanOptions", dependencies: ["CaptureKit", "PictureFiles", "CodeReading", "Overlay"]),
         .executableTarget(
             name: "ScanTUI",
-            dependencies: ["FrameCore", "SystemCalls", "CodeReading", "CaptureKit", "Overlay", "CursesBackend",
-                           "CodeFixtures", "ScanOptions", "CodeMeaning"]
+            dependencies: ["FrameCore", "SystemCalls", "CodeReading", "CaptureKit", "PictureFiles", "Overlay", "CursesBackend",
+                           "ScanOptions", "CodeMeaning"]
         ),
         // Fuzzing (make fuzz): the harnesses, and libFuzzer's entry (or a replayer) around them.
-        .target(name: "FuzzHarnesses", dependencies: ["CaptureKit", "CodeReading", "CodeMeaning", "FrameCore", "Overlay",
-                                                      "ScanOptions"]),
+        .target(name: "FuzzHarnesses", dependencies: ["CaptureKit", "PictureFiles", "CodeReading", "CodeMeaning", "FrameCore",
+                                                      "Overlay", "ScanOptions", "CodeFixtures"]),
         .executableTarget(name: "QRFuzz", dependencies: ["FuzzHarnesses"],
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "QRBench",
-            dependencies: ["FrameCore", "PictureOps", "SystemCalls", "CodeReading", "CaptureKit", "Overlay", "CursesBackend",
-                           "CodeFixtures"]
+            dependencies: ["FrameCore", "PictureOps", "SystemCalls", "CodeReading", "CaptureKit", "PictureFiles", "Overlay",
+                           "CursesBackend", "CodeFixtures"]
         ),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "FrameCore"]),
         .testTarget(name: "PictureOpsTests", dependencies: ["PictureOps", "FrameCore", "CodeFixtures"]),
         // Reading is tested without the camera code: CaptureKit is not linked.
         .testTarget(name: "CodeReadingTests", dependencies: ["CodeReading", "PictureOps", "FrameCore", "CodeFixtures"]),
-        .testTarget(name: "CaptureKitTests", dependencies: ["CaptureKit", "FrameCore", "SystemCalls", "CodeFixtures"]),
+        .testTarget(name: "PictureFilesTests", dependencies: ["PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
+        .testTarget(name: "CaptureKitTests", dependencies: ["CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CodeFixtures", "FrameCore"]),
         .testTarget(name: "CodeMeaningTests", dependencies: ["CodeMeaning"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay"]),
-        .testTarget(name: "ScanTUITests", dependencies: ["ScanTUI", "ScanOptions", "CodeMeaning", "CaptureKit", "CodeReading", "FrameCore",
+        .testTarget(name: "ScanTUITests", dependencies: ["ScanTUI", "ScanOptions", "CodeMeaning", "CaptureKit", "PictureFiles",
+                                                         "CodeReading", "FrameCore",
                                                          "Overlay", "SystemCalls", "CodeFixtures"]),
-        .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "CaptureKit", "FrameCore", "CodeFixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CaptureKit", "FrameCore", "SystemCalls", "Overlay",
+        .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "CaptureKit", "PictureFiles", "FrameCore", "CodeFixtures"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "Overlay",
                                                           "CodeFixtures", "PictureOps"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import FrameCore
+import PictureFiles
 import SystemCalls
 
 /// Everything that can go wrong between a frame source and the scanner, as values that
@@ -10,9 +11,8 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     case malformed(path: String, detail: String)
     /// A well-formed input that qrtui cannot use (e.g. a 10-bit Y4M stream).
     case unsupported(path: String, detail: String)
-    /// A picture larger than qrtui accepts (protects memory from hostile headers): refused
-    /// from its header, before anything is allocated for it.
-    case tooLarge(path: String, width: Int, height: Int, limit: Int)
+    /// A picture (a still, or a video's frame size) that could not be read.
+    case picture(PictureError)
     /// The input holds no data at all.
     case empty(path: String)
     /// Something that is not a regular file, pipe or device (a directory, a socket...).
@@ -20,27 +20,23 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The memory qrtui may use (`ulimit -v`) cannot hold what `need` names.
     case outOfMemory(need: String, errno: Errno)
 
+    /// A frame's size checked as a picture's is (`PictureLimits.check`).
     public static func checkSize(_ width: Int, _ height: Int, path: String,
                                  limits: PictureLimits = PictureLimits()) throws(CaptureError) {
-        guard width > 0, height > 0 else {
-            throw .malformed(path: path, detail: "invalid size \(width)x\(height)")
-        }
-        guard width <= PictureLimits.maxSide, height <= PictureLimits.maxSide, width * height <= limits.maxPixels else {
-            throw .tooLarge(path: path, width: width, height: height, limit: limits.maxPixels)
-        }
-        // What decoding and reading it may take at once (about three bytes a pixel, and room).
-        let need = 3 * width * height + (16 << 20)
-        do throws(Errno) {
-            try AddressSpace.ensureRoom(for: need)
+        do throws(PictureError) {
+            try limits.check(width, height, path: path)
         } catch {
-            throw .outOfMemory(need: "a picture of \(width)x\(height) (\(need >> 20) MB)", errno: error)
+            throw .picture(error)
         }
     }
 
     /// The system's error, when a system call failed.
     public var errno: Errno? {
-        if case .system(_, _, let code) = self { return code }
-        return nil
+        switch self {
+        case let .system(_, _, code), let .outOfMemory(_, code): code
+        case let .picture(error): error.errno
+        default: nil
+        }
     }
 
     public var description: String {
@@ -57,13 +53,10 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): \(detail)"
         case let .unsupported(path, detail):
             return "\(path): unsupported: \(detail)"
-        case let .tooLarge(path, width, height, limit):
-            let product = width.multipliedReportingOverflow(by: height)
-            let pixels = PictureLimits.describe(product.overflow ? Int.max : product.partialValue)
-            return "\(path): a picture of \(width)x\(height) (\(pixels)) is over the limit of "
-                + "\(PictureLimits.describe(limit)) and \(PictureLimits.maxSide) pixels a side (--max-pixels)"
+        case let .picture(error):
+            return error.description
         case let .empty(path):
-            return "\(path): empty input (expected a PNG, JPEG, PGM/PPM image or a Y4M stream)"
+            return "\(path): empty input (expected a \(PictureFormats.names) image or a Y4M stream)"
         case let .outOfMemory(need, code):
             return "cannot make room for \(need) (\(code.message)): too little memory allowed (ulimit -v?)"
         case let .notAFile(path, kind):
@@ -72,23 +65,14 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// How large a picture qrtui accepts (`--max-pixels`): a header that declares more is
-/// refused before its pixels are read or room is made for them.
-public struct PictureLimits: Sendable, Equatable {
-    public var maxPixels: Int
-    public static let maxSide = 65_535
-    public static let defaultMaxPixels = 100_000_000
-
-    public init(maxPixels: Int = PictureLimits.defaultMaxPixels) { self.maxPixels = maxPixels }
-
-    /// The most bytes a compressed picture of `pixels` pixels is let take (compression
-    /// seldom makes a picture larger; room for metadata besides).
-    func fileBytes(for pixels: Int) -> Int { 32 << 20 + 4 * pixels }
-
-    /// "100 megapixels", "2.5 megapixels" or "5000 pixels".
-    static func describe(_ pixels: Int) -> String {
-        guard pixels >= 1_000_000 else { return "\(pixels) pixels" }
-        let tenths = (pixels + 50_000) / 100_000
-        return tenths % 10 == 0 ? "\(tenths / 10) megapixels" : "\(tenths / 10).\(tenths % 10) megapixels"
+extension PictureError {
+    /// A reader's failure (a file's read), as a picture decoder reports it.
+    init(reading error: CaptureError) {
+        switch error {
+        case let .system(operation, path, code): self = .unreadable(path: path, operation: operation, errno: code)
+        case let .malformed(path, detail): self = .malformed(path: path, detail: detail)
+        case let .picture(error): self = error
+        default: self = .malformed(path: "", detail: error.description)
+        }
     }
 }

@@ -1,46 +1,56 @@
 import FrameCore
+import PictureFiles
 
 /// Opens `--input PATH` (or "-" for stdin) as the right kind of source by looking at its
-/// first bytes, so images and Y4M video both work from files and from pipes. What is not a
-/// picture is refused from those bytes, and a picture's declared size is checked against the
-/// limits before the rest is read: `/dev/urandom` costs a few kilobytes, not half a gigabyte.
+/// first bytes, so pictures and Y4M video both work from files and from pipes. What is
+/// neither is refused from those bytes, and a picture's declared size is checked against the
+/// limits before the rest is read (`PictureDecoder.read`): `/dev/urandom` costs a few
+/// kilobytes, not half a gigabyte.
 public enum InputOpener {
-    /// How far into a file its header's size is looked for (a JPEG's metadata comes first).
-    static let headerLimit = 1 << 20
-
     public static func open(path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> any FrameSource {
         let reader = ByteReader(input: try FileInput(path: path))
         let prefix = try reader.peek(16)
         guard !prefix.isEmpty else { throw .empty(path: reader.path) }
-        guard let format = ImageFormat.detect(prefix) else {
-            throw .unsupported(path: reader.path, detail: "not a \(ImageFormat.known) (by its first bytes)")
+        if Y4MSource.recognises(prefix) { return try Y4MSource(reader: reader, limits: limits) }
+        guard PictureFormats.codec(for: prefix) != nil else {
+            throw .unsupported(path: reader.path, detail: "not a \(PictureFormats.names) image or Y4M stream (by its first bytes)")
         }
-        if format == .y4m { return try Y4MSource(reader: reader, limits: limits) }
-        // A TIFF says its size only in its directory (anywhere in it): it is read up to what
-        // the largest picture allowed may take, and its size checked before its pixels.
-        var pixels = limits.maxPixels
-        if format != .tiff {
-            let size = try declaredSize(reader, format: format)
-            try CaptureError.checkSize(size.width, size.height, path: reader.path, limits: limits)
-            pixels = size.width * size.height
+        do throws(PictureError) {
+            return StillImageSource(name: reader.path, frame: try PictureDecoder.read(PictureReader(reader), path: reader.path, limits: limits))
+        } catch {
+            throw .picture(error)
         }
-        // Uncompressed pictures are read a row at a time, never held whole as they come.
-        if format == .netpbm { return StillImageSource(name: reader.path, frame: try NetpbmCodec.decode(reader, path: reader.path, limits: limits)) }
-        if format == .bmp { return StillImageSource(name: reader.path, frame: try BMPCodec.decode(reader, path: reader.path, limits: limits)) }
-        let data = try reader.readAll(limit: limits.fileBytes(for: pixels))
-        return StillImageSource(name: reader.path, frame: try ImageDecoder.decode(data, path: reader.path, limits: limits))
     }
 
-    /// The header's size, reading ever more of the start (at most `headerLimit` bytes).
-    private static func declaredSize(_ reader: ByteReader, format: ImageFormat) throws(CaptureError) -> (width: Int, height: Int) {
-        var count = 64
-        while true {
-            let prefix = try reader.peek(count)
-            if let size = PictureHeader.size(prefix, format: format) { return size }
-            guard prefix.count == count, count < headerLimit else {
-                throw .malformed(path: reader.path, detail: "no picture size in its \(format.rawValue) header")
-            }
-            count *= 4
+    /// A picture file, read whole ("-" for stdin).
+    public static func picture(path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
+        let source = try open(path: path, limits: limits)
+        guard source.kind == .still, let frame = try source.nextFrame() else {
+            throw .unsupported(path: source.name, detail: "a Y4M stream is video, not a still image")
         }
+        return frame
+    }
+}
+
+/// A file's reader as the picture decoders take their bytes.
+final class PictureReader: PictureBytes {
+    private let reader: ByteReader
+
+    init(_ reader: ByteReader) { self.reader = reader }
+
+    func peek(_ count: Int) throws(PictureError) -> [UInt8] {
+        do throws(CaptureError) { return try reader.peek(count) } catch { throw PictureError(reading: error) }
+    }
+
+    func read(into destination: UnsafeMutableRawBufferPointer) throws(PictureError) -> Int {
+        do throws(CaptureError) { return try reader.read(into: destination) } catch { throw PictureError(reading: error) }
+    }
+
+    func skip(_ count: Int) throws(PictureError) -> Int {
+        do throws(CaptureError) { return try reader.skip(count) } catch { throw PictureError(reading: error) }
+    }
+
+    func readAll(limit: Int) throws(PictureError) -> [UInt8] {
+        do throws(CaptureError) { return try reader.readAll(limit: limit) } catch { throw PictureError(reading: error) }
     }
 }

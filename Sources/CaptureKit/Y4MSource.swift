@@ -1,4 +1,5 @@
 import FrameCore
+import PictureFiles
 
 /// YUV4MPEG2 video (what `ffmpeg -f yuv4mpegpipe` writes) from a file or a pipe.
 /// Only the luma plane is kept; chroma planes are skipped.
@@ -13,6 +14,9 @@ public final class Y4MSource: FrameSource {
     private var sequence = 0
 
     static let headerLimit = 4096
+
+    /// Whether a file's first bytes start a Y4M stream.
+    static func recognises(_ prefix: [UInt8]) -> Bool { prefix.starts(with: Array("YUV4MPEG2".utf8)) }
 
     init(reader: ByteReader, limits: PictureLimits = PictureLimits()) throws(CaptureError) {
         self.reader = reader
@@ -79,16 +83,5 @@ public final class Y4MSource: FrameSource {
         defer { sequence += 1 }
         return Frame(width: width, height: height, sequence: sequence,
                      timestamp: Double(sequence) / (framesPerSecond ?? 30), luma: luma)
-    }
-
-    /// Writes frames as a mono Y4M stream (tests and tools).
-    public static func encode(_ frames: [Frame], framesPerSecond: Int = 30) -> [UInt8] {
-        guard let first = frames.first else { return [] }
-        var out = Array("YUV4MPEG2 W\(first.width) H\(first.height) F\(framesPerSecond):1 Ip A1:1 Cmono\n".utf8)
-        for frame in frames {
-            out.append(contentsOf: Array("FRAME\n".utf8))
-            out.append(contentsOf: NetpbmCodec.encode(frame).suffix(frame.width * frame.height))
-        }
-        return out
     }
 }

@@ -4,6 +4,7 @@ import CodeReading
 import Foundation
 import FrameCore
 import Overlay
+import PictureFiles
 import ScanOptions
 
 /// One fuzz target per parser of outside input: bytes in, never a crash out. Each also checks
@@ -16,20 +17,16 @@ package enum Harness: String, CaseIterable, Sendable {
     static let limits = PictureLimits(maxPixels: 4_000_000)
 
     package func run(_ bytes: [UInt8]) {
+        // One harness per picture format, named as its codec is.
+        if let codec = PictureFormats.codec(id: rawValue) { return picture(bytes, codec) }
         switch self {
-        case .png: picture(bytes, format: .png) { (data: [UInt8]) throws(CaptureError) in try PNGCodec.decode(data, path: "fuzz", limits: Self.limits) }
-        case .jpeg: picture(bytes, format: .jpeg) { (data: [UInt8]) throws(CaptureError) in try JPEGCodec.decode(data, path: "fuzz", limits: Self.limits) }
-        case .netpbm: picture(bytes, format: .netpbm) { (data: [UInt8]) throws(CaptureError) in try NetpbmCodec.decode(data, path: "fuzz", limits: Self.limits) }
-        case .webp: picture(bytes, format: .webp) { (data: [UInt8]) throws(CaptureError) in try WebPCodec.decode(data, path: "fuzz", limits: Self.limits) }
-        case .gif: picture(bytes, format: .gif) { (data: [UInt8]) throws(CaptureError) in try GIFCodec.decode(data, path: "fuzz", limits: Self.limits) }
-        case .bmp: picture(bytes, format: .bmp) { (data: [UInt8]) throws(CaptureError) in try BMPCodec.decode(data, path: "fuzz", limits: Self.limits) }
-        case .tiff: picture(bytes, format: .tiff) { (data: [UInt8]) throws(CaptureError) in try TIFFCodec.decode(data, path: "fuzz", limits: Self.limits) }
         case .input: InputHarness.run(bytes)
         case .still: still(bytes)
         case .mjpeg: mjpeg(bytes)
         case .payload: payload(bytes)
         case .options: options(bytes)
         case .meaning: meaning(bytes)
+        default: fatalError("\(rawValue): no harness")
         }
     }
 
@@ -46,12 +43,11 @@ package enum Harness: String, CaseIterable, Sendable {
     }
 
     /// A decoded picture has the size its header declares, within the limits.
-    private func picture(_ bytes: [UInt8], format: ImageFormat,
-                         decode: ([UInt8]) throws(CaptureError) -> Frame) {
-        guard let frame = try? decode(bytes) else { return }
+    private func picture(_ bytes: [UInt8], _ codec: any PictureCodec.Type) {
+        guard let frame = try? codec.decode(bytes, path: "fuzz", limits: Self.limits) else { return }
         check(frame.luma.count >= frame.width * frame.height, "short luma")
         check(frame.width * frame.height <= Self.limits.maxPixels, "over the limit")
-        if let size = PictureHeader.size(bytes, format: format) {
+        if let size = codec.declaredSize(bytes) {
             check(size.width == frame.width && size.height == frame.height,
                   "header says \(size.width)x\(size.height), decoded \(frame.width)x\(frame.height)")
         }
@@ -61,7 +57,7 @@ package enum Harness: String, CaseIterable, Sendable {
     /// picture's shape asks of the passes (a long thin one turned) must stay in proportion to
     /// it (libFuzzer's memory limit stops a run that is not), and every code lies in it.
     private func still(_ bytes: [UInt8]) {
-        guard let frame = try? ImageDecoder.decode(bytes, path: "fuzz", limits: PictureLimits(maxPixels: 5_000_000)) else { return }
+        guard let frame = try? PictureDecoder.decode(bytes, path: "fuzz", limits: PictureLimits(maxPixels: 5_000_000)) else { return }
         let reading = CodeReader().read(frame, kind: .still, limit: ReadingLimit(deadline: MonotonicClock.now() + 3))
         for code in reading.codes {
             check(code.corners.allSatisfy { (-8...frame.width + 8).contains($0.x) && (-8...frame.height + 8).contains($0.y) },

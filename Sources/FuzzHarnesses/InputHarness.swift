@@ -2,6 +2,7 @@ import CaptureKit
 import Foundation
 import FrameCore
 import Glibc
+import PictureFiles
 
 /// Whole files as `--input` opens them: recognition by the first bytes, the header's size
 /// check, then the still decoders or the Y4M header and its frames (at most a few).

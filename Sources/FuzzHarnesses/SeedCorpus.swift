@@ -1,4 +1,6 @@
 import CaptureKit
+import CodeFixtures
+import PictureFiles
 import Foundation
 import FrameCore
 
@@ -21,7 +23,7 @@ package enum SeedCorpus {
         case .bmp: return [("pattern.bmp", BMPCodec.encode(small)), ("odd.bmp", BMPCodec.encode(pattern(width: 7, height: 5)))]
         case .tiff: return [("pattern.tiff", tiff(small)), ("tall.tiff", tiff(pattern(width: 3, height: 40)))]
         case .input:
-            return [("clip.y4m", Y4MSource.encode([small, pattern(width: 24, height: 16, phase: 3)])),
+            return [("clip.y4m", Y4MEncoder.encode([small, pattern(width: 24, height: 16, phase: 3)])),
                     ("mono.y4m", Array("YUV4MPEG2 W4 H2 F30:1 Cmono\nFRAME\n".utf8) + [UInt8](repeating: 90, count: 8)),
                     ("still.png", PNGCodec.encode(small)), ("still.pgm", NetpbmCodec.encode(small))]
         case .still:

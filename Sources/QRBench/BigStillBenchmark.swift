@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import PictureFiles
 import SystemCalls
 
 /// `--big-still`: a 4000x3000 photo without a code (JPEG), read by the real `qrtui

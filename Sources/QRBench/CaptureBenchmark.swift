@@ -3,6 +3,7 @@ import CodeReading
 import FrameCore
 import CodeFixtures
 import Glibc
+import PictureFiles
 import SystemCalls
 
 /// Frames per second the capture path sustains from the fake camera with pacing off, and

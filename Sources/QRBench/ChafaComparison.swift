@@ -4,6 +4,7 @@ import CursesBackend
 import Foundation
 import FrameCore
 import Overlay
+import PictureFiles
 import SystemCalls
 
 /// The preview of a QR code in a 1280x720 camera frame on a 120x40 screen: qrtui's toned ASCII

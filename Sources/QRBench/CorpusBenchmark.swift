@@ -70,7 +70,7 @@ struct CorpusBenchmark {
                 // images of one structured-append message.
                 let reader = CodeReader(policy: ReadingPolicy(symbologies: symbologies), extraPasses: passes)
                 for image in testCase.images {
-                    let frame = try ImageDecoder.load(path: image)
+                    let frame = try InputOpener.picture(path: image)
                     let report = result.timings.measure { reader.read(frame) }
                     result.withheld += report.withheld
                     let texts = report.codes.map { Array($0.text.utf8) }

@@ -3,6 +3,7 @@ import CodeFixtures
 import Foundation
 import FrameCore
 import Glibc
+import PictureFiles
 import PictureOps
 import SystemCalls
 
@@ -57,8 +58,8 @@ struct CostBenchmark {
                 centreX: Double(width) / 2 + 90 * sin(Double(n) / 60 * 2 * .pi), centreY: Double(height) / 2, moduleSize: 4))
         }
         let changing = (0..<60).map { n in Frame.plasma(width: width, height: height, seed: 5, phase: Double(n) / 60 * 2 * .pi) }
-        let follow = directory.write("follow.y4m", Y4MSource.encode(followed))
-        let change = directory.write("change.y4m", Y4MSource.encode(changing))
+        let follow = directory.write("follow.y4m", Y4MEncoder.encode(followed))
+        let change = directory.write("change.y4m", Y4MEncoder.encode(changing))
         func scene(_ extra: [String: String]) -> [String: String] {
             ["QRTUI_FAKE_DEVICES": "/dev/video0:grey", "QRTUI_FAKE_NOISE": "6", "QRTUI_FAKE_FPS": "30"]
                 .merging(extra) { $1 }

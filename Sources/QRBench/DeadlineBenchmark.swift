@@ -43,7 +43,7 @@ struct DeadlineBenchmark {
         let nobody = directory.path + "/nobody.fifo"
         mkfifo(nobody, 0o600)
         let backdrop = Frame.plasma(width: 1920, height: 1080, seed: 3)
-        let endless = directory.write("endless.y4m", Y4MSource.encode([backdrop, backdrop.inverted()]))
+        let endless = directory.write("endless.y4m", Y4MEncoder.encode([backdrop, backdrop.inverted()]))
         return [
             Scenario(name: "still 8192x8192 of noise", arguments: ["-i", noise], timeout: 2),
             Scenario(name: "FIFO nobody opens", arguments: ["-i", nobody], timeout: 1),

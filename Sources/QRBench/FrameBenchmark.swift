@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeReading
 import FrameCore
+import PictureFiles
 import PictureOps
 import CodeFixtures
 
@@ -20,9 +21,9 @@ struct FrameBenchmark {
             let label = "\(width)x\(height)"
             let area = PixelRect.centredSquare(fraction: 0.6, width: width, height: height)
             let png = PNGCodec.encode(withCode[0]), jpeg = JPEGCodec.encode(withCode[0])
-            let y4m = directory.write("frame.y4m", Y4MSource.encode([withCode[0]]))
-            rows.append([label, "decode PNG"] + timed { _ = try? ImageDecoder.decode(png, path: "b") })
-            rows.append([label, "decode JPEG"] + timed { _ = try? ImageDecoder.decode(jpeg, path: "b") })
+            let y4m = directory.write("frame.y4m", Y4MEncoder.encode([withCode[0]]))
+            rows.append([label, "decode PNG"] + timed { _ = try? PictureDecoder.decode(png, path: "b") })
+            rows.append([label, "decode JPEG"] + timed { _ = try? PictureDecoder.decode(jpeg, path: "b") })
             rows.append([label, "read Y4M frame"] + timed { _ = try? Y4MSource(path: y4m).nextFrame() })
             rows.append([label, "block statistics of the scan area (change, candidates)"]
                         + timed { _ = withCode[0].blockStatistics(in: area, blockSize: 16, rowStep: 4) })

@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import FrameCore
 import Glibc
+import PictureFiles
 import SystemCalls
 
 /// `--memory`: the peak resident memory of the real `qrtui --no-preview` reading a picture of

@@ -23,7 +23,7 @@ struct SoakBenchmark {
     }
 
     func run(progress: (String) -> Void) -> String {
-        let clip = directory.write("soak.y4m", Y4MSource.encode(Self.followedCode()))
+        let clip = directory.write("soak.y4m", Y4MEncoder.encode(Self.followedCode()))
         // Each cycle also spends about 1.5 s noticing the loss and reopening the camera.
         let period = minutes * 60 / Self.cycles
         let unplugAfter = max(30, Int((period - Self.replugSeconds - 1.5) * 30))

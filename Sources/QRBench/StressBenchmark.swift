@@ -1,8 +1,10 @@
 import CaptureKit
+import CodeFixtures
 import CodeReading
 import Dispatch
 import Glibc
 import FrameCore
+import PictureFiles
 import PictureOps
 import Synchronization
 

@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import FrameCore
 import Glibc
+import PictureFiles
 import PictureOps
 
 /// One stress picture: a random code of one symbology under random harm, and what it says.

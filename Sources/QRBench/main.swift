@@ -138,7 +138,7 @@ while let argument = arguments.popFirst() {
         seed = value
     case "--explain":
         // What every pass reads in one picture, with zbar's quality: for studying misses.
-        guard let path = arguments.popFirst(), let picture = try? ImageDecoder.load(path: path) else { fail("--explain needs a picture") }
+        guard let path = arguments.popFirst(), let picture = try? InputOpener.picture(path: path) else { fail("--explain needs a picture") }
         let scanner = CodeScanner()
         for pass in [ScanPass.plain] + ThoroughScan.measuredOrder {
             for turn in [nil, -4, -3, -2, -1, -0.5, 0.5, 1, 2.0, 3, 4] as [Double?] {

@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeReading
 import Overlay
+import PictureFiles
 
 /// One command-line option: its names, its argument, its help, and what it does. The
 /// parser, `--help` (and the man page and completions) are all made from `OptionTable`.

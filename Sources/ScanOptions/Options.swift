@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeReading
 import Overlay
+import PictureFiles
 
 /// Everything the command line can ask for.
 package struct Options: Equatable {

@@ -1,6 +1,6 @@
 import CaptureKit
-import CodeFixtures
 import Overlay
+import PictureFiles
 import ScanOptions
 
 /// Which source the options name, opened; the camera when nothing is named, the demo

@@ -119,7 +119,7 @@ import Testing
     @Test func captureThreadRunsASourceToItsEnd() throws {
         let directory = TemporaryDirectory()
         let frames = (0..<4).map { Frame(width: 4, height: 4, luma: [UInt8](repeating: UInt8($0), count: 16)) }
-        let path = directory.write("v.y4m", Y4MSource.encode(frames))
+        let path = directory.write("v.y4m", Y4MEncoder.encode(frames))
         let capture = CaptureThread(mode: .lossless) { () throws(CaptureError) in try InputOpener.open(path: path) }
         var seen = 0
         let deadline = MonotonicClock.now() + 10

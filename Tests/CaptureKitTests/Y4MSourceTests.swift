@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeFixtures
 import FrameCore
+import PictureFiles
 import Testing
 
 @Suite struct Y4MSourceTests {
@@ -14,7 +15,7 @@ import Testing
 
     @Test func monoStreamGivesEveryFrameThenEnds() throws {
         let input = frames(3)
-        let source = try Y4MSource(path: directory.write("a.y4m", Y4MSource.encode(input, framesPerSecond: 25)))
+        let source = try Y4MSource(path: directory.write("a.y4m", Y4MEncoder.encode(input, framesPerSecond: 25)))
         #expect(source.framesPerSecond == 25)
         for (n, expected) in input.enumerated() {
             let frame = try #require(try source.nextFrame())
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func truncatedFrameIsAnError() throws {
-        let whole = Y4MSource.encode(frames(2))
+        let whole = Y4MEncoder.encode(frames(2))
         let source = try Y4MSource(path: directory.write("t.y4m", Array(whole.dropLast(5))))
         _ = try source.nextFrame()
         #expect {
@@ -51,14 +52,14 @@ import Testing
 
     @Test func absurdSizeInHeaderIsRefused() {
         let path = directory.write("h.y4m", Array("YUV4MPEG2 W100000 H100000 F30:1 C420jpeg\nFRAME\n".utf8))
-        #expect(throws: CaptureError.tooLarge(path: path, width: 100_000, height: 100_000, limit: 100_000_000)) {
+        #expect(throws: CaptureError.picture(.tooLarge(path: path, width: 100_000, height: 100_000, limit: 100_000_000))) {
             _ = try Y4MSource(path: path)
         }
     }
 
     @Test func badHeadersAreMalformedOrUnsupported() {
         let noSize = directory.write("n.y4m", Array("YUV4MPEG2 F30:1\n".utf8))
-        #expect(throws: CaptureError.malformed(path: noSize, detail: "invalid size 0x0")) { _ = try Y4MSource(path: noSize) }
+        #expect(throws: CaptureError.picture(.malformed(path: noSize, detail: "invalid size 0x0"))) { _ = try Y4MSource(path: noSize) }
         let tenBit = directory.write("p.y4m", Array("YUV4MPEG2 W4 H4 C420p10\n".utf8))
         #expect(throws: CaptureError.self) { _ = try Y4MSource(path: tenBit) }
         let garbage = directory.write("g.y4m", Array("YUV4MPEG2 W2 H2 Cmono\nJUNK\n".utf8))
@@ -76,12 +77,12 @@ import Testing
         #expect(still.kind == .still)
         #expect(try still.nextFrame()?.luma == frames(1)[0].luma)
         #expect(try still.nextFrame() == nil)
-        let video = try InputOpener.open(path: directory.write("v.bin", Y4MSource.encode(frames(2))))
+        let video = try InputOpener.open(path: directory.write("v.bin", Y4MEncoder.encode(frames(2))))
         #expect(video.kind == .recorded)
     }
 
     @Test func loopingRestartsWithRisingSequenceAndTime() throws {
-        let path = directory.write("l.y4m", Y4MSource.encode(frames(2), framesPerSecond: 10))
+        let path = directory.write("l.y4m", Y4MEncoder.encode(frames(2), framesPerSecond: 10))
         let source = try LoopingSource { () throws(CaptureError) in try InputOpener.open(path: path) }
         var seen = [Frame]()
         for _ in 0..<5 { seen.append(try #require(try source.nextFrame())) }

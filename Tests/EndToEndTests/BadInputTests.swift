@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import PictureFiles
 import Testing
 
 /// Each bad input: one clear line on stderr, the documented status, no crash, no hang.
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func truncatedY4M() throws {
-        let bytes = Y4MSource.encode([frame, frame])
+        let bytes = Y4MEncoder.encode([frame, frame])
         let path = directory.write("cut.y4m", Array(bytes.dropLast(1000)))
         // The first, complete frame is read and printed; the cut one is an error.
         let run = try QRTUIProcess.run(["-i", path, "--no-preview"])
@@ -81,7 +82,7 @@ import Testing
     @Test func emptyStdin() throws {
         let path = directory.write("empty", [])
         try expectOneLineFailure(["-i", "-", "--no-preview"], stdinPath: path, status: 1,
-                                 message: "stdin: empty input (expected a PNG, JPEG, PGM/PPM image or a Y4M stream)")
+                                 message: "stdin: empty input (expected a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or a Y4M stream)")
     }
 
     @Test func notAnImage() throws {

@@ -3,6 +3,7 @@ import CodeFixtures
 import Foundation
 import FrameCore
 import Overlay
+import PictureFiles
 import SystemCalls
 import Testing
 

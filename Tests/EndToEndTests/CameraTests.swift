@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import PictureFiles
 import Testing
 
 /// The camera path against the fake V4L2 device: libv4l2, mmap streaming, every failure.

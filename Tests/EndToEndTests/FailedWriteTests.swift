@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import PictureFiles
 import SystemCalls
 import Testing
 
@@ -79,7 +80,7 @@ import Testing
         let run = try QRTUIProcess.run(["--no-preview", "-i", "-"], deadline: 20, redirections: "<&-")
         #expect(!run.timedOut)
         #expect(run.status == 1)
-        #expect(run.stderr == "qrtui: stdin: empty input (expected a PNG, JPEG, PGM/PPM image or a Y4M stream)\n")
+        #expect(run.stderr == "qrtui: stdin: empty input (expected a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or a Y4M stream)\n")
     }
 
     @Test func aClosedStderrStillReads() throws {

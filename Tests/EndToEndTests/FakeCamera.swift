@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import PictureFiles
 
 /// The environment that puts the fake V4L2 camera (libFakeV4L2.so, built by the package)
 /// in front of qrtui, and what it logged.

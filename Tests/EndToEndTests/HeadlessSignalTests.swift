@@ -29,7 +29,7 @@ import Testing
 
     func looped() -> String {
         let frame = CodeFixtures.qrScene("looped", width: 320, height: 240, moduleSize: 4)
-        return directory.write("looped.y4m", Y4MSource.encode([frame, frame]))
+        return directory.write("looped.y4m", Y4MEncoder.encode([frame, frame]))
     }
 
     @Test(arguments: [SIGQUIT, SIGTERM, SIGINT, SIGHUP])

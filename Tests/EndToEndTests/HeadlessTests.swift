@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import PictureFiles
 import Testing
 
 /// `qrtui --no-preview` on generated inputs: the real binary, real files, real pipes.
@@ -14,7 +15,7 @@ import Testing
         case "png": bytes = PNGCodec.encode(frame)
         case "jpg": bytes = JPEGCodec.encode(frame, quality: 85)
         case "pgm": bytes = NetpbmCodec.encode(frame)
-        default: bytes = Y4MSource.encode([frame])
+        default: bytes = Y4MEncoder.encode([frame])
         }
         return directory.write(name, bytes)
     }
@@ -38,7 +39,7 @@ import Testing
         let blank = Frame.filled(width: 320, height: 240, value: 128)
         let frames = [blank, blank, CodeFixtures.qrScene("third frame", width: 320, height: 240, moduleSize: 3),
                       blank, CodeFixtures.qrScene("fifth frame", width: 320, height: 240, moduleSize: 3)]
-        let path = directory.write("clip.y4m", Y4MSource.encode(frames))
+        let path = directory.write("clip.y4m", Y4MEncoder.encode(frames))
         let run = try QRTUIProcess.run(["--input", "-", "--no-preview", "--format", "json"], stdinPath: path)
         #expect(run.status == 0)
         let lines = run.stdoutText.split(separator: "\n")
@@ -51,7 +52,7 @@ import Testing
 
     @Test func aCodeSeenInManyFramesIsPrintedOnce() throws {
         let code = CodeFixtures.qrScene("steady", width: 320, height: 240, moduleSize: 3)
-        let path = directory.write("steady.y4m", Y4MSource.encode(Array(repeating: code, count: 6)))
+        let path = directory.write("steady.y4m", Y4MEncoder.encode(Array(repeating: code, count: 6)))
         let run = try QRTUIProcess.run(["-i", path, "--no-preview"])
         #expect(run.stdoutText == "steady\n")
         #expect(run.status == 0)
@@ -131,7 +132,7 @@ import Testing
     let barcode = EAN13.scene("590123412345")
 
     func run(_ frames: [Frame], _ extra: [String] = []) throws -> QRTUIRun {
-        let path = directory.write("clip.y4m", Y4MSource.encode(frames))
+        let path = directory.write("clip.y4m", Y4MEncoder.encode(frames))
         return try QRTUIProcess.run(["-i", path, "--no-preview"] + extra)
     }
 

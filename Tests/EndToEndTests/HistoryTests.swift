@@ -20,7 +20,7 @@ import Testing
             frames += Array(repeating: CodeFixtures.qrScene(payload, width: 320, height: 240, moduleSize: 4), count: 12)
             frames += Array(repeating: blank, count: 6)
         }
-        return directory.write("three.y4m", Y4MSource.encode(frames))
+        return directory.write("three.y4m", Y4MEncoder.encode(frames))
     }
 
     @Test func continuousPrintsEveryDistinctCodeOnExitInOrder() throws {

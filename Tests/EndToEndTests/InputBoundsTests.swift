@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import PictureFiles
 import Testing
 
 /// `--timeout` is a deadline whatever the input does, what is not a picture costs a few
@@ -101,7 +102,7 @@ import Testing
             CodeFixtures.qrScene("run \(index / 7)", width: 640, height: 360, moduleSize: 2, degrees: 20,
                                  scale: 0.6 + 0.1 * Double(index % 7), noise: 8)
         }
-        let path = directory.write("grow.y4m", Y4MSource.encode(frames))
+        let path = directory.write("grow.y4m", Y4MEncoder.encode(frames))
         // Byte for byte but the wall-clock `time` each line carries (when it was read).
         func reading(_ run: QRTUIRun) -> String { run.stdoutText.replacing(/,"time":"[^"]*"/, with: "") }
         let first = try QRTUIProcess.run(["-i", path, "--no-preview", "--format", "json"])

@@ -24,6 +24,13 @@ import Testing
         return (status, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "")
     }
 
+    /// The code makers of the tests and the demo's old source stay out of what is installed.
+    @Test func theProgramLinksNoTestLibraries() throws {
+        let linked = try shell("ldd '\(QRTUIProcess.executable)'")
+        #expect(linked.status == 0 && linked.output.contains("libzbar"), "\(linked.output)")
+        #expect(!linked.output.contains("libzint") && !linked.output.contains("libqrencode"), "\(linked.output)")
+    }
+
     @Test func installPutsEverythingUnderDestdirAndUninstallRemovesIt() throws {
         let destdir = directory.path + "/root"
         let make = "make -s -C '\(root)' DESTDIR='\(destdir)' BUILD_DIR='\(QRTUIProcess.productsDirectory)' PREFIX=/usr"

@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import PictureFiles
 import Testing
 
 /// The real qrtui binary on a real terminal (tmux), reading a generated code.
@@ -13,7 +14,7 @@ import Testing
     /// scan area: a moving picture, filled and aimed at (a still is shown and read whole).
     func codeImage(_ payload: String = payload, moduleSize: Int = 6) -> String {
         let frame = CodeFixtures.qrScene(payload, width: 800, height: 600, moduleSize: moduleSize, noise: 3)
-        return directory.write("code.y4m", Y4MSource.encode([frame, frame]))
+        return directory.write("code.y4m", Y4MEncoder.encode([frame, frame]))
     }
 
     /// `term`: the terminal type qrtui is told (tmux's own has 256 colours).
@@ -209,7 +210,7 @@ import Testing
 
     func start(environment: String = "") throws -> TmuxSession {
         let frame = CodeFixtures.qrScene("click me", width: 800, height: 600, moduleSize: 6)
-        let path = directory.write("code.y4m", Y4MSource.encode([frame, frame]))
+        let path = directory.write("code.y4m", Y4MEncoder.encode([frame, frame]))
         return try TmuxSession(width: 120, height: 40, command: "\(environment) \(QRTUIProcess.executable) --input \(path) --loop")
     }
 
@@ -347,7 +348,7 @@ import Testing
 
     @Test func helpIsNamedAt80ColumnsAndPauseSaysSo() throws {
         let frame = Frame.filled(width: 640, height: 480, value: 150)
-        let clip = directory.write("clip.y4m", Y4MSource.encode([frame, frame]))
+        let clip = directory.write("clip.y4m", Y4MEncoder.encode([frame, frame]))
         let session = try TmuxSession(width: 80, height: 24, command: "\(QRTUIProcess.executable) -i \(clip) --loop")
         try session.waitFor("the way to help") { $0.lines[23].contains("? help") }
         try session.send("Space")
@@ -415,7 +416,7 @@ import Testing
     /// attribute (not near-black), and an upright code's outline is one joined line.
     @Test func eightColoursKeepTheOutsideAndJoinTheOutline() throws {
         let frame = CodeFixtures.qrScene(Self.payload, width: 640, height: 360, moduleSize: 4)
-        let clip = directory.write("upright.y4m", Y4MSource.encode(Array(repeating: frame, count: 30)))
+        let clip = directory.write("upright.y4m", Y4MEncoder.encode(Array(repeating: frame, count: 30)))
         let session = try TmuxSession(width: 80, height: 24, command: "env TERM=xterm \(QRTUIProcess.executable) -i \(clip) --loop")
         let pane = try session.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
         // The top rows lie outside the scan area: the backdrop's grey 190 is "o" on the ramp, dim.

@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import PictureFiles
 import Testing
 
 /// Under `ulimit -v`, what cannot be had (a thread, a frame, room for a picture) ends qrtui

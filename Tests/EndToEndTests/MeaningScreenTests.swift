@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import PictureFiles
 import Testing
 
 /// What a code means, on the live screen: a Wi-Fi network with its password masked and

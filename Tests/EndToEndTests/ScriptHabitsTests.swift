@@ -3,6 +3,7 @@ import CodeFixtures
 import Foundation
 import FoundationXML
 import FrameCore
+import PictureFiles
 import PictureOps
 import Testing
 

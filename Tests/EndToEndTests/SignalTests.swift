@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import PictureFiles
 import Testing
 
 /// However qrtui is stopped, the terminal comes back exactly as it was.

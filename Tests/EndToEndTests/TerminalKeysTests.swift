@@ -12,7 +12,7 @@ import Testing
     /// terminal's input (as hex bytes, from a read that gives up after a second).
     func start(term: String) throws -> TmuxSession {
         let frame = CodeFixtures.qrScene("keys", width: 800, height: 600, moduleSize: 6, noise: 3)
-        let clip = directory.write("code.y4m", Y4MSource.encode([frame, frame]))
+        let clip = directory.write("code.y4m", Y4MEncoder.encode([frame, frame]))
         let leftover = "stty -icanon -echo min 0 time 10; echo \"LEFT=[$(dd bs=256 count=1 2>/dev/null | od -An -tx1 | tr -d ' \\n')]\""
         return try TmuxSession(width: 120, height: 40, command:
             "env TERM=\(term) \(QRTUIProcess.executable) --input \(clip) --loop; echo STATUS=$?; \(leftover)")

@@ -2,6 +2,7 @@ import CaptureKit
 import Foundation
 import FrameCore
 @testable import FuzzHarnesses
+import PictureFiles
 import Testing
 
 /// Every seed and every input that once crashed a harness goes through it again (under
@@ -29,16 +30,21 @@ import Testing
         }
     }
 
+    /// Every picture format is fuzzed, by a harness named as its codec.
+    @Test func everyPictureFormatHasAHarness() {
+        for codec in PictureFormats.all { #expect(Harness(rawValue: codec.id) != nil, "\(codec.name)") }
+    }
+
     /// The seeds are inputs the parsers accept, so fuzzing starts inside them.
     @Test func seedsAreValidInputs() throws {
         for seed in SeedCorpus.seeds(for: .png) + SeedCorpus.seeds(for: .jpeg) + SeedCorpus.seeds(for: .netpbm) {
-            let frame = try ImageDecoder.decode(seed.bytes, path: seed.name)
+            let frame = try PictureDecoder.decode(seed.bytes, path: seed.name)
             #expect(frame.width > 0 && frame.height > 0)
         }
         let mjpeg = try #require(SeedCorpus.seeds(for: .mjpeg).first)
         let frame = try #require(MJPEGConversion.luma(Array(mjpeg.bytes.dropFirst(2)), width: 32, height: 16))
         // libv4lconvert's decoding matches libturbojpeg's, give or take rounding.
-        let reference = try ImageDecoder.decode(Array(mjpeg.bytes.dropFirst(2)), path: "seed")
+        let reference = try PictureDecoder.decode(Array(mjpeg.bytes.dropFirst(2)), path: "seed")
         let difference = zip(frame.luma, reference.luma).map { abs(Int($0) - Int($1)) }.max() ?? 255
         #expect(difference <= 8)
     }

@@ -3,6 +3,7 @@ import CodeReading
 import FrameCore
 import Foundation
 import Overlay
+import PictureFiles
 @testable import ScanOptions
 @testable import ScanTUI
 import Testing

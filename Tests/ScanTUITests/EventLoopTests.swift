@@ -15,7 +15,7 @@ import Testing
     func session() -> LiveSession {
         // A video in a loop: a moving picture, aimed with the scan area (a still is read whole).
         let frame = CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)
-        let path = directory.write("code.y4m", Y4MSource.encode([frame, frame]))
+        let path = directory.write("code.y4m", Y4MEncoder.encode([frame, frame]))
         var options = Options()
         options.input = path
         options.loop = true

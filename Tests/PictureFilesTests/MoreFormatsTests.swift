@@ -1,7 +1,7 @@
-import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import PictureFiles
 import Testing
 
 /// Pictures people have besides PNG and JPEG: WebP, GIF, BMP, TIFF and CMYK JPEGs, each
@@ -28,8 +28,8 @@ import Testing
     @Test(arguments: ["webp", "gif", "bmp", "tiff"])
     func losslessFormatsKeepEveryPixel(format: String) throws {
         let bytes = try encoded(format)
-        #expect(ImageFormat.detect(bytes)?.rawValue.lowercased() == format)
-        let decoded = try ImageDecoder.decode(bytes, path: "t.\(format)")
+        #expect(PictureFormats.codec(for: bytes)?.id == format)
+        let decoded = try PictureDecoder.decode(bytes, path: "t.\(format)")
         #expect(decoded.width == 121 && decoded.height == 91)
         #expect(decoded.luma == picture.packed.luma)
     }
@@ -38,7 +38,7 @@ import Testing
     func cutShortIsMalformedNotACrash(format: String) throws {
         let whole = try encoded(format)
         for length in [whole.count / 2, 40, 12] {
-            #expect(throws: CaptureError.self) { _ = try ImageDecoder.decode(Array(whole.prefix(length)), path: "cut") }
+            #expect(throws: PictureError.self) { _ = try PictureDecoder.decode(Array(whole.prefix(length)), path: "cut") }
         }
     }
 
@@ -47,8 +47,8 @@ import Testing
     func animatedWebPGivesItsFirstFrame(lossless: Bool) throws {
         let second = CodeFixtures.qrScene("second", width: 121, height: 91, moduleSize: 2, noise: 3)
         let bytes = WebPCodec.encodeAnimation([picture, second], lossless: lossless)
-        #expect(ImageFormat.detect(bytes) == .webp)
-        let decoded = try ImageDecoder.decode(bytes, path: "anim.webp")
+        #expect(PictureFormats.codec(for: bytes) == WebPCodec.self)
+        let decoded = try PictureDecoder.decode(bytes, path: "anim.webp")
         #expect(decoded.width == 121 && decoded.height == 91)
         let worst = zip(decoded.luma, picture.packed.luma).map { abs(Int($0) - Int($1)) }.max() ?? 255
         #expect(worst < (lossless ? 8 : 60), "worst \(worst)")  // through YUV either way: rounded
@@ -57,7 +57,7 @@ import Testing
     /// Print software saves CMYK (YCCK) JPEGs; libjpeg cannot make grey of them itself.
     @Test func cmykJPEGIsReadAsGrey() throws {
         let bytes = JPEGCodec.encodeCMYK(picture, quality: 95)
-        let decoded = try ImageDecoder.decode(bytes, path: "cmyk.jpg")
+        let decoded = try PictureDecoder.decode(bytes, path: "cmyk.jpg")
         #expect(decoded.width == 121 && decoded.height == 91)
         let worst = zip(decoded.luma, picture.packed.luma).map { abs(Int($0) - Int($1)) }.max() ?? 255
         #expect(worst < 40)
@@ -70,7 +70,7 @@ import Testing
             0x21, 0xF9, 4, 0x01, 0, 0, 1, 0,  // graphic control: transparent index 1
             0x2C, 0, 0, 0, 0, 2, 0, 1, 0, 0,  // image descriptor 2x1
             2, 2, 0x44, 0x0A, 0, 0x3B]        // LZW (3-bit codes): clear, 0, 1, end
-        let frame = try ImageDecoder.decode(gif, path: "t.gif")
+        let frame = try PictureDecoder.decode(gif, path: "t.gif")
         #expect(frame.luma == [0, 255])
     }
 
@@ -78,9 +78,9 @@ import Testing
         var bmp = BMPCodec.encode(picture)
         bmp[30] = 1  // BI_RLE8
         #expect {
-            _ = try ImageDecoder.decode(bmp, path: "rle.bmp")
+            _ = try PictureDecoder.decode(bmp, path: "rle.bmp")
         } throws: { error in
-            guard case .unsupported(_, let detail) = error as? CaptureError else { return false }
+            guard case .unsupported(_, let detail) = error as? PictureError else { return false }
             return detail.contains("compressed BMP")
         }
     }
@@ -95,9 +95,9 @@ import Testing
             + [0xFF, 0x3F, 0x00, 0xFF, 0x3F, 0x00]  // canvas 16384 x 16384
         }
         #expect {
-            _ = try ImageDecoder.decode(bytes, path: "big")
+            _ = try PictureDecoder.decode(bytes, path: "big")
         } throws: { error in
-            guard case .tooLarge = error as? CaptureError else { return false }
+            guard case .tooLarge = error as? PictureError else { return false }
             return true
         }
     }

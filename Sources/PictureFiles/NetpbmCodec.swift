@@ -1,50 +1,71 @@
 import FrameCore
 
 /// Binary PGM (P5) and PPM (P6), 8 or 16 bits per sample.
-public enum NetpbmCodec {
-    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
-        let header = try Header(data, path: path)
-        let rows = MemoryRows(data)
-        _ = try rows.skip(header.length)
-        return try decode(header, rows: rows, path: path, limits: limits)
+public enum NetpbmCodec: PictureCodec {
+    public static let name = "PGM/PPM", id = "netpbm"
+
+    public static func recognises(_ prefix: [UInt8]) -> Bool {
+        prefix.count >= 2 && prefix[0] == UInt8(ascii: "P") && (prefix[1] == UInt8(ascii: "5") || prefix[1] == UInt8(ascii: "6"))
     }
 
-    /// A file as it comes: the header from its first bytes, then its rows one at a time.
-    static func decode(_ reader: ByteReader, path: String, limits: PictureLimits) throws(CaptureError) -> Frame {
-        let header = try Header(try reader.peek(4096), path: path)
-        _ = try reader.skip(header.length)
-        return try decode(header, rows: reader, path: path, limits: limits)
+    /// The size the header declares, read as `decode` reads it (nil until `prefix` holds the
+    /// whole header).
+    public static func declaredSize(_ prefix: [UInt8]) -> (width: Int, height: Int)? {
+        (try? Header.parse(prefix, path: "")).flatMap { $0 }.map { ($0.width, $0.height) }
+    }
+
+    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits) throws(PictureError) -> Frame {
+        try read(MemoryBytes(data), path: path, limits: limits)
+    }
+
+    public static func decode(streaming bytes: some PictureBytes, path: String, limits: PictureLimits) throws(PictureError) -> Frame? {
+        try read(bytes, path: path, limits: limits)
+    }
+
+    /// The header from the first bytes, then the rows one at a time as they come.
+    private static func read(_ bytes: some PictureBytes, path: String, limits: PictureLimits) throws(PictureError) -> Frame {
+        guard let header = try bytes.header(limit: 1 << 20, { prefix throws(PictureError) in try Header.parse(prefix, path: path) }) else {
+            throw .malformed(path: path, detail: "bad PGM/PPM header")
+        }
+        _ = try bytes.skip(header.length)
+        return try decode(header, rows: bytes, path: path, limits: limits)
     }
 
     /// What a P5/P6 header says, and how long it is (its single whitespace after the maximum included).
     struct Header {
         let channels: Int, width: Int, height: Int, maxValue: Int, length: Int
 
-        init(_ data: [UInt8], path: String) throws(CaptureError) {
-            var header = HeaderNumbers(data)
-            func number() throws(CaptureError) -> Int {
-                guard case .number(let value) = header.next() else { throw .malformed(path: path, detail: "bad PGM/PPM header") }
-                return value
-            }
-            guard data.count > 2, data[0] == UInt8(ascii: "P"), data[1] == UInt8(ascii: "5") || data[1] == UInt8(ascii: "6") else {
+        /// The header at the start of `data`; nil while `data` does not reach its end.
+        static func parse(_ data: [UInt8], path: String) throws(PictureError) -> Header? {
+            guard data.count >= 2 else { return nil }
+            guard NetpbmCodec.recognises(data) else {
                 throw .malformed(path: path, detail: "not a binary PGM/PPM (P5 or P6)")
             }
-            channels = data[1] == UInt8(ascii: "6") ? 3 : 1
-            (width, height, maxValue) = (try number(), try number(), try number())
-            guard header.cursor < data.count, isSpace(data[header.cursor]), (1...65535).contains(maxValue) else {
+            var numbers = HeaderNumbers(data)
+            var values = [Int]()
+            while values.count < 3 {
+                switch numbers.next() {
+                case .number(let value): values.append(value)
+                case .cutShort: return nil
+                case .malformed: throw .malformed(path: path, detail: "bad PGM/PPM header")
+                }
+            }
+            guard numbers.cursor < data.count else { return nil }
+            guard isSpace(data[numbers.cursor]), (1...65535).contains(values[2]) else {
                 throw .malformed(path: path, detail: "bad PGM/PPM header")
             }
-            length = header.cursor + 1
+            return Header(channels: data[1] == UInt8(ascii: "6") ? 3 : 1, width: values[0], height: values[1],
+                          maxValue: values[2], length: numbers.cursor + 1)
         }
     }
 
-    private static func decode(_ header: Header, rows: some RowSource, path: String, limits: PictureLimits)
-        throws(CaptureError) -> Frame {
-        try CaptureError.checkSize(header.width, header.height, path: path, limits: limits)
+    private static func decode(_ header: Header, rows: some PictureBytes, path: String, limits: PictureLimits)
+        throws(PictureError) -> Frame {
+        try limits.check(header.width, header.height, path: path)
         let bytesPerSample = header.maxValue > 255 ? 2 : 1
         let rowBytes = header.width * header.channels * bytesPerSample, width = header.width
         var luma = [UInt8](repeating: 0, count: width * header.height)
-        try luma.withUnsafeMutableBufferPointer { (out: inout UnsafeMutableBufferPointer<UInt8>) throws(CaptureError) in
+        try luma.withUnsafeMutableBufferPointer { (out: inout UnsafeMutableBufferPointer<UInt8>) throws(PictureError) in
             let target = out
             try rows.eachRow(header.height, of: rowBytes, truncated: { row in
                 .malformed(path: path, detail: "truncated PGM/PPM: \(row * rowBytes) of \(header.height * rowBytes) pixel bytes")
@@ -67,28 +88,6 @@ public enum NetpbmCodec {
         for i in 0..<pixels {
             out[i] = channels == 1 ? sample(i) : lumaFromRGB(sample(3 * i), sample(3 * i + 1), sample(3 * i + 2))
         }
-    }
-
-    /// Encodes a frame as binary PPM, the grey in each channel.
-    public static func encodeColour(_ frame: Frame) -> [UInt8] {
-        Array("P6\n\(frame.width) \(frame.height)\n255\n".utf8) + GreyChannels.channels(frame, 3)
-    }
-
-    /// Encodes a frame as binary PGM.
-    public static func encode(_ frame: Frame) -> [UInt8] {
-        var out = Array("P5\n\(frame.width) \(frame.height)\n255\n".utf8)
-        for row in 0..<frame.height {
-            out.append(contentsOf: frame.luma[row * frame.stride..<(row * frame.stride + frame.width)])
-        }
-        return out
-    }
-
-    /// The width and height a header declares, or nil when `prefix` does not reach them yet
-    /// (or holds no header): read as `decode` reads them, for refusing a huge size early.
-    static func size(_ prefix: [UInt8]) -> (width: Int, height: Int)? {
-        var header = HeaderNumbers(prefix)
-        guard case .number(let width) = header.next(), case .number(let height) = header.next() else { return nil }
-        return (width, height)
     }
 
     /// The decimals of a P5/P6 header after its magic, among whitespace and # comments.

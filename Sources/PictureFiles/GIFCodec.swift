@@ -4,17 +4,23 @@ import FrameCore
 /// GIF through giflib: the first image, on its screen (white where it leaves the screen
 /// empty or is transparent). Record by record, so an image's size is checked against the
 /// limits before giflib makes room for it.
-public enum GIFCodec {
+public enum GIFCodec: PictureCodec {
+    public static let name = "GIF", id = "gif"
+
+    public static func recognises(_ prefix: [UInt8]) -> Bool {
+        prefix.starts(with: Array("GIF87a".utf8)) || prefix.starts(with: Array("GIF89a".utf8))
+    }
+
     /// The logical screen's size: bytes 6-9, little-endian.
-    static func size(_ prefix: [UInt8]) -> (width: Int, height: Int)? {
+    public static func declaredSize(_ prefix: [UInt8]) -> (width: Int, height: Int)? {
         guard prefix.count >= 10 else { return nil }
         return (Int(prefix[6]) | Int(prefix[7]) << 8, Int(prefix[8]) | Int(prefix[9]) << 8)
     }
 
-    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
-        guard let (width, height) = size(data), width > 0, height > 0 else { throw .malformed(path: path, detail: "bad GIF header") }
-        try CaptureError.checkSize(width, height, path: path, limits: limits)
-        let result: Result<Frame, CaptureError> = data.withUnsafeBufferPointer { bytes in
+    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits) throws(PictureError) -> Frame {
+        guard let (width, height) = declaredSize(data), width > 0, height > 0 else { throw .malformed(path: path, detail: "bad GIF header") }
+        try limits.check(width, height, path: path)
+        let result: Result<Frame, PictureError> = data.withUnsafeBufferPointer { bytes in
             var source = qrtui_gif_source(data: bytes.baseAddress, size: bytes.count, offset: 0)
             var error: Int32 = 0
             guard let gif = qrtui_gif_open(&source, &error) else {
@@ -27,7 +33,7 @@ public enum GIFCodec {
     }
 
     private static func firstImage(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, path: String,
-                                   limits: PictureLimits) -> Result<Frame, CaptureError> {
+                                   limits: PictureLimits) -> Result<Frame, PictureError> {
         var transparent: Int32 = -1
         while true {
             var type = UNDEFINED_RECORD_TYPE
@@ -58,7 +64,7 @@ public enum GIFCodec {
     /// The image just described, read row by row (interlaced rows in their four passes) and
     /// laid on the white screen through its colour map.
     private static func image(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, transparent: Int32,
-                              path: String, limits: PictureLimits) -> Result<Frame, CaptureError> {
+                              path: String, limits: PictureLimits) -> Result<Frame, PictureError> {
         let desc = gif.pointee.Image
         let w = Int(desc.Width), h = Int(desc.Height), left = Int(desc.Left), top = Int(desc.Top)
         guard w > 0, h > 0, w <= 65535, h <= 65535, w * h <= limits.maxPixels else {
@@ -89,32 +95,11 @@ public enum GIFCodec {
         return .success(Frame(width: width, height: height, luma: luma))
     }
 
-    private static func corrupt(_ gif: UnsafeMutablePointer<GifFileType>, _ path: String) -> CaptureError {
+    private static func corrupt(_ gif: UnsafeMutablePointer<GifFileType>, _ path: String) -> PictureError {
         .malformed(path: path, detail: "truncated or corrupt GIF: \(errorText(gif.pointee.Error))")
     }
 
     private static func errorText(_ code: Int32) -> String {
         GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
-    }
-
-    /// A frame as an 8-bit grey GIF (tests).
-    public static func encode(_ frame: Frame) -> [UInt8] {
-        var sink = qrtui_gif_sink(data: nil, size: 0, capacity: 0)
-        var error: Int32 = 0
-        guard let gif = qrtui_gif_create(&sink, &error) else { fatalError("cannot start the GIF encoder") }
-        let colours = (0..<256).map { GifColorType(Red: UInt8($0), Green: UInt8($0), Blue: UInt8($0)) }
-        let map = colours.withUnsafeBufferPointer { GifMakeMapObject(256, $0.baseAddress) }
-        defer { GifFreeMapObject(map) }
-        let width = Int32(frame.width), height = Int32(frame.height)
-        var ok = EGifPutScreenDesc(gif, width, height, 8, 0, map) == GIF_OK
-            && EGifPutImageDesc(gif, 0, 0, width, height, false, nil) == GIF_OK
-        var pixels = frame.packed.luma
-        for row in 0..<frame.height where ok {
-            ok = pixels.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + row * frame.width, width) } == GIF_OK
-        }
-        ok = EGifCloseFile(gif, &error) == GIF_OK && ok
-        defer { free(sink.data) }
-        precondition(ok && sink.data != nil, "GIF encoding failed")
-        return Array(UnsafeBufferPointer(start: sink.data, count: sink.size))
     }
 }

@@ -3,18 +3,23 @@ import FrameCore
 /// Windows bitmaps (BMP), uncompressed: palettes of 1, 4 or 8 bits, 24-bit BGR and 32-bit
 /// BGRA or bit fields, bottom-up or top-down. Small enough to read here, every offset checked
 /// against the file. Compressed ones (RLE, embedded JPEG or PNG) are refused by name.
-public enum BMPCodec {
+public enum BMPCodec: PictureCodec {
+    public static let name = "BMP", id = "bmp"
+
     struct Header {
         let width: Int, height: Int, topDown: Bool, bits: Int, compression: Int
         let pixelOffset: Int, headerSize: Int, paletteSize: Int
     }
 
+    public static func recognises(_ prefix: [UInt8]) -> Bool { prefix.count >= 14 && prefix.starts(with: Array("BM".utf8)) }
+
     /// Width and height from the info header (nil until the prefix reaches them).
-    static func size(_ prefix: [UInt8]) -> (width: Int, height: Int)? {
+    public static func declaredSize(_ prefix: [UInt8]) -> (width: Int, height: Int)? {
         (try? header(prefix, path: "")).map { ($0.width, $0.height) }
     }
 
-    static func header(_ bytes: [UInt8], path: String) throws(CaptureError) -> Header? {
+    /// The file and info headers, or nil until `bytes` reach their end.
+    static func header(_ bytes: [UInt8], path: String) throws(PictureError) -> Header? {
         guard bytes.count >= 30 else { return nil }
         let headerSize = Int(le(bytes, 14, 4))
         guard headerSize == 12 || headerSize >= 40 else { throw .malformed(path: path, detail: "bad BMP header") }
@@ -30,23 +35,22 @@ public enum BMPCodec {
                       headerSize: headerSize, paletteSize: 4)
     }
 
-    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
-        let rows = MemoryRows(data)
-        return try decode(data, rows: rows, path: path, limits: limits)
+    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits) throws(PictureError) -> Frame {
+        try decode(data, rows: MemoryBytes(data), path: path, limits: limits)
     }
 
     /// A file as it comes: its headers and palette from its first bytes, then its rows one at a time.
-    static func decode(_ reader: ByteReader, path: String, limits: PictureLimits) throws(CaptureError) -> Frame {
-        try decode(try reader.peek(1 << 16), rows: reader, path: path, limits: limits)
+    public static func decode(streaming bytes: some PictureBytes, path: String, limits: PictureLimits) throws(PictureError) -> Frame? {
+        try decode(try bytes.peek(1 << 16), rows: bytes, path: path, limits: limits)
     }
 
     /// `start`: the file's first bytes (headers and palette); `rows`: the file from its start.
-    private static func decode(_ start: [UInt8], rows: some RowSource, path: String, limits: PictureLimits)
-        throws(CaptureError) -> Frame {
+    private static func decode(_ start: [UInt8], rows: some PictureBytes, path: String, limits: PictureLimits)
+        throws(PictureError) -> Frame {
         guard let header = try header(start, path: path), header.width > 0, header.height > 0 else {
             throw .malformed(path: path, detail: "bad BMP header")
         }
-        try CaptureError.checkSize(header.width, header.height, path: path, limits: limits)
+        try limits.check(header.width, header.height, path: path)
         guard header.compression == 0 || (header.compression == 3 && header.bits == 32) else {
             throw .unsupported(path: path, detail: "compressed BMP (RLE, JPEG or PNG inside) is not read; save it uncompressed")
         }
@@ -59,7 +63,7 @@ public enum BMPCodec {
             throw .malformed(path: path, detail: "truncated BMP")
         }
         var luma = [UInt8](repeating: 0, count: width * height)
-        try luma.withUnsafeMutableBufferPointer { (out: inout UnsafeMutableBufferPointer<UInt8>) throws(CaptureError) in
+        try luma.withUnsafeMutableBufferPointer { (out: inout UnsafeMutableBufferPointer<UInt8>) throws(PictureError) in
             let target = out
             try rows.eachRow(height, of: rowBytes, truncated: { _ in .malformed(path: path, detail: "truncated BMP") }) { index, row in
                 let line = target.baseAddress! + (header.topDown ? index : height - 1 - index) * width
@@ -83,7 +87,7 @@ public enum BMPCodec {
     }
 
     /// The palette's colours as greys (BGR0 entries after the info header; BGR in core headers).
-    private static func greys(_ data: [UInt8], _ header: Header, path: String) throws(CaptureError) -> [UInt8] {
+    private static func greys(_ data: [UInt8], _ header: Header, path: String) throws(PictureError) -> [UInt8] {
         let start = 14 + header.headerSize
         let declared = header.headerSize >= 40 ? Int(le(data, 46, 4)) : 0
         let count = min(declared > 0 ? declared : 1 << header.bits, 1 << header.bits)
@@ -95,37 +99,6 @@ public enum BMPCodec {
     }
 
     private static func le(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> UInt32 {
-        (0..<count).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
-    }
-
-    /// A frame as a 24-bit BMP, the grey in each channel (tests).
-    public static func encodeColour(_ frame: Frame) -> [UInt8] {
-        let rowBytes = (frame.width * 3 + 3) / 4 * 4, offset = 14 + 40
-        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-        var out = Array("BM".utf8) + le32(offset + rowBytes * frame.height) + le32(0) + le32(offset)
-        out += le32(40) + le32(frame.width) + le32(frame.height) + [1, 0, 24, 0] + le32(0) + le32(rowBytes * frame.height)
-            + le32(2835) + le32(2835) + le32(0) + le32(0)
-        let rgb = GreyChannels.channels(frame, 3)
-        out.reserveCapacity(out.count + rowBytes * frame.height)
-        for y in (0..<frame.height).reversed() {
-            out += rgb[(y * frame.width * 3)..<((y + 1) * frame.width * 3)]
-            out += [UInt8](repeating: 0, count: rowBytes - frame.width * 3)
-        }
-        return out
-    }
-
-    /// A frame as an 8-bit grey BMP (tests).
-    public static func encode(_ frame: Frame) -> [UInt8] {
-        let rowBytes = (frame.width + 3) / 4 * 4, offset = 14 + 40 + 256 * 4
-        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-        var out = Array("BM".utf8) + le32(offset + rowBytes * frame.height) + le32(0) + le32(offset)
-        out += le32(40) + le32(frame.width) + le32(frame.height) + [1, 0, 8, 0] + le32(0) + le32(rowBytes * frame.height)
-            + le32(2835) + le32(2835) + le32(256) + le32(0)
-        for grey in 0..<256 { out += [UInt8(grey), UInt8(grey), UInt8(grey), 0] }
-        let luma = frame.packed.luma
-        for y in (0..<frame.height).reversed() {
-            out += luma[(y * frame.width)..<((y + 1) * frame.width)] + [UInt8](repeating: 0, count: rowBytes - frame.width)
-        }
-        return out
+        HeaderBytes.littleEndian(bytes, offset, count)
     }
 }

@@ -3,12 +3,21 @@ import FrameCore
 
 /// TIFF (scanners, fax and print workflows) through libtiff: the first page, in any of its
 /// layouts (strips or tiles, any compression libtiff reads), alpha laid over white, read in
-/// bands of rows (`qrtui_tiff_grey`): its own pixels and a band of RGBA. A TIFF's
-/// size lies where its directory lies, anywhere in the file: it is checked once the file is
-/// read, before room is made for the pixels.
-public enum TIFFCodec {
-    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> Frame {
-        let result: Result<Frame, CaptureError> = data.withUnsafeBufferPointer { bytes in
+/// bands of rows (`qrtui_tiff_grey`): its own pixels and a band of RGBA. A TIFF's size lies
+/// where its directory lies, anywhere in the file: it is checked once the file is read, before
+/// room is made for the pixels.
+public enum TIFFCodec: PictureCodec {
+    public static let name = "TIFF", id = "tiff"
+
+    public static func recognises(_ prefix: [UInt8]) -> Bool {
+        prefix.starts(with: [0x49, 0x49, 0x2A, 0x00]) || prefix.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
+            || prefix.starts(with: [0x49, 0x49, 0x2B, 0x00]) || prefix.starts(with: [0x4D, 0x4D, 0x00, 0x2B])
+    }
+
+    public static func declaredSize(_ prefix: [UInt8]) -> (width: Int, height: Int)? { nil }
+
+    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits) throws(PictureError) -> Frame {
+        let result: Result<Frame, PictureError> = data.withUnsafeBufferPointer { bytes in
             var source = qrtui_tiff_source(data: bytes.baseAddress, size: UInt64(bytes.count), offset: 0)
             guard let tiff = qrtui_tiff_open(&source) else { return .failure(.malformed(path: path, detail: "bad TIFF header")) }
             defer { TIFFClose(tiff) }
@@ -16,8 +25,8 @@ public enum TIFFCodec {
             guard qrtui_tiff_dimensions(tiff, &width, &height) != 0 else {
                 return .failure(.malformed(path: path, detail: "a TIFF without a size"))
             }
-            do throws(CaptureError) {
-                try CaptureError.checkSize(Int(width), Int(height), path: path, limits: limits)
+            do throws(PictureError) {
+                try limits.check(Int(width), Int(height), path: path)
             } catch {
                 return .failure(error)
             }
@@ -27,13 +36,5 @@ public enum TIFFCodec {
             return .success(Frame(width: Int(width), height: Int(height), luma: luma))
         }
         return try result.get()
-    }
-
-    /// Writes a frame as an 8-bit grey (or `colour`: RGB) LZW TIFF at `path` (tests).
-    public static func write(_ frame: Frame, to path: String, colour: Bool = false) -> Bool {
-        let pixels = colour ? GreyChannels.channels(frame, 3) : frame.packed.luma
-        return pixels.withUnsafeBufferPointer {
-            qrtui_tiff_write_picture(path, $0.baseAddress, UInt32(frame.width), UInt32(frame.height), colour ? 3 : 1) != 0
-        }
     }
 }
