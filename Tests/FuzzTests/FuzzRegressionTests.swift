@@ -35,6 +35,14 @@ import Testing
         for codec in PictureFormats.all { #expect(Harness(rawValue: codec.id) != nil, "\(codec.name)") }
     }
 
+    /// `make fuzz` runs every harness there is.
+    @Test func theFuzzScriptRunsEveryHarness() throws {
+        let script = try String(contentsOfFile: Self.root + "/../../scripts/fuzz", encoding: .utf8)
+        let line = try #require(script.split(separator: "\n").first { $0.contains("|| harnesses=(") })
+        let listed = line.split(separator: "(").last?.split(separator: ")").first?.split(separator: " ").map(String.init) ?? []
+        #expect(listed == Harness.allCases.map(\.rawValue))
+    }
+
     /// The seeds are inputs the parsers accept, so fuzzing starts inside them.
     @Test func seedsAreValidInputs() throws {
         for seed in SeedCorpus.seeds(for: .png) + SeedCorpus.seeds(for: .jpeg) + SeedCorpus.seeds(for: .netpbm) {
