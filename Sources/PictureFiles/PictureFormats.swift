@@ -2,7 +2,7 @@ import FrameCore
 
 /// One picture format: how its first bytes show it, the size its header declares, and its
 /// decoding to grey. `PictureFormats.all` lists every one qrtui reads.
-public protocol PictureCodec {
+public protocol PictureCodec: Sendable {
     /// Its name as people know it ("PNG", "PGM/PPM").
     static var name: String { get }
     /// A short name for seeds and fuzz harnesses ("png", "netpbm").

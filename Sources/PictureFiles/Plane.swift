@@ -1,4 +1,4 @@
-import Glibc
+import SystemCalls
 
 /// A decoded plane made smaller where it lies: a decoder that turns wider pixels (RGB) into
 /// grey in place leaves a tail it no longer needs.
@@ -15,12 +15,9 @@ enum Plane {
         }
         let capacity = plane.capacity
         plane.removeLast(plane.count - count)
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         plane.withUnsafeMutableBufferPointer { kept in
             guard let base = kept.baseAddress.map(UnsafeMutableRawPointer.init) else { return }
-            let start = (Int(bitPattern: base) + count + page - 1) / page * page
-            let end = (Int(bitPattern: base) + capacity) / page * page
-            if end > start { madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_DONTNEED) }
+            AddressSpace.giveBack(from: base + count, to: base + capacity)
         }
     }
 }

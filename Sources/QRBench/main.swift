@@ -52,8 +52,7 @@ func fail(_ message: String) -> Never {
 }
 
 // The same memory settings as qrtui (see ScanTUI's main), so in-process figures are qrtui's.
-Syscall.limitMallocArenas()
-Syscall.fixMallocThresholds()
+MallocTuning.settle()
 var arguments = CommandLine.arguments.dropFirst()
 var corpus: String?
 var frames = false

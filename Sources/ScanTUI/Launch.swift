@@ -1,5 +1,6 @@
 import FrameCore
 import Glibc
+import SystemCalls
 
 /// How qrtui was started, across the one re-exec it may make.
 enum Launch {
@@ -25,7 +26,7 @@ enum Launch {
         guard getenv("SWIFT_BACKTRACE") == nil else { return }
         setenv("SWIFT_BACKTRACE", "interactive=no,output-to=stderr", 1)
         setenv(startedVariable, String(started), 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        _ = Syscall.replaceProcess(with: "/proc/self/exe", arguments: CommandLine.unsafeArgv)
         unsetenv(startedVariable)  // the exec failed: run on as things are
     }
 

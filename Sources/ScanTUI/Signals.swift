@@ -156,8 +156,7 @@ final class WakePipe: Sendable {
     }
 
     func wake() {
-        var byte: UInt8 = 1
-        _ = write(writeEnd, &byte, 1)  // a full pipe already means "wake up"
+        try? Syscall.writeAll(writeEnd, [1])  // a full pipe (EAGAIN) already means "wake up"
     }
 
     func drain() {

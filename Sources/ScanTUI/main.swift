@@ -9,10 +9,7 @@ func runMain() -> ExitStatus {
     // First of all, before anything is opened: a closed one would be taken by a pipe or file.
     if StandardDescriptors.ensureOpen().contains(STDOUT_FILENO) { Console.stdoutWasClosed.store(true, ordering: .releasing) }
     _ = Launch.started  // the clock `--timeout` counts from
-    // A thread's arena reserves 64 MB of address space: under `ulimit -v` one that cannot be
-    // made would be tried again at every allocation (a frame's reading took 3 s, not 20 ms).
-    Syscall.limitMallocArenas(to: AddressSpace.isLimited ? 1 : 2)
-    Syscall.fixMallocThresholds()
+    MallocTuning.settle()
     Signals.unblockAll()
     Signals.quitAsUsual()
     FatalFailures.exitWhenMemoryRunsOut()

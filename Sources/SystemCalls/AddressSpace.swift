@@ -17,4 +17,12 @@ public enum AddressSpace {
               reserved != MAP_FAILED else { throw Errno.current }
         munmap(reserved, bytes)
     }
+
+    /// The whole pages within `start..<end` (addresses) given back to the system: they read as
+    /// zeros after, and cost nothing until written again.
+    public static func giveBack(from start: UnsafeMutableRawPointer, to end: UnsafeMutableRawPointer) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let first = (Int(bitPattern: start) + page - 1) / page * page, last = Int(bitPattern: end) / page * page
+        if last > first { madvise(UnsafeMutableRawPointer(bitPattern: first), last - first, MADV_DONTNEED) }
+    }
 }

@@ -4,30 +4,6 @@ import Glibc
 /// The system calls qrtui makes, each as a throwing call with a typed `Errno`, and EINTR
 /// (a signal arrived mid-call) retried in one place: `retryingEINTR`.
 public enum Syscall {
-    /// Caps glibc's malloc arenas. glibc gives a thread that meets a busy arena one of its own,
-    /// up to eight a core, each keeping its freed memory: a long run whose threads (capture,
-    /// reading, screen) allocate at once under load grew by a megabyte at a time, and stayed
-    /// there (`qrtui-bench --soak` beside other work). Two arenas keep it flat. True when set.
-    @discardableResult
-    public static func limitMallocArenas(to count: Int32 = 2) -> Bool {
-        qrtui_limit_malloc_arenas(count) == 1
-    }
-
-    /// glibc maps large blocks apart, but each time one is freed it raises the size it maps
-    /// from to that block's, so large blocks move into the arenas over the first minutes, and
-    /// an arena keeps the most it ever held: the reader's working pictures (crops, enlarged and
-    /// thresholded copies) left free holes of 100-250 kB that each new high raised
-    /// (`qrtui-bench --soak` under load: +1.5 MB in 30 minutes, the reading thread's arena at
-    /// 2.1 MB with 1.6 MB of it free, `malloc_info`). Camera
-    /// frames come from a fixed pool (`FramePool`), so a fixed threshold of 128 kB maps every
-    /// working picture apart and gives it back when freed, for about a point of a core
-    /// (`qrtui-bench --cost`). The arenas keep small blocks; what is freed among them goes back
-    /// every few seconds (`FreedMemory`). True when glibc took both.
-    @discardableResult
-    public static func fixMallocThresholds(mapFrom map: Int32 = 128 << 10, trimFrom trim: Int32 = 64 << 20) -> Bool {
-        qrtui_fix_malloc_thresholds(map, trim) != 0
-    }
-
     /// Repeats `call` while it fails with EINTR; any other result is returned as it is.
     @inline(__always)
     public static func retryingEINTR<T: BinaryInteger>(_ call: () -> T) -> T {

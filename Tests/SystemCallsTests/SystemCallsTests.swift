@@ -159,13 +159,13 @@ final class Mutexed<Value: Sendable>: @unchecked Sendable {
     /// The cap is taken by glibc (mallopt answers 1); what it does to memory over a long run is
     /// measured by `qrtui-bench --soak`.
     @Test func glibcTakesTheArenaCap() {
-        #expect(Syscall.limitMallocArenas(to: 2))
+        #expect(MallocTuning.limitArenas(to: 2))
     }
 
     /// glibc takes fixed mapping and trimming thresholds (mallopt answers 1 to each); what they
     /// do to memory over a long run is measured by `qrtui-bench --soak`.
     @Test func glibcTakesFixedThresholds() {
-        #expect(Syscall.fixMallocThresholds())
+        #expect(MallocTuning.fixThresholds())
     }
 }
 
