@@ -3,10 +3,23 @@ import PictureOps
 
 /// Frames in, codes out, as the reading policy says: stills read thoroughly, moving
 /// pictures by a `LiveReader` (effort follows change); and the structured-append messages
-/// assembled from parts seen in any frame. One per thread, like the zbar scanners it holds.
+/// assembled from parts seen in any frame. One per thread, like the engines it holds.
+///
+/// The words, each with one meaning here:
+/// - an engine *decodes* one picture (`CodeEngine`: zbar);
+/// - a *pass* prepares a picture for the engine (enlarged, binarised...: `ScanPass`);
+/// - a *look* is one pass over one rectangle of a frame, maybe turned (`Look`);
+/// - a *scan* is every look a still gets (`ThoroughScan`, `LargeStill`); a moving picture's
+///   looks follow a `LookPlan`;
+/// - a reader *reads* frames, one after another, into a `FrameReading`; a *read* is a code
+///   it decoded;
+/// - the *checks* vouch for a 1D read or refuse it (`Checks/`);
+/// - the *follower* keeps codes seen lately and where to look for them next (`CodeFollower`);
+/// - the *tracker* decides which reads are news to announce (`CodeTracker`);
+/// - a *job* is a frame handed to a reading thread (the program's).
 public final class CodeReader {
     public let policy: ReadingPolicy
-    private let scanners: ScannerPool
+    private let engines: EnginePool
     private let thorough: ThoroughScan
     private var live: LiveReader?
     private var append = StructuredAppend()
@@ -16,11 +29,11 @@ public final class CodeReader {
 
     public init(policy: ReadingPolicy = ReadingPolicy(), extraPasses: [ScanPass] = ThoroughScan.measuredOrder) {
         self.policy = policy
-        scanners = ScannerPool(symbologies: policy.symbologies, settings: policy.scanner)
+        engines = EnginePool(ZbarEngine(symbologies: policy.symbologies, settings: policy.scanner))
         thorough = ThoroughScan(extraPasses: extraPasses)
     }
 
-    public var scanner: CodeScanner { scanners.general }
+    public var engine: any CodeEngine { engines.general }
 
     /// Reads `area` of `frame` (all of it when nil) as the policy says for a picture of this
     /// `kind`; `realTime`: frames come at the pace of the world (a camera, a file on screen),
@@ -31,15 +44,15 @@ public final class CodeReader {
         var reading: FrameReading
         switch policy.plan(for: kind, realTime: realTime) {
         case .thorough:
-            reading = thorough.scan(frame, in: area, with: scanners.general, limit: limit)
+            reading = thorough.scan(frame, in: area, with: engines.general, limit: limit)
         case let .live(share, cost):
             if let still = repeatedStill(frame, in: area, limit: limit) { return still }
-            let reader = live ?? LiveReader(scanners: scanners, share: share, cost: cost,
+            let reader = live ?? LiveReader(engines: engines, share: share, cost: cost,
                                             confirmations: policy.confirmations(for: kind))
             live = reader
             reading = reader.read(frame, in: area ?? frame.bounds)
         }
-        if append.add(reading.parts, from: frame), let message = append.assemble(with: scanners.general) {
+        if append.add(reading.parts, from: frame), let message = append.assemble(with: engines.general) {
             reading.codes.append(message)
         }
         return reading
@@ -58,7 +71,7 @@ public final class CodeReader {
             held.held = stillReading.codes + stillReading.held
             return held
         }
-        let reading = thorough.scan(frame, in: area, with: scanners.general, limit: limit)
+        let reading = thorough.scan(frame, in: area, with: engines.general, limit: limit)
         stillReading = reading
         return reading
     }

@@ -79,11 +79,11 @@ struct FrameBenchmark {
                      "all types ms", "x plain", "budget factor"]]
         var columns = [[ScanPass: Double]]()
         for symbologies in [Set([Symbology.qr]), nil] {
-            let scanner = CodeScanner(symbologies: symbologies)
+            let scanner = ZbarEngine(symbologies: symbologies)
             var medians = [ScanPass: Double]()
             for pass in ScanPass.allCases {
                 var timings = Timings()
-                for crop in crops { _ = timings.measure { pass.views(of: crop).map { scanner.read($0.picture) } } }
+                for crop in crops { _ = timings.measure { pass.views(of: crop).map { scanner.decode($0.picture) } } }
                 medians[pass] = timings.median
             }
             columns.append(medians)
@@ -105,11 +105,11 @@ struct FrameBenchmark {
 
     /// The plain pass alone on `area` (crop and halving included), one scanner for the run.
     private func scanned(_ frames: [Frame], in area: PixelRect?, symbologies: Set<Symbology>?, halved: Bool) -> [String] {
-        let scanner = CodeScanner(symbologies: symbologies)
+        let scanner = ZbarEngine(symbologies: symbologies)
         var timings = Timings()
         for frame in frames {
             _ = timings.measure {
-                halved ? scanner.read(frame.cropped(to: area ?? frame.bounds).halved()).codes : scanner.scan(frame, in: area)
+                halved ? scanner.decode(frame.cropped(to: area ?? frame.bounds).halved()).codes : scanner.codes(in: frame, area: area)
             }
         }
         return summary(timings)

@@ -34,7 +34,7 @@ struct LiveBenchmark {
 
     func play(_ clip: LiveClip) -> Outcome {
         let (frames, expected) = clip.frames()
-        let zbar = CodeScanner().scan(frames[LiveClip.lead]).first?.text
+        let zbar = ZbarEngine().codes(in: frames[LiveClip.lead]).first?.text
         let source = ClipSource(frames: frames)
         let capture = CaptureThread(mode: .latestWins) { () throws(CaptureError) in source }
         let reader = CodeReader(policy: policy)

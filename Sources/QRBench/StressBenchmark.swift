@@ -83,7 +83,7 @@ struct StressBenchmark {
                     }, to: dump)
                 }
                 let live = Self.live(stress.picture)
-                let zbar = CodeScanner().read(stress.picture).codes.map(\.text)
+                let zbar = ZbarEngine().decode(stress.picture).codes.map(\.text)
                 row.still.add(still, expected: stress.expected)
                 row.live.add(live, expected: stress.expected)
                 row.zbar.add(zbar, expected: stress.expected)

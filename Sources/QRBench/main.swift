@@ -138,10 +138,10 @@ while let argument = arguments.popFirst() {
     case "--explain":
         // What every pass reads in one picture, with zbar's quality: for studying misses.
         guard let path = arguments.popFirst(), let picture = try? InputOpener.picture(path: path) else { fail("--explain needs a picture") }
-        let scanner = CodeScanner()
+        let scanner = ZbarEngine()
         for pass in [ScanPass.plain] + ThoroughScan.measuredOrder {
             for turn in [nil, -4, -3, -2, -1, -0.5, 0.5, 1, 2.0, 3, 4] as [Double?] {
-                let found = pass.read(picture, at: PixelPoint(x: 0, y: 0), turn: turn, with: scanner).codes
+                let found = pass.look(at: picture, from: PixelPoint(x: 0, y: 0), turn: turn, with: scanner).codes
                 print(pass.rawValue + (turn.map { " turned \($0)" } ?? "") + ": "
                       + found.map { "\($0.text.debugDescription) q\($0.quality) \($0.corners.boundingRect.map { "\($0)" } ?? "")" }
                         .joined(separator: ", "))

@@ -33,7 +33,7 @@ func runMain() -> ExitStatus {
         Console.output(Array(Completions.script(for: shell).utf8))
         return .read
     case .version:
-        Console.output(Array("qrtui \(HelpText.version) (zbar \(CodeScanner.zbarVersion))\n".utf8))
+        Console.output(Array("qrtui \(HelpText.version) (zbar \(ZbarEngine.zbarVersion))\n".utf8))
         return .read
     case .run(let options):
         if options.verbosity > 1 { ScannerSettings.setLibraryVerbosity(options.verbosity - 1) }

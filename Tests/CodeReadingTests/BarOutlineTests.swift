@@ -18,7 +18,7 @@ import Testing
     @Test(arguments: [12.0, -15, 25])
     func anUprightCodeReadInATurnedViewIsOutlinedUpright(turn: Double) throws {
         let frame = EAN13.scene("400638133393", width: 640, height: 360)
-        let found = ScanPass.plain.read(frame, at: PixelPoint(x: 0, y: 0), turn: turn, with: CodeScanner())
+        let found = ScanPass.plain.look(at: frame, from: PixelPoint(x: 0, y: 0), turn: turn, with: ZbarEngine())
         let code = try #require(found.codes.first)
         #expect(code.text == "4006381333931")
         // As read, the box is upright in the turned view: skewed in the picture.
@@ -33,7 +33,7 @@ import Testing
 
     @Test func aTiltedCodeIsOutlinedAtItsTilt() throws {
         let frame = EAN13.scene("400638133393", width: 640, height: 480, degrees: 30)
-        let found = ScanPass.plain.read(frame, at: PixelPoint(x: 0, y: 0), turn: 30, with: CodeScanner())
+        let found = ScanPass.plain.look(at: frame, from: PixelPoint(x: 0, y: 0), turn: 30, with: ZbarEngine())
         let code = try #require(found.codes.first)
         let angles = sideAngles(code.outline(in: frame))
         // Two sides along the bars' normal (30 or 150 degrees, as the picture turns) and two
@@ -43,7 +43,7 @@ import Testing
 
     @Test func twoDimensionalCodesKeepTheirCorners() throws {
         let frame = CodeFixtures.qrScene("corners stay", degrees: 20)
-        let code = try #require(CodeScanner().scan(frame).first)
+        let code = try #require(ZbarEngine().codes(in: frame).first)
         #expect(code.outline(in: frame) == code.corners)
     }
 }

@@ -55,7 +55,7 @@ import Testing
     func anExtendedCodeIsAnnouncedWithItsUpperHalf(degrees: Double) throws {
         let barcode = try #require(Barcode(.code128, Self.extended))
         let frame = picture(barcode, degrees: degrees)
-        #expect(CodeScanner().read(frame).codes.map(\.text) == ["ssss1234ssabszz"])
+        #expect(ZbarEngine().decode(frame).codes.map(\.text) == ["ssss1234ssabszz"])
         let reading = CodeReader().read(frame, kind: .still)
         #expect(reading.codes.map(\.text) == [Self.extended])
         #expect(reading.codes.first?.encoding == .latin1)
@@ -64,13 +64,13 @@ import Testing
     /// Symbols that spell another text than zbar's withhold the read; a plain code is kept.
     @Test func symbolsSpellingAnotherTextWithholdTheRead() throws {
         let frame = picture(try #require(Barcode(.code128, Self.extended)))
-        let read = try #require(CodeScanner().read(frame).codes.first)
+        let read = try #require(ZbarEngine().decode(frame).codes.first)
         let other = DetectedCode(symbology: .code128, bytes: Array("ssss1234ssabszy".utf8), corners: read.corners)
         var disagreeing = other
         disagreeing.ends = read.ends
         #expect(Code128Extended.revised(disagreeing, in: frame) == nil)
         let plain = picture(try #require(Barcode(.code128, "Code 128")))
-        let plainRead = try #require(CodeScanner().read(plain).codes.first)
+        let plainRead = try #require(ZbarEngine().decode(plain).codes.first)
         #expect(Code128Extended.revised(plainRead, in: plain) == plainRead)
     }
 }

@@ -7,7 +7,7 @@ import Testing
     func read(_ text: String, _ symbology: Symbology = .ean13, by pass: ScanPass = .plain, turn: Double? = nil,
               quality: Int = 5, x: Int = 20, lines: Int = 100) -> DetectedCode {
         var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8),
-                                corners: CodeScanner.boundingBox(of: [PixelPoint(x: x, y: 10), PixelPoint(x: x + 180, y: 40)]),
+                                corners: ZbarEngine.boundingBox(of: [PixelPoint(x: x, y: 10), PixelPoint(x: x + 180, y: 40)]),
                                 quality: quality)
         code = code.found(by: pass, turn: turn)
         code.scanLines = lines
@@ -56,7 +56,7 @@ import Testing
     @Test func aReadIsDisputedWhereverItsLooksPlacedIt() {
         func placed(_ code: DetectedCode, _ from: (Int, Int), _ to: (Int, Int)) -> DetectedCode {
             var moved = code
-            moved.corners = CodeScanner.boundingBox(of: [PixelPoint(x: from.0, y: from.1), PixelPoint(x: to.0, y: to.1)])
+            moved.corners = ZbarEngine.boundingBox(of: [PixelPoint(x: from.0, y: from.1), PixelPoint(x: to.0, y: to.1)])
             return moved
         }
         var evidence = Corroboration()
@@ -95,7 +95,7 @@ import Testing
     func read(_ text: String, _ symbology: Symbology = .ean13, by pass: ScanPass = .plain, quality: Int = 5,
               at x: Int = 20) -> DetectedCode {
         var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8),
-                                corners: CodeScanner.boundingBox(of: [PixelPoint(x: x, y: 10), PixelPoint(x: x + 180, y: 40)]),
+                                corners: ZbarEngine.boundingBox(of: [PixelPoint(x: x, y: 10), PixelPoint(x: x + 180, y: 40)]),
                                 quality: quality).found(by: pass, turn: nil)
         code.scanLines = 100
         return code

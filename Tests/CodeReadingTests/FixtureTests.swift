@@ -14,7 +14,7 @@ import Testing
             let scene = Frame.filled(width: 640, height: 240, value: 200)
                 .drawingModules(code.bars, at: ModulePlacement(centreX: 320, centreY: 120, moduleSize: 2.5, rowHeight: 40,
                                                                quietZone: 10))
-            let texts = CodeScanner().scan(scene).map(\.text)
+            let texts = ZbarEngine().codes(in: scene).map(\.text)
             #expect(texts == [code.expected], "\(symbology): \(texts) for \(code.expected)")
         }
     }
@@ -24,7 +24,7 @@ import Testing
         let scene = Frame.plasma(width: 400, height: 400, seed: 3)
             .drawingModules(matrix.grid, at: ModulePlacement(centreX: 200, centreY: 200, moduleSize: 2.5, degrees: 20))
             .blurred(sigma: 0.6)
-        #expect(CodeScanner().scan(scene).map(\.text) == ["drawn at 2.5 px"])
+        #expect(ZbarEngine().codes(in: scene).map(\.text) == ["drawn at 2.5 px"])
     }
 }
 
@@ -34,7 +34,7 @@ import Testing
         let code = try #require(Barcode(.code39, printed))
         let scene = Frame.filled(width: 640, height: 200, value: 220)
             .drawingModules(code.bars, at: ModulePlacement(centreX: 320, centreY: 100, moduleSize: 2, rowHeight: 40, quietZone: 10))
-        return try #require(CodeScanner().scan(scene).first)
+        return try #require(ZbarEngine().codes(in: scene).first)
     }
 
     @Test func shiftPairsAreDecodedAndTheRawTextKept() throws {
@@ -66,7 +66,7 @@ import Testing
         let code = try #require(Barcode(.code128, data, gs1: gs1))
         let scene = Frame.filled(width: 900, height: 200, value: 220)
             .drawingModules(code.bars, at: ModulePlacement(centreX: 450, centreY: 100, moduleSize: 2, rowHeight: 40, quietZone: 10))
-        return try #require(CodeScanner().scan(scene).first)
+        return try #require(ZbarEngine().codes(in: scene).first)
     }
 
     @Test func gs1128IsFlaggedAndPlainCode128IsNot() throws {

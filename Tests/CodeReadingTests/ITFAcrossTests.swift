@@ -56,7 +56,7 @@ import Testing
     func aWholeCodeIsSpeltAcrossItsBars(degrees: Double, label: UInt8, table: UInt8) throws {
         let barcode = try #require(Barcode(.itf, "555507398173"))
         let frame = picture(barcode, degrees: degrees, rowHeight: 60, label: label, table: table)
-        let read = try #require(CodeScanner().read(frame).codes.first { $0.text == barcode.expected })
+        let read = try #require(ZbarEngine().decode(frame).codes.first { $0.text == barcode.expected })
         #expect(BarsAcross.verdict(read, in: frame) == .agrees)
         let found = CodeReader().read(frame, kind: .still).codes
         #expect(found.map(\.text) == [barcode.expected])
@@ -69,7 +69,7 @@ import Testing
     func aFragmentIsSpeltOtherwiseAcrossTheBars(text: String, degrees: Double) throws {
         let barcode = try #require(Barcode(.itf, text))
         let frame = picture(barcode, degrees: degrees)
-        let fragments = CodeScanner().read(frame).codes.filter { $0.text != barcode.expected }
+        let fragments = ZbarEngine().decode(frame).codes.filter { $0.text != barcode.expected }
         #expect(!fragments.isEmpty)
         for fragment in fragments {
             #expect(BarsAcross.verdict(fragment, in: frame) == .disagrees)
@@ -82,7 +82,7 @@ import Testing
     @Test func anITFEndingOnThePictureEdgeIsRefused() throws {
         let barcode = try #require(Barcode(.itf, "555507398173"))
         let frame = picture(barcode, degrees: 20, rowHeight: 60)
-        let reads = CodeScanner().read(frame).codes
+        let reads = ZbarEngine().decode(frame).codes
         let fragment = try #require(reads.first { $0.text == "55550739" })
         #expect(fragment.ends.allSatisfy { QuietZone.onEdge($0.at, of: frame) })
         #expect(!QuietZone.isClear(fragment, in: frame))
@@ -109,7 +109,7 @@ import Testing
     @Test func aWeakITFReadIsNoLookTowardConfirmation() {
         let picture = Frame.filled(width: 320, height: 240, value: 200)
         let scene = picture.blockStatistics(in: picture.bounds, blockSize: 16, rowStep: 4)
-        let job = Job(rect: picture.bounds, pass: .halved)
+        let look = Look(rect: picture.bounds, pass: .halved)
         func read(_ symbology: Symbology, quality: Int) -> DetectedCode {
             var code = DetectedCode(symbology: symbology, bytes: Array("842162".utf8),
                                     corners: [PixelPoint(x: 40, y: 60), PixelPoint(x: 200, y: 120)], quality: quality)
@@ -117,13 +117,13 @@ import Testing
             return code
         }
         var follower = CodeFollower()
-        follower.saw(read(.i25, quality: 4), by: job, at: 0, in: scene)
-        follower.saw(read(.i25, quality: 6), by: job, at: 1.0 / 30, in: scene)
+        follower.saw(read(.i25, quality: 4), by: look, at: 0, in: scene)
+        follower.saw(read(.i25, quality: 6), by: look, at: 1.0 / 30, in: scene)
         #expect(follower.tracks[read(.i25, quality: 4).identity]?.looks == 0)
-        follower.saw(read(.i25, quality: 30), by: job, at: 2.0 / 30, in: scene)
+        follower.saw(read(.i25, quality: 30), by: look, at: 2.0 / 30, in: scene)
         #expect(follower.tracks[read(.i25, quality: 4).identity]?.looks == 1)
         // Codes of other kinds count whatever their lines (their confirmation asks two frames).
-        follower.saw(read(.code128, quality: 1), by: job, at: 0, in: scene)
+        follower.saw(read(.code128, quality: 1), by: look, at: 0, in: scene)
         #expect(follower.tracks[read(.code128, quality: 1).identity]?.looks == 1)
     }
 

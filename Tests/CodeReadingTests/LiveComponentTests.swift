@@ -99,23 +99,23 @@ import Testing
     @Test func aFollowedCodeSpeltAcrossVouchesForItsReadsWhereItLies() {
         func read(_ text: String, x: Int, across: Bool = false) -> DetectedCode {
             var code = DetectedCode(symbology: .code128, bytes: Array(text.utf8),
-                                    corners: CodeScanner.boundingBox(of: [PixelPoint(x: x, y: 100), PixelPoint(x: x + 150, y: 104)]))
+                                    corners: ZbarEngine.boundingBox(of: [PixelPoint(x: x, y: 100), PixelPoint(x: x + 150, y: 104)]))
             code.checkedAcross = across
             return code
         }
         let scene = stats(Frame.filled(width: 640, height: 480, value: 200))
-        let job = Job(rect: area, pass: .binarised)
+        let look = Look(rect: area, pass: .binarised)
         var follower = CodeFollower()
         #expect(follower.vouched(read("k74ImWhCF", x: 80)) == nil)  // nothing followed yet
-        follower.saw(read("k74ImWhCF", x: 80, across: true), by: job, at: 0, in: scene)
+        follower.saw(read("k74ImWhCF", x: 80, across: true), by: look, at: 0, in: scene)
         #expect(follower.vouched(read("k74ImWhCF", x: 82))?.checkedAcross == true)
         #expect(follower.vouched(read("k74ImWhCF", x: 400)) == nil)  // elsewhere: checked as any read
         #expect(follower.vouched(read("k74ImWhCX", x: 82)) == nil)
         var unspelt = CodeFollower()
-        unspelt.saw(read("k74ImWhCF", x: 80), by: job, at: 0, in: scene)
+        unspelt.saw(read("k74ImWhCF", x: 80), by: look, at: 0, in: scene)
         #expect(unspelt.vouched(read("k74ImWhCF", x: 82)) == nil)
         // A later weaker read of it keeps the mark: the track still vouches.
-        follower.saw(read("k74ImWhCF", x: 82), by: job, at: 1.0 / 30, in: scene)
+        follower.saw(read("k74ImWhCF", x: 82), by: look, at: 1.0 / 30, in: scene)
         #expect(follower.vouched(read("k74ImWhCF", x: 84))?.checkedAcross == true)
     }
 
@@ -126,15 +126,15 @@ import Testing
     @Test func aCodeMarkedAtOneEndIsLookedForOnTheFarSideOfItsMarks() throws {
         func read(_ symbology: Symbology, _ text: String, out: (Int) -> Int) -> DetectedCode {
             let marks = stride(from: 113, through: 259, by: 8).map { PixelPoint(x: 146 + (259 - $0) / 15, y: $0) }
-            var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8), corners: CodeScanner.boundingBox(of: marks),
+            var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8), corners: ZbarEngine.boundingBox(of: marks),
                                     quality: marks.count)
             code.ends = marks.enumerated().map { LineEnd(at: $1, beyond: PixelPoint(x: $1.x + out($0), y: $1.y)) }
             return code
         }
         let scene = stats(Frame.filled(width: 640, height: 480, value: 200))
-        func window(_ code: DetectedCode, foundIn job: Job = Job(rect: PixelRect(x: 0, y: 0, width: 640, height: 480), pass: .plain)) throws -> PixelRect {
+        func window(_ code: DetectedCode, foundIn look: Look = Look(rect: PixelRect(x: 0, y: 0, width: 640, height: 480), pass: .plain)) throws -> PixelRect {
             var follower = CodeFollower()
-            follower.saw(code, by: job, at: 0, in: scene)
+            follower.saw(code, by: look, at: 0, in: scene)
             let track = try #require(follower.tracks[code.identity])
             return try #require(CodeFollower.window(around: track, in: area))
         }
@@ -149,7 +149,7 @@ import Testing
         #expect(rightEnd.x == 0 && rightEnd.maxX <= 155 + 24 + 3, "\(rightEnd)")
         // A Code 128 so marked is not stretched, but its candidate window is kept.
         let candidate = PixelRect(x: 120, y: 90, width: 260, height: 200)
-        let code128 = try window(read(.code128, "k74ImWhCF", out: { _ in -32 }), foundIn: Job(rect: candidate, pass: .plain, window: true))
+        let code128 = try window(read(.code128, "k74ImWhCF", out: { _ in -32 }), foundIn: Look(rect: candidate, pass: .plain, window: true))
         #expect(code128.x == 120 && code128.maxX == candidate.maxX, "\(code128)")
     }
 

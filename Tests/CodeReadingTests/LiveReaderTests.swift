@@ -52,7 +52,7 @@ struct NoisyStream {
         let matrix = try #require(QRMatrix(text: "two pixels per module", level: .medium))
         let frames = stream.frames(40, code: matrix.grid, appears: 30, moduleSize: 2)
         // Plain zbar reads it from one frame...
-        #expect(CodeScanner().scan(frames[30]).map(\.text) == ["two pixels per module"])
+        #expect(ZbarEngine().codes(in: frames[30]).map(\.text) == ["two pixels per module"])
         // ...and so does the live plan, within two frames of its appearing, after a second
         // of a still scene that used up its first look.
         let announced = announcements(read(frames))

@@ -73,7 +73,7 @@ import Testing
         var random = SplitMix(seed: 7)
         let barcode = try #require(Barcode(symbology, symbology.randomPayload(using: &random)))
         let frame = picture([(barcode, 320)], degrees: degrees)
-        let read = try #require(CodeScanner().read(frame).codes.first { $0.text == barcode.expected })
+        let read = try #require(ZbarEngine().decode(frame).codes.first { $0.text == barcode.expected })
         #expect(BarsAcross.verdict(read, in: frame) == .agrees)
         #expect(BarsAcross.checked(read, in: frame)?.checkedAcross == true)
     }
@@ -88,7 +88,7 @@ import Testing
             .drawingModules(barcode.bars, at: ModulePlacement(centreX: 320, centreY: 180, moduleSize: 2.5, rowHeight: 50,
                                                               degrees: degrees, quietZone: 10), dark: 15, light: 70)
             .blurred(sigma: 0.5).withNoise(amplitude: 4, seed: 2)
-        let read = try #require(CodeScanner().read(frame).codes.first { $0.text == barcode.expected })
+        let read = try #require(ZbarEngine().decode(frame).codes.first { $0.text == barcode.expected })
         #expect(BarsAcross.verdict(read, in: frame, fitting: false) == .agrees)
     }
 
@@ -97,7 +97,7 @@ import Testing
     @Test func anotherCodeAlongTheLineIsNoneOfTheReadsBusiness() throws {
         let left = try #require(Barcode(.ean8, "9638507")), right = try #require(Barcode(.ean8, "1234567"))
         let frame = picture([(left, 160), (right, 480)], degrees: 0)
-        let reads = CodeScanner().read(frame).codes
+        let reads = ZbarEngine().decode(frame).codes
         #expect(Set(reads.map(\.text)) == [left.expected, right.expected])
         for read in reads { #expect(BarsAcross.verdict(read, in: frame) == .agrees) }
     }
@@ -166,7 +166,7 @@ import Testing
                                                               degrees: degrees, quietZone: 12), dark: 30, light: 220)
         // GS1-128: zbar gives the element strings without brackets.
         let said = gs1 ? "010950110153000310AB-123" : barcode.expected
-        var read = try #require(CodeScanner().read(frame).codes.first { $0.text == said })
+        var read = try #require(ZbarEngine().decode(frame).codes.first { $0.text == said })
         #expect(BarsAcross.verdict(read, in: frame) == .agrees)
         read.pass = .enlarged
         var evidence = Corroboration()

@@ -27,7 +27,7 @@ import Testing
     }
 
     func read(_ text: String, ends: [LineEnd], as symbology: Symbology = .i25) -> DetectedCode {
-        var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8), corners: CodeScanner.boundingBox(of: ends.map(\.at)), quality: ends.count)
+        var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8), corners: ZbarEngine.boundingBox(of: ends.map(\.at)), quality: ends.count)
         code.ends = ends
         return code
     }
@@ -38,7 +38,7 @@ import Testing
 
     @Test func zbarMarksEachLineWhereItRanOutOfTheCode() throws {
         for density in [1, 2] {
-            let code = try #require(CodeScanner(density: density).read(picture).codes.first)
+            let code = try #require(ZbarEngine(density: density).decode(picture).codes.first)
             #expect(code.text == itf.expected)
             #expect(code.ends.count == code.quality && code.ends.count >= 10)
             // A forward line ends at the far end and points right; a backward one, left.
@@ -77,9 +77,9 @@ import Testing
             .drawingModules(barcode.bars, at: ModulePlacement(centreX: 320, centreY: 240, moduleSize: 2.5, rowHeight: 60,
                                                               degrees: degrees, quietZone: 10), dark: 40, light: 210)
             .blurred(sigma: 1.2).withNoise(amplitude: 6, seed: 3)
-        let code = try #require(CodeScanner().read(turned).codes.first)
+        let code = try #require(ZbarEngine().decode(turned).codes.first)
         #expect(code.text == barcode.expected)
-        #expect(QuietZone.printedModules(code) != nil)
+        #expect(LinearCodeSpec.of(code.symbology)?.checkedSpan(code) != nil)
         let clear = QuietZone.isClear(code, in: turned)
         #expect(clear)
     }
@@ -96,11 +96,11 @@ import Testing
         let ends = stride(from: 70, to: 130, by: 4).map { y in y % 8 == 6 ? end(start, y, out: -1) : end(middle, y, out: 1) }
         var fragment = DetectedCode(symbology: .ean13, bytes: Array("0072100004196".utf8), corners: [], quality: ends.count)
         fragment.ends = ends
-        #expect(QuietZone.printedModules(fragment) == 51)
+        #expect(LinearCodeSpec.of(fragment.symbology)?.checkedSpan(fragment) == 51)
         #expect(!QuietZone.isClear(fragment, in: picture))
         var whole = DetectedCode(symbology: .ean13, bytes: Array(ean.expected.utf8), corners: [], quality: ends.count)
         whole.ends = ends
-        #expect(QuietZone.printedModules(whole) == nil && QuietZone.isClear(whole, in: picture))
+        #expect(LinearCodeSpec.of(whole.symbology)?.checkedSpan(whole) == nil && QuietZone.isClear(whole, in: picture))
     }
 
     /// Marks near the bars' lower end: the lines judged beside them run past the bars, where
@@ -135,9 +135,9 @@ import Testing
         let picture = Frame.filled(width: 480, height: 360, value: 140)
             .drawingModules(barcode.bars, at: ModulePlacement(centreX: 240, centreY: 180, moduleSize: 3, rowHeight: 25,
                                                               degrees: degrees, quietZone: 10), dark: 30, light: 220)
-        let zbar = CodeScanner().read(picture).codes.map(\.text)
+        let zbar = ZbarEngine().decode(picture).codes.map(\.text)
         #expect(zbar.contains { $0 != barcode.expected && barcode.expected.hasPrefix($0) })
-        let found = ScanPass.plain.read(picture, at: PixelPoint(x: 0, y: 0), with: CodeScanner())
+        let found = ScanPass.plain.look(at: picture, from: PixelPoint(x: 0, y: 0), with: ZbarEngine())
         #expect(found.codes.allSatisfy { $0.text == barcode.expected })
         #expect(found.withheld >= 1)
     }
@@ -160,7 +160,7 @@ import Testing
         let picture = Frame.filled(width: 600, height: 200, value: 170)
             .drawingModules(marked, at: ModulePlacement(centreX: 300, centreY: 100, moduleSize: 3, rowHeight: 40, quietZone: 10),
                             dark: 30, light: 220)
-        let code = try #require(CodeScanner().read(picture).codes.first)
+        let code = try #require(ZbarEngine().decode(picture).codes.first)
         #expect(code.text == barcode.expected)
         #expect(!QuietZone.isClear(code, in: picture))
         var judged = picture

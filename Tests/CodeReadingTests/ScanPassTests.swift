@@ -10,9 +10,9 @@ import Testing
     @Test(arguments: ScanPass.allCases)
     func everyPassReadsAClearCodeAndMapsItsCornersBack(pass: ScanPass) throws {
         let scene = CodeFixtures.qrScene("every pass", width: 200, height: 200, moduleSize: 4)
-        let expected = try #require(CodeScanner().read(scene).codes.first)
+        let expected = try #require(ZbarEngine().decode(scene).codes.first)
         let view = try #require(pass.views(of: pass == .inverted ? scene.inverted() : scene).first)
-        let code = try #require(CodeScanner().read(view.picture).codes.first)
+        let code = try #require(ZbarEngine().decode(view.picture).codes.first)
         #expect(code.text == "every pass")
         let corners = code.mapped(view.back).corners
         #expect(corners.count == 4)
@@ -30,11 +30,11 @@ import Testing
             for x in 0..<code.width where luma[y * code.width + x] == 0 && (x + y) % 2 == 0 { luma[y * code.width + x] = 255 }
         }
         let frame = Frame(width: code.width, height: code.height, luma: luma).padded(margin: 20, value: 255)
-        #expect(CodeScanner().scan(frame).isEmpty)
+        #expect(ZbarEngine().codes(in: frame).isEmpty)
         let strategy = ThoroughScan()
-        #expect(strategy.scan(frame, with: CodeScanner()).codes.map(\.text) == ["halftone"])
+        #expect(strategy.scan(frame, with: ZbarEngine()).codes.map(\.text) == ["halftone"])
         let smoothing = ThoroughScan(extraPasses: [.smoothed])
-        let report = smoothing.scan(frame, with: CodeScanner())
+        let report = smoothing.scan(frame, with: ZbarEngine())
         #expect(report.codes.map(\.text) == ["halftone"])
         #expect(report.pass == .smoothed)
     }
@@ -48,9 +48,9 @@ import Testing
             .mapped { UInt8(90 + Int($0) / 4) }
         for _ in 0..<blur { frame = frame.smoothed() }
         if noise > 0 { frame = frame.withNoise(amplitude: noise, seed: 3) }
-        #expect(CodeScanner().scan(frame).isEmpty)
+        #expect(ZbarEngine().codes(in: frame).isEmpty)
         let strategy = ThoroughScan()
-        let report = strategy.scan(frame, with: CodeScanner())
+        let report = strategy.scan(frame, with: ZbarEngine())
         #expect(report.codes.map(\.text) == ["4006381333931"])
         #expect(report.pass == pass)
     }
@@ -61,7 +61,7 @@ import Testing
 @Suite struct ConflictingReadsTests {
     func ean(_ digits: String, quality: Int, x: Int = 20, y: Int, height: Int = 10) -> DetectedCode {
         DetectedCode(symbology: .ean13, bytes: Array(digits.utf8),
-                     corners: CodeScanner.boundingBox(of: [PixelPoint(x: x, y: y), PixelPoint(x: x + 180, y: y + height)]),
+                     corners: ZbarEngine.boundingBox(of: [PixelPoint(x: x, y: y), PixelPoint(x: x + 180, y: y + height)]),
                      quality: quality)
     }
 
@@ -112,9 +112,9 @@ import Testing
         let code = try #require(QRMatrix(text: "seen at an angle", level: .medium)).render(moduleSize: 8, dark: 20, light: 235)
         let quad: [(Double, Double)] = [(120, 80), (280, 140), (290, 260), (110, 320)]
         let frame = try Self.warped(code, into: quad, width: 400, height: 400)
-        #expect(CodeScanner().scan(frame).isEmpty)
+        #expect(ZbarEngine().codes(in: frame).isEmpty)
         let strategy = ThoroughScan()
-        let report = strategy.scan(frame, with: CodeScanner())
+        let report = strategy.scan(frame, with: ZbarEngine())
         #expect(report.codes.map(\.text) == ["seen at an angle"])
         #expect(report.pass == .straightened)
         // The corners come back inside the drawn quadrilateral, spread over it.

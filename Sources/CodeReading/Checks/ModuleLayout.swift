@@ -16,7 +16,7 @@ struct ModuleLayout: Equatable {
     /// What `code` says is printed (several layouts where more than one could spell it), none
     /// for symbologies that are not fitted.
     static func of(_ code: DetectedCode) -> [ModuleLayout] {
-        code.symbology == .code128 ? Code128Modules.of(code) : ProductModules.of(code)
+        LinearCodeSpec.of(code.symbology)?.layouts?(code) ?? []
     }
 
     /// `pattern` laid after the modules so far, a symbol that could have been any of `all`.

@@ -82,23 +82,23 @@ struct CodeFollower {
         return outward.first
     }
 
-    mutating func saw(_ code: DetectedCode, by job: Job, at time: Double, in scene: BlockStatistics) {
+    mutating func saw(_ code: DetectedCode, by look: Look, at time: Double, in scene: BlockStatistics) {
         var track = tracks[code.identity]
-            ?? Track(code: code, pass: job.pass, turn: job.turn, foundIn: nil, looks: 0, lastSeen: time, lastHeld: time)
+            ?? Track(code: code, pass: look.pass, turn: look.turn, foundIn: nil, looks: 0, lastSeen: time, lastHeld: time)
         // A read too weak to be evidence (`CodeTracker` passes it over) is no look toward
         // confirmation: the code is looked at again.
         let code = code.vouched(by: track.code)
         if (track.lastSeen < time || track.looks == 0) && Corroboration.seenEnough(code) { track.looks += 1 }
         track.code = code
-        track.pass = job.pass
-        track.turn = job.turn
+        track.pass = look.pass
+        track.turn = look.turn
         // Only a box that is a mere line, or marks at one end of the bars, need the window it
         // was found in to be looked for.
         let thin = code.corners.boundingRect.map { box in
             let width = box.maxX - box.minX, height = box.maxY - box.minY
             return min(width, height) < 8 || Self.endMarkedOutward(code, width: width, height: height) != nil
         } ?? true
-        track.foundIn = thin ? (job.window ? job.rect : track.foundIn) : nil
+        track.foundIn = thin ? (look.window ? look.rect : track.foundIn) : nil
         track.lastSeen = time
         track.scene = scene
         tracks[code.identity] = track

@@ -13,14 +13,14 @@ import PictureOps
 ///   interval in any frame, so reading never falls behind the picture.
 final class LiveReader {
     static let blockSize = 16
-    /// Block statistics look at every fourth row (at full resolution along it and to the
+    /// Block statistics current at every fourth row (at full resolution along it and to the
     /// row below): a quarter of the cost, and a code's edges still stand out.
     static let rowStep = 4
     static let recheckInterval = 2.0
     /// Most work one frame may get (ms): a frame interval at 30 fps.
     static let slice = 1000.0 / 30
 
-    private let scanners: ScannerPool
+    private let engines: EnginePool
     private let confirmations: Int
     private var budget: ReadingBudget
     private var costs: CostModel
@@ -29,14 +29,14 @@ final class LiveReader {
     /// The block statistics of the last scene looked at in full, and of the last frame.
     private var reference: BlockStatistics?
     private var previous: BlockStatistics?
-    private var lastLook = -Double.infinity
+    private var lastFullLook = -Double.infinity
     private var rechecks = 0
 
-    init(scanners: ScannerPool, share: Double, cost: CostMeasure, confirmations: Int) {
-        self.scanners = scanners
+    init(engines: EnginePool, share: Double, cost: CostMeasure, confirmations: Int) {
+        self.engines = engines
         self.confirmations = confirmations
         budget = ReadingBudget(share: share, capacity: max(2 * Self.slice, share * 500))
-        costs = CostModel(measure: cost, symbologies: scanners.general.symbologies)
+        costs = CostModel(measure: cost, symbologies: engines.general.symbologies)
     }
 
     func read(_ frame: Frame, in area: PixelRect) -> FrameReading {
@@ -44,24 +44,24 @@ final class LiveReader {
         if let previous, previous.area != stats.area { reset() }
         let time = frame.timestamp
         budget.refill(at: time)
-        var look = Look(frame: frame, area: area, stats: stats, reading: FrameReading(frameSequence: frame.sequence, area: area))
-        let explained = follow(&look, stats: stats, time: time)
+        var current = ThisFrame(frame: frame, area: area, stats: stats, reading: FrameReading(frameSequence: frame.sequence, area: area))
+        let explained = follow(&current, stats: stats, time: time)
         // Where a followed code moved, the scene has been looked at: what it left behind
         // and where it went are no change to search.
         reference = reference.map { $0.adopting(stats, where: explained) }
         plan.adopt(stats, where: explained)
         schedule(stats: stats, explained: explained, time: time)
-        work(&look, time: time)
+        work(&current, time: time)
         if plan.isFinished, let base = plan.base {
             reference = base
             plan = LookPlan()
-            lastLook = time
+            lastFullLook = time
         }
         previous = stats
         follower.forget(before: time)
         // A code both held and read again this frame is a fresh read.
-        look.reading.held.removeAll { held in look.reading.codes.contains { $0.identity == held.identity } }
-        return look.reading
+        current.reading.held.removeAll { held in current.reading.codes.contains { $0.identity == held.identity } }
+        return current.reading
     }
 
     private func reset() {
@@ -72,13 +72,13 @@ final class LiveReader {
     }
 
     /// What one frame's reading gathers, and what it has spent.
-    private struct Look {
+    private struct ThisFrame {
         let frame: Frame
         let area: PixelRect
         let stats: BlockStatistics
         var reading: FrameReading
         var spent = 0.0
-        /// The area as a picture of its own, cut once a job reads something to check.
+        /// The area as a picture of its own, cut once a look reads something to check.
         private var areaPicture: Frame?
 
         init(frame: Frame, area: PixelRect, stats: BlockStatistics, reading: FrameReading) {
@@ -88,7 +88,7 @@ final class LiveReader {
             self.reading = reading
         }
 
-        /// A job's reads checked in the whole area, not in the job's window (see `ScanPass.checked`),
+        /// A look's reads checked in the whole area, not in the look's window (see `ScanPass.checked`),
         /// but for reads of a followed code spelt across its bars before (`CodeFollower.vouched`).
         mutating func checked(_ findings: PassFindings, following follower: CodeFollower) -> PassFindings {
             let vouched = findings.codes.map(follower.vouched)
@@ -108,10 +108,10 @@ final class LiveReader {
 
 extension LiveReader {
     /// Looks for the codes read lately where they were. A code is looked at again when its
-    /// window changed since it was read, or while a 1D code still needs its confirming look;
+    /// window changed since it was read, or while a 1D code still needs its confirming current;
     /// else it is held where it was (in sight, not read again). Returns the blocks the found
     /// codes explain.
-    private func follow(_ look: inout Look, stats: BlockStatistics, time: Double) -> [Bool] {
+    private func follow(_ current: inout ThisFrame, stats: BlockStatistics, time: Double) -> [Bool] {
         var explained = [Bool](repeating: false, count: stats.mean.count)
         for track in follower.tracks.values where track.lastSeen < time {
             guard let window = CodeFollower.window(around: track, in: stats.area) else { continue }
@@ -119,42 +119,42 @@ extension LiveReader {
             let moved = SceneChange.changed(stats, since: track.scene)
             let unsure = !track.code.symbology.isTwoDimensional && track.looks < confirmations
             guard unsure || zip(blocks, moved).contains(where: { $0 && $1 }) else {
-                look.reading.held.append(track.code)
+                current.reading.held.append(track.code)
                 follower.held(track.code.identity, at: time)
                 continue
             }
-            guard let read = relook(track, in: window, on: &look) else { continue }
-            look.reading.codes.append(read.code)
-            follower.saw(read.code, by: read.job, at: time, in: stats)
+            guard let read = relook(track, in: window, on: &current) else { continue }
+            current.reading.codes.append(read.code)
+            follower.saw(read.code, by: read.look, at: time, in: stats)
             for index in blocks.indices where blocks[index] { explained[index] = true }
         }
         return explained
     }
 
     /// Looks for a followed code in `window`: the way that read it last first, and while a
-    /// 1D code still waits for its confirming look, a few more ways as the budget allows (a
+    /// 1D code still waits for its confirming current, a few more ways as the budget allows (a
     /// marginal code reads in some frames and not in others).
-    private func relook(_ track: CodeFollower.Track, in window: PixelRect, on look: inout Look)
-        -> (code: DetectedCode, job: Job)? {
-        let scanner = scanners.scanner(for: track.code.symbology)
+    private func relook(_ track: CodeFollower.Track, in window: PixelRect, on current: inout ThisFrame)
+        -> (code: DetectedCode, look: Look)? {
+        let engine = engines.engine(for: track.code.symbology)
         // A large code reads on every other scan line: half the cost of following it.
         let box = track.code.corners.boundingRect
-        scanner.density = box.map { min($0.maxX - $0.minX, $0.maxY - $0.minY) >= 80 } ?? false ? 2 : 1
-        defer { scanner.density = 1 }
-        var jobs = [Job(rect: window, pass: track.pass, turn: track.turn, window: true)]
+        engine.density = box.map { min($0.maxX - $0.minX, $0.maxY - $0.minY) >= 80 } ?? false ? 2 : 1
+        defer { engine.density = 1 }
+        var looks = [Look(rect: window, pass: track.pass, turn: track.turn, window: true)]
         if !track.code.symbology.isTwoDimensional && track.looks < confirmations {
-            jobs += [ScanPass.plain, .thresholded, .smoothed, .enlarged].map {
-                Job(rect: window, pass: $0, turn: track.turn, window: true)
+            looks += [ScanPass.plain, .thresholded, .smoothed, .enlarged].map {
+                Look(rect: window, pass: $0, turn: track.turn, window: true)
             }
         }
         // A read too weak to be evidence (`Corroboration.seenEnough`) is kept while the other ways try.
-        var weak: (code: DetectedCode, job: Job)?
-        for (index, job) in jobs.enumerated() where index == 0 || budget.available > 0 {
-            if index > 0 && job.pass == track.pass { continue }
-            let found = run(job, with: scanner, on: &look)
+        var weak: (code: DetectedCode, look: Look)?
+        for (index, look) in looks.enumerated() where index == 0 || budget.available > 0 {
+            if index > 0 && look.pass == track.pass { continue }
+            let found = run(look, with: engine, on: &current)
             guard let code = found.first(where: { $0.identity == track.code.identity }) else { continue }
-            if Corroboration.seenEnough(code) { return (code, job) }
-            weak = weak ?? (code, job)
+            if Corroboration.seenEnough(code) { return (code, look) }
+            weak = weak ?? (code, look)
         }
         return weak
     }
@@ -166,35 +166,35 @@ extension LiveReader {
         let sincePlan = zip(SceneChange.changed(stats, since: plan.base ?? reference), explained).map { $0 && !$1 }
         if sinceLook.contains(true) && (plan.isFinished || sincePlan.contains(true)) {
             plan = LookPlan(stats: stats, changed: sinceLook, costs: costs, slice: Self.slice)
-        } else if plan.isFinished && time - lastLook >= Self.recheckInterval {
+        } else if plan.isFinished && time - lastFullLook >= Self.recheckInterval {
             plan = LookPlan(recheck: stats, turn: rechecks, costs: costs, slice: Self.slice)
             rechecks += 1
         }
     }
 
-    /// Runs the plan's jobs while the budget and this frame's slice allow, stopping early
+    /// Runs the plan's looks while the budget and this frame's slice allow, stopping early
     /// when a new code was read (it is shown at once; the rest waits for the next frame).
-    private func work(_ look: inout Look, time: Double) {
-        while let job = plan.next {
-            let estimate = costs.estimate(job.pass, pixels: job.rect.width * job.rect.height)
-            // A look longer than a frame and a half would hold the picture up: not live.
+    private func work(_ current: inout ThisFrame, time: Double) {
+        while let look = plan.next {
+            let estimate = costs.estimate(look.pass, pixels: look.rect.width * look.rect.height)
+            // A current longer than a frame and a half would hold the picture up: not live.
             if estimate > 1.5 * Self.slice {
                 plan.advance()
                 continue
             }
-            // zbar on a candidate window is the cheapest look most likely to read a code that
+            // zbar on a candidate window is the cheapest current most likely to read a code that
             // just appeared: it may run on credit (up to a bucketful), paid back after.
-            let urgent = job.window && job.pass == .plain && job.turn == nil
+            let urgent = look.window && look.pass == .plain && look.turn == nil
             let floor = urgent ? -budget.capacity : 0
-            let first = look.spent == 0
+            let first = current.spent == 0
             guard budget.available > floor,
-                  first || (look.spent + estimate <= Self.slice && estimate <= budget.available - floor)
+                  first || (current.spent + estimate <= Self.slice && estimate <= budget.available - floor)
             else { return }
             plan.advance()
-            let found = run(job, with: scanners.general, on: &look)
-            for code in found where !look.reading.codes.contains(where: { $0.identity == code.identity }) {
-                look.reading.codes.append(code)
-                follower.saw(code, by: job, at: time, in: look.stats)
+            let found = run(look, with: engines.general, on: &current)
+            for code in found where !current.reading.codes.contains(where: { $0.identity == code.identity }) {
+                current.reading.codes.append(code)
+                follower.saw(code, by: look, at: time, in: current.stats)
             }
             if !found.isEmpty {
                 plan.dropWindows(covering: found)
@@ -203,21 +203,21 @@ extension LiveReader {
         }
     }
 
-    /// One job on the frame: its codes (also kept in the reading) and parts; the cost charged.
-    private func run(_ job: Job, with scanner: CodeScanner, on look: inout Look) -> [DetectedCode] {
+    /// One look on the frame: its codes (also kept in the reading) and parts; the cost charged.
+    private func run(_ look: Look, with engine: any CodeEngine, on current: inout ThisFrame) -> [DetectedCode] {
         let started = MonotonicClock.threadCPU()
-        let crop = look.frame.cropped(to: job.rect)
-        let origin = PixelPoint(x: job.rect.x, y: job.rect.y)
-        let found = job.pass.read(job.pass.views(of: crop, turnedBy: job.turn), at: origin, turn: job.turn, with: scanner)
-        let findings = look.checked(found, following: follower)
-        let cost = costs.charge(job.pass, pixels: job.rect.width * job.rect.height,
+        let crop = current.frame.cropped(to: look.rect)
+        let origin = PixelPoint(x: look.rect.x, y: look.rect.y)
+        let found = look.pass.decode(look.pass.views(of: crop, turnedBy: look.turn), at: origin, turn: look.turn, with: engine)
+        let findings = current.checked(found, following: follower)
+        let cost = costs.charge(look.pass, pixels: look.rect.width * look.rect.height,
                                 cpuMilliseconds: (MonotonicClock.threadCPU() - started) * 1000)
         budget.spend(cost)
-        look.spent += cost
-        look.reading.work += cost
-        look.reading.passesRun.append(job.pass)
-        look.reading.parts += findings.parts
-        if !findings.codes.isEmpty { look.reading.pass = look.reading.pass ?? job.pass }
+        current.spent += cost
+        current.reading.work += cost
+        current.reading.passesRun.append(look.pass)
+        current.reading.parts += findings.parts
+        if !findings.codes.isEmpty { current.reading.pass = current.reading.pass ?? look.pass }
         return findings.codes
     }
 }

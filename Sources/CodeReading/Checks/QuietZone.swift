@@ -3,7 +3,7 @@ import FrameCore
 /// Where one zbar scan line finished decoding a 1D code, and which way is out of the code
 /// there: `beyond` lies a fixed distance outward from `at`. zbar scans a picture's lines
 /// both ways in turn and marks a read where its decoder finished, so the mark lies at the
-/// end the line ran out of (see `CodeScanner.lineEnds`).
+/// end the line ran out of (see `ZbarEngine.lineEnds`).
 struct LineEnd: Sendable, Hashable {
     var at: PixelPoint
     var beyond: PixelPoint
@@ -23,12 +23,6 @@ enum QuietZone {
     /// Measured with `qrtui-bench --stress`: fragments' ends see 0.5 to 1, whole codes' ends
     /// mostly under 0.15; at 0.25 a few more weak right reads were refused, no more wrong ones.
     static let barDepth = 0.35
-    /// Codes whose lines across, where they spell a read, stand in for quiet zones not seen:
-    /// their decoders (`Code128Across`, `Code39Across`, `ProductAcross`) ask five light modules
-    /// on both sides, which no fragment of a longer code has (a UPC-E out of an EAN-13's half
-    /// has the other half next to it). Not ITF, whose misreads are the most common and the
-    /// hardest to tell.
-    static let spellingStandsIn: Set<Symbology> = [.code128, .code39, .ean13, .upca, .ean8, .upce, .isbn13]
     /// Ends judged at each end of a read, spread over its scan lines (a read well seen has
     /// hundreds; a live frame cannot afford them all).
     static let judgedEnds = 16
@@ -37,18 +31,19 @@ enum QuietZone {
     /// when most scan lines that finished at one of its ends found more bars beyond it.
     static func isClear(_ code: DetectedCode, in picture: Frame) -> Bool {
         let ends = code.ends
-        guard !ends.isEmpty, !code.symbology.isTwoDimensional else { return true }
-        guard let modules = printedModules(code) else { return true }
+        guard !ends.isEmpty, let linear = LinearCodeSpec.of(code.symbology), let modules = linear.checkedSpan(code) else {
+            return true
+        }
         let groups = sides(of: ends)
-        // An ITF end on the picture's edge is where the scan line ran out, not a quiet zone
-        // seen: with no check digit, nothing else tells the code from a run of its digit pairs.
-        if code.symbology == .i25, groups.contains(where: { !$0.isEmpty && $0.allSatisfy { onEdge($0.at, of: picture) } }) {
+        // An end on the picture's edge is where the scan line ran out, not a quiet zone seen:
+        // without a check digit nothing else tells the code from a run of its characters.
+        if linear.edgeIsNoQuietZone, groups.contains(where: { !$0.isEmpty && $0.allSatisfy { onEdge($0.at, of: picture) } }) {
             return false
         }
         let module = groups.allSatisfy({ !$0.isEmpty }) ? length(between: groups[0], groups[1], along: direction(of: ends[0])) / modules : nil
         return groups.allSatisfy { group in
             let depths = group.evenlySpaced(atMost: judgedEnds).compactMap {
-                barDepthSeen($0, module: module, trailing: trailingModules(code.symbology), in: picture)
+                barDepthSeen($0, module: module, trailing: linear.trailing, in: picture)
             }
             return 2 * depths.filter { $0 >= barDepth }.count <= depths.count
         }
@@ -58,32 +53,6 @@ enum QuietZone {
     static func sides(of ends: [LineEnd]) -> [[LineEnd]] {
         guard let first = ends.first.map(direction(of:)) else { return [[], []] }
         return [ends.filter { dot(direction(of: $0), first) > 0 }, ends.filter { dot(direction(of: $0), first) <= 0 }]
-    }
-
-    /// How many modules the code, as commonly printed, spans: the module width follows from its
-    /// length. nil for codes not checked: an EAN-13, UPC-A or EAN-8 may be read by zbar from
-    /// its two halves on different scan lines, its mark then lying at the middle guard with
-    /// the other half beyond; only a number a UPC-E could spell is checked there, for a UPC-E
-    /// read out of an EAN-13's half is the misread to catch.
-    static func printedModules(_ code: DetectedCode) -> Double? {
-        let characters = (code.raw ?? code.bytes).count
-        switch code.symbology {
-        case .i25: return Double(9 * characters + 9)  // wide bars three modules wide
-        case .code39: return Double(16 * (characters + 2) - 1)
-        case .code128:
-            let allDigits = code.bytes.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-            return Double(11 * (allDigits ? (characters + 1) / 2 : characters) + 35)  // start, check, stop
-        case .upce: return 51
-        case .ean13, .upca, .isbn13: return UPCE.couldSpell(code.bytes) ? 51 : nil
-        default: return nil
-        }
-    }
-
-    /// How far the code's own bars may reach beyond zbar's mark, in modules: the mark lies where
-    /// the last element zbar needed begins. UPC-E's end guard has a bar after it; Code 128's stop
-    /// pattern ends in four more elements (five modules) once zbar has it decoded.
-    static func trailingModules(_ symbology: Symbology) -> Double {
-        symbology == .code128 ? 6 : 3
     }
 
     static func onEdge(_ point: PixelPoint, of picture: Frame) -> Bool {

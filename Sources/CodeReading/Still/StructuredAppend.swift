@@ -30,7 +30,7 @@ public struct StructuredAppend: Sendable {
     }
 
     /// The whole message, once every part has been seen.
-    public func assemble(with scanner: CodeScanner) -> DetectedCode? {
+    public func assemble(with engine: any CodeEngine) -> DetectedCode? {
         guard pieces.count >= 2 else { return nil }
         let parts = order.compactMap { pieces[$0] }
         let gap = 32
@@ -41,9 +41,9 @@ public struct StructuredAppend: Sendable {
             canvas = canvas.drawing(part, centreX: Double(x) + Double(part.width) / 2, centreY: Double(height) / 2)
             x += part.width + gap
         }
-        scanner.density = 1
+        engine.density = 1
         // The joined message has no one place in the picture: no corners to outline.
-        return scanner.read(canvas).codes.first { $0.symbology == .qr }
+        return engine.decode(canvas).codes.first { $0.symbology == .qr }
             .map { DetectedCode(symbology: $0.symbology, bytes: $0.bytes, corners: [], quality: $0.quality) }
     }
 

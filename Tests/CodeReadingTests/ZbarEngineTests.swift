@@ -4,11 +4,11 @@ import FrameCore
 import PictureOps
 import Testing
 
-@Suite struct CodeScannerTests {
+@Suite struct ZbarEngineTests {
     @Test(arguments: [0.0, 17, 30, 45, 90, 180, -33])
     func readsRotatedCodes(degrees: Double) throws {
         let frame = CodeFixtures.qrScene("rotated \(degrees)", moduleSize: 5, degrees: degrees, noise: 4)
-        let codes = CodeScanner().scan(frame)
+        let codes = ZbarEngine().codes(in: frame)
         #expect(codes.map(\.text) == ["rotated \(degrees)"])
         #expect(codes.first?.symbology == .qr)
     }
@@ -18,9 +18,9 @@ import Testing
     @Test func readingIsTheSameAcrossTheScannersRenewal() {
         let qr = CodeFixtures.qrScene("renewed", width: 200, height: 200, moduleSize: 3)
         let ean = EAN13.scene("400638133393", width: 400, height: 200)
-        let scanner = CodeScanner(symbologies: [.qr], density: 2)
-        for round in 0..<(CodeScanner.freshEvery + 20) {
-            let codes = scanner.scan(round % 2 == 0 ? qr : ean)
+        let scanner = ZbarEngine(symbologies: [.qr], density: 2)
+        for round in 0..<(ZbarEngine.freshEvery + 20) {
+            let codes = scanner.codes(in: round % 2 == 0 ? qr : ean)
             guard codes.map(\.text) == (round % 2 == 0 ? ["renewed"] : []) else {
                 Issue.record("scan \(round) read \(codes.map(\.text))")
                 return
@@ -33,34 +33,34 @@ import Testing
     /// code on dark.
     @Test func testInvertedReadsALightCodeOnDark() {
         let light = CodeFixtures.qrScene("light on dark", width: 320, height: 240, moduleSize: 4).inverted()
-        #expect(CodeScanner().scan(light).isEmpty)
-        #expect(CodeScanner(settings: ScannerSettings(testInverted: true)).scan(light).map(\.text) == ["light on dark"])
+        #expect(ZbarEngine().codes(in: light).isEmpty)
+        #expect(ZbarEngine(settings: ScannerSettings(testInverted: true)).codes(in: light).map(\.text) == ["light on dark"])
     }
 
     /// `-Sx-density`, `-Sy-density`: zbar's lines between scan lines, 0 turning a direction off.
     /// An upright EAN-13 is crossed by rows only.
     @Test func densitiesAreZbars() {
         let ean = EAN13.scene("400638133393", width: 400, height: 200)
-        #expect(CodeScanner(settings: ScannerSettings(xDensity: 0)).scan(ean).map(\.text) == ["4006381333931"])
-        #expect(CodeScanner(settings: ScannerSettings(yDensity: 0)).scan(ean).isEmpty)
-        #expect(CodeScanner(settings: ScannerSettings(xDensity: 0, yDensity: 3)).scan(ean).map(\.text) == ["4006381333931"])
+        #expect(ZbarEngine(settings: ScannerSettings(xDensity: 0)).codes(in: ean).map(\.text) == ["4006381333931"])
+        #expect(ZbarEngine(settings: ScannerSettings(yDensity: 0)).codes(in: ean).isEmpty)
+        #expect(ZbarEngine(settings: ScannerSettings(xDensity: 0, yDensity: 3)).codes(in: ean).map(\.text) == ["4006381333931"])
         // The user's density wins over qrtui's own choice of one.
-        let scanner = CodeScanner(settings: ScannerSettings(yDensity: 0))
+        let scanner = ZbarEngine(settings: ScannerSettings(yDensity: 0))
         scanner.density = 2
-        #expect(scanner.scan(ean).isEmpty)
+        #expect(scanner.codes(in: ean).isEmpty)
     }
 
     @Test(arguments: [0.6, 1.7, 3.0])
     func readsScaledCodes(scale: Double) {
         let frame = CodeFixtures.qrScene("scaled", width: 800, height: 600, moduleSize: 3, scale: scale)
-        #expect(CodeScanner().scan(frame).map(\.text) == ["scaled"])
+        #expect(ZbarEngine().codes(in: frame).map(\.text) == ["scaled"])
     }
 
     @Test func cornersAreInFullFramePixelsEvenForACrop() throws {
         // Code of 29+8 modules at 4 px, centred at (400, 300): outer corners about 58 px away.
         let frame = CodeFixtures.qrScene("corners", width: 800, height: 600, moduleSize: 4, dx: 80, dy: 60)
         let area = PixelRect(x: 300, y: 200, width: 360, height: 330)
-        let code = try #require(CodeScanner().scan(frame, in: area).first)
+        let code = try #require(ZbarEngine().codes(in: frame, area: area).first)
         #expect(code.corners.count == 4)
         let xs = code.corners.map(\.x), ys = code.corners.map(\.y)
         let centreX = Double(xs.reduce(0, +)) / 4, centreY = Double(ys.reduce(0, +)) / 4
@@ -72,19 +72,19 @@ import Testing
 
     @Test func onlyTheScanAreaIsRead() {
         let frame = CodeFixtures.qrScene("outside", width: 800, height: 600, moduleSize: 4, dx: 250)
-        #expect(CodeScanner().scan(frame, in: PixelRect(x: 0, y: 0, width: 400, height: 600)).isEmpty)
-        #expect(CodeScanner().scan(frame, in: PixelRect(x: 450, y: 100, width: 350, height: 400)).count == 1)
+        #expect(ZbarEngine().codes(in: frame, area: PixelRect(x: 0, y: 0, width: 400, height: 600)).isEmpty)
+        #expect(ZbarEngine().codes(in: frame, area: PixelRect(x: 450, y: 100, width: 350, height: 400)).count == 1)
     }
 
     @Test func symbologyFilterIsHonoured() {
         let frame = CodeFixtures.qrScene("filtered")
-        #expect(CodeScanner(symbologies: [.ean13, .code128]).scan(frame).isEmpty)
-        #expect(CodeScanner(symbologies: [.qr]).scan(frame).map(\.text) == ["filtered"])
+        #expect(ZbarEngine(symbologies: [.ean13, .code128]).codes(in: frame).isEmpty)
+        #expect(ZbarEngine(symbologies: [.qr]).codes(in: frame).map(\.text) == ["filtered"])
     }
 
     @Test func binaryPayloadsKeepEveryByte() throws {
         let bytes: [UInt8] = [0x00, 0x01, 0xFF, 0x1B, 0x5B, 0x32, 0x4A, 0x80, 0x00]
-        let code = try #require(CodeScanner().scan(CodeFixtures.qrScene(bytes)).first)
+        let code = try #require(ZbarEngine().codes(in: CodeFixtures.qrScene(bytes)).first)
         #expect(code.bytes == bytes)
         #expect(code.encoding == .latin1)
     }
@@ -92,22 +92,22 @@ import Testing
     @Test func shiftJISPayloadIsDecodedAsJapanese() throws {
         // "ｶﾀｶﾅ 漢字" in Shift_JIS: half-width katakana and two kanji.
         let sjis: [UInt8] = [0xB6, 0xC0, 0xB6, 0xC5, 0x20, 0x8A, 0xBF, 0x8E, 0x9A]
-        let code = try #require(CodeScanner().scan(CodeFixtures.qrScene(sjis)).first)
+        let code = try #require(ZbarEngine().codes(in: CodeFixtures.qrScene(sjis)).first)
         #expect(code.bytes == sjis)
         #expect(code.text == "ｶﾀｶﾅ 漢字")
         #expect(code.encoding == .shiftJIS)
     }
 
     @Test func utf8PayloadIsKept() throws {
-        let code = try #require(CodeScanner().scan(CodeFixtures.qrScene("Grüße, 世界 ✓")).first)
+        let code = try #require(ZbarEngine().codes(in: CodeFixtures.qrScene("Grüße, 世界 ✓")).first)
         #expect(code.text == "Grüße, 世界 ✓")
         #expect(code.encoding == .utf8)
     }
 
     @Test func emptyOrTinyAreasAreHarmless() {
         let frame = CodeFixtures.qrScene("tiny")
-        #expect(CodeScanner().scan(frame, in: PixelRect(x: 10, y: 10, width: 0, height: 50)).isEmpty)
-        #expect(CodeScanner().scan(frame, in: PixelRect(x: 5000, y: 5000, width: 10, height: 10)).isEmpty)
+        #expect(ZbarEngine().codes(in: frame, area: PixelRect(x: 10, y: 10, width: 0, height: 50)).isEmpty)
+        #expect(ZbarEngine().codes(in: frame, area: PixelRect(x: 5000, y: 5000, width: 10, height: 10)).isEmpty)
     }
 
     @Test func symbologyNamesParse() throws {

@@ -25,34 +25,9 @@ enum LocationSanity {
         guard !collapsed && !(atEdge && points.count <= 2) else { return false }
         let along = points.map { alongRows ? $0.x : $0.y }
         let length = zip(along, along.dropFirst()).map { abs($0 - $1) }.max() ?? 0
-        let modules = minimumModules(symbology, length: characters)
-        let apart = fewestBetweenMarks(symbology, modules: modules, upceNumber: upceNumber)
+        guard let linear = LinearCodeSpec.of(symbology) else { return true }
+        let modules = linear.fewestMarked(characters: characters)
+        let apart = linear.fewestBetweenMarks(characters: characters, upceNumber: upceNumber)
         return Double(length) < 0.3 * Double(modules) || Double(length) >= 0.9 * Double(apart)
-    }
-
-    /// The fewest modules a code of this kind and payload length can have.
-    static func minimumModules(_ symbology: Symbology, length: Int) -> Int {
-        switch symbology {
-        case .ean13, .upca, .isbn13, .isbn10: 95
-        case .ean8: 67
-        case .upce: 51
-        case .i25: 7 * length + 6  // narrow-to-wide 1:2 at the least
-        case .code39: 13 * (length + 2) - 1
-        case .code128: 11 * ((length + 1) / 2) + 24  // digits in pairs (code set C), start, check, stop
-        default: 0
-        }
-    }
-
-    /// The fewest modules between two of zbar's marks of a whole read. zbar reads an EAN-13,
-    /// UPC-A or EAN-8 in halves, each maybe on its own scan line and marked at its own ends, so
-    /// two marks may lie a half apart (a guard, the half's digits, the middle guard). A UPC-E
-    /// (an EAN-13 to zbar) is read whole: a number it could spell needs its 51 modules, for a
-    /// UPC-E read out of an EAN-13's half is the misread to catch (see `QuietZone`).
-    static func fewestBetweenMarks(_ symbology: Symbology, modules: Int, upceNumber: Bool) -> Int {
-        switch symbology {
-        case .ean13, .upca, .isbn13, .isbn10: upceNumber ? 51 : 3 + 6 * 7 + 2
-        case .ean8: 3 + 4 * 7 + 2
-        default: modules
-        }
     }
 }

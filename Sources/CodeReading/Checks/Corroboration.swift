@@ -150,8 +150,8 @@ extension DetectedCode {
     /// one of them is wrong.
     func disagrees(with other: DetectedCode) -> Bool {
         guard !symbology.isTwoDimensional, !other.symbology.isTwoDimensional, bytes != other.bytes,
-              symbology == other.symbology || (ScannerPool.productCodes.contains(symbology)
-                                                && ScannerPool.productCodes.contains(other.symbology))
+              symbology == other.symbology || (EnginePool.productCodes.contains(symbology)
+                                                && EnginePool.productCodes.contains(other.symbology))
         else { return false }
         return liesOver(other)
     }

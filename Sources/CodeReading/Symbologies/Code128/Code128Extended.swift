@@ -12,7 +12,7 @@ enum Code128Extended {
 
     /// `code` (in `picture`'s pixels) as it should be announced, nil when it is refused.
     static func revised(_ code: DetectedCode, in picture: Frame) -> DetectedCode? {
-        guard code.symbology == .code128, let modules = QuietZone.printedModules(code) else { return code }
+        guard code.symbology == .code128, let modules = LinearCodeSpec.of(code.symbology)?.checkedSpan(code) else { return code }
         for (from, to) in crossings(code) {
             let (dx, dy) = (Double(to.x - from.x), Double(to.y - from.y))
             let length = (dx * dx + dy * dy).squareRoot()

@@ -33,7 +33,7 @@ enum BarsAcross {
     }
 
     /// `code` marked `checkedAcross` when the lines across spell it (a fit of its modules is
-    /// not enough), else nil: for a read whose quiet zones were not seen (see `QuietZone.spellingStandsIn`).
+    /// not enough), else nil: for a read whose quiet zones were not seen (see `LinearCodeSpec.spellingStandsIn`).
     static func spelt(_ code: DetectedCode, in picture: Frame) -> DetectedCode? {
         guard verdict(code, in: picture, fitting: false) == .agrees else { return nil }
         var checked = code
@@ -44,16 +44,8 @@ enum BarsAcross {
     /// What the lines across `code` (in `picture`'s pixels) spell, against what it says; where
     /// they spell nothing, what they show of its modules (`fitting`: product codes, Code 128).
     static func verdict(_ code: DetectedCode, in picture: Frame, fitting: Bool = true) -> Verdict {
-        let decode: ([Double]) -> [SpeltCode]
-        let said: [UInt8]
-        switch code.symbology {
-        case .i25: (decode, said) = (ITFAcross.decode, code.bytes)
-        case .ean13, .ean8, .upce: (decode, said) = (ProductAcross.decode, code.bytes)
-        case .upca: (decode, said) = (ProductAcross.decode, [0x30] + code.bytes)  // zbar drops the EAN-13's leading 0
-        case .code128: (decode, said) = (Code128Across.decode, code.bytes)
-        case .code39: (decode, said) = (Code39Across.decode, code.raw ?? code.bytes)  // as printed: before Full ASCII or Code 32
-        default: return .unknown
-        }
+        guard let linear = LinearCodeSpec.of(code.symbology) else { return .unknown }
+        let decode = linear.decode, said = linear.spelling(code)
         let lines = profiles(code, in: picture)
         let spelled = spelled(on: lines, by: decode)
         // Lines that spell both it and something else (blur, a digit misjudged on one line) say nothing.

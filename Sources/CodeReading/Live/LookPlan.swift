@@ -3,7 +3,7 @@ import PictureOps
 
 /// One look: a pass over a rectangle of the frame (turned by `turn` degrees first, for 1D
 /// bars that lie at an angle).
-struct Job: Equatable {
+struct Look: Equatable {
     let rect: PixelRect
     let pass: ScanPass
     var turn: Double? = nil
@@ -16,7 +16,7 @@ struct Job: Equatable {
 /// tiles a frame can afford); candidates turned upright; the extra passes on each window;
 /// the cheap extra passes on the region. `base`: the scene it was made for.
 struct LookPlan {
-    private(set) var jobs: [Job] = []
+    private(set) var looks: [Look] = []
     private var position = 0
     private(set) var base: BlockStatistics?
 
@@ -29,19 +29,19 @@ struct LookPlan {
         base = stats
         let candidates = Localiser.candidates(in: stats, where: changed)
         let region = SceneChange.bounds(of: changed, in: stats, margin: 3 * stats.blockSize) ?? stats.area
-        jobs = candidates.map { Job(rect: $0.window, pass: .plain, window: true) }
-        jobs += Self.regionLooks(region, costs: costs, slice: slice)
+        looks = candidates.map { Look(rect: $0.window, pass: .plain, window: true) }
+        looks += Self.regionLooks(region, costs: costs, slice: slice)
         for candidate in candidates where candidate.linear && abs(candidate.angle) > 8 {
-            jobs.append(Job(rect: candidate.window, pass: .plain, turn: -candidate.angle, window: true))
+            looks.append(Look(rect: candidate.window, pass: .plain, turn: -candidate.angle, window: true))
         }
         for candidate in candidates {
             let size = candidate.window
             for pass in ThoroughScan.measuredOrder
             where pass.applies(width: size.width, height: size.height) && (pass != .straightened || !candidate.linear) {
-                jobs.append(Job(rect: candidate.window, pass: pass, window: true))
+                looks.append(Look(rect: candidate.window, pass: pass, window: true))
             }
         }
-        jobs += Self.regionExtras.map { Job(rect: region, pass: $0) }
+        looks += Self.regionExtras.map { Look(rect: region, pass: $0) }
     }
 
     /// A still scene looked at again: zbar on every candidate, and one of the area's region
@@ -49,17 +49,17 @@ struct LookPlan {
     /// costs about one frame's slice.
     init(recheck stats: BlockStatistics, turn: Int, costs: CostModel, slice: Double) {
         base = stats
-        jobs = Localiser.candidates(in: stats).map { Job(rect: $0.window, pass: .plain, window: true) }
-        let looks = Self.regionLooks(stats.area, costs: costs, slice: slice)
-        jobs.append(looks[turn % looks.count])
+        looks = Localiser.candidates(in: stats).map { Look(rect: $0.window, pass: .plain, window: true) }
+        let region = Self.regionLooks(stats.area, costs: costs, slice: slice)
+        looks.append(region[turn % region.count])
     }
 
     /// The region halved (when large), then at full resolution: whole when a frame's slice
     /// affords it, else in tiles that overlap by half (a code cut at one edge lies whole in
     /// the next tile).
-    private static func regionLooks(_ region: PixelRect, costs: CostModel, slice: Double) -> [Job] {
+    private static func regionLooks(_ region: PixelRect, costs: CostModel, slice: Double) -> [Look] {
         let pixels = region.width * region.height
-        var looks = min(region.width, region.height) >= 200 ? [Job(rect: region, pass: .halved)] : []
+        var looks = min(region.width, region.height) >= 200 ? [Look(rect: region, pass: .halved)] : []
         // n tiles a side overlapping by half a tile are each 2/(n+1) of the side: n is the
         // least that makes a tile fit in a slice.
         let share = slice / costs.estimate(.plain, pixels: pixels)
@@ -69,7 +69,7 @@ struct LookPlan {
         for row in 0..<count {
             for column in 0..<count {
                 let x = region.x + column * tileWidth / 2, y = region.y + row * tileHeight / 2
-                looks.append(Job(rect: PixelRect(x: x, y: y, width: tileWidth, height: tileHeight).clamped(to: region),
+                looks.append(Look(rect: PixelRect(x: x, y: y, width: tileWidth, height: tileHeight).clamped(to: region),
                                  pass: .plain))
             }
         }
@@ -81,8 +81,8 @@ struct LookPlan {
         base = base.map { $0.adopting(stats, where: looked) }
     }
 
-    var next: Job? { position < jobs.count ? jobs[position] : nil }
-    var isFinished: Bool { position >= jobs.count }
+    var next: Look? { position < looks.count ? looks[position] : nil }
+    var isFinished: Bool { position >= looks.count }
     mutating func advance() { position += 1 }
 
     /// A code was read: the remaining looks at windows around it are not needed.
@@ -90,9 +90,9 @@ struct LookPlan {
         let boxes = codes.compactMap { code in code.corners.boundingRect.map {
             PixelRect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1)
         } }
-        let remaining = jobs[position...].filter { job in
-            !(job.window && boxes.contains { Localiser.overlap($0, job.rect) > 0.8 })
+        let remaining = looks[position...].filter { look in
+            !(look.window && boxes.contains { Localiser.overlap($0, look.rect) > 0.8 })
         }
-        jobs = Array(jobs[..<position]) + remaining
+        looks = Array(looks[..<position]) + remaining
     }
 }

@@ -2,25 +2,8 @@ import CZbar
 import FrameCore
 import PictureOps
 
-/// What one zbar scan found.
-public struct SymbolsFound: Sendable {
-    public var codes: [DetectedCode] = []
-    /// Parts of structured-append messages (see `StructuredAppend`).
-    public var parts: [SymbolPart] = []
-    /// 1D reads refused for where they lie (see `LocationSanity`).
-    public var withheld = 0
-    public init() {}
-}
-
-/// One symbol of a structured-append message, as zbar hands it over.
-public struct SymbolPart: Sendable, Hashable {
-    public let bytes: [UInt8]
-    public let corners: [PixelPoint]
-}
-
-/// zbar behind a Swift face: scans a frame inside a rectangle and returns codes with their
-/// corners in full-frame pixels. zbar documents no thread safety: one scanner per thread.
-public final class CodeScanner {
+/// zbar as a `CodeEngine`. zbar documents no thread safety: one engine per thread.
+public final class ZbarEngine: CodeEngine {
     private var scanner: OpaquePointer
     private let image: OpaquePointer
     public let symbologies: Set<Symbology>?
@@ -102,17 +85,13 @@ public final class CodeScanner {
         zbar_image_scanner_destroy(scanner)
     }
 
-    /// Scans `area` of `frame` (the whole frame when nil) once, as it is. Only the area is
-    /// handed to zbar; corners come back in full-frame pixels.
-    public func scan(_ frame: Frame, in area: PixelRect? = nil) -> [DetectedCode] {
-        let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
-        guard !rect.isEmpty else { return [] }
-        return read(frame.cropped(to: rect)).codes.map { $0.moved(by: PixelPoint(x: rect.x, y: rect.y)) }
+    public func narrowed(to family: Set<Symbology>) -> any CodeEngine {
+        ZbarEngine(symbologies: requested, narrowedTo: family, settings: settings)
     }
 
-    /// Scans a whole picture; corners are in its own pixels. Structured-append symbols that
+    /// A whole picture decoded; corners are in its own pixels. Structured-append symbols that
     /// zbar could not join come back as parts.
-    public func read(_ picture: Frame) -> SymbolsFound {
+    public func decode(_ picture: Frame) -> SymbolsFound {
         let frame = picture.packed
         return frame.luma.withUnsafeBytes { raw -> SymbolsFound in
             refreshIfDue()
@@ -193,7 +172,7 @@ public final class CodeScanner {
     }
 }
 
-extension CodeScanner {
+extension ZbarEngine {
     /// The linked zbar library's version, e.g. "0.23.92".
     public static var zbarVersion: String {
         var major: UInt32 = 0, minor: UInt32 = 0, patch: UInt32 = 0

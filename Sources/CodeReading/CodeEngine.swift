@@ -1,0 +1,45 @@
+import FrameCore
+
+/// A library that finds and decodes codes in a grey picture: zbar (`ZbarEngine`), and
+/// others beside it. The passes, the live reader and the checks reach decoders only through
+/// this, so an engine is added without touching them. An engine keeps state between
+/// pictures: one per thread.
+public protocol CodeEngine: AnyObject {
+    /// The symbologies it reads (nil: its own defaults).
+    var symbologies: Set<Symbology>? { get }
+    /// Decode every Nth line and column (2: about half the work, for large codes); an engine
+    /// that does not work in lines may ignore it.
+    var density: Int { get set }
+    /// Every code in `picture`, corners in its own pixels, 1D reads already refused where
+    /// they cannot lie (`LocationSanity`), and structured-append symbols it could not join.
+    func decode(_ picture: Frame) -> SymbolsFound
+    /// The same engine reading only `family` among what this one reads, configured alike (a
+    /// code followed from frame to frame costs less to look for alone).
+    func narrowed(to family: Set<Symbology>) -> any CodeEngine
+}
+
+extension CodeEngine {
+    /// The codes in `area` of `frame` (the whole frame when nil), decoded as it is; corners
+    /// come back in full-frame pixels.
+    public func codes(in frame: Frame, area: PixelRect? = nil) -> [DetectedCode] {
+        let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
+        guard !rect.isEmpty else { return [] }
+        return decode(frame.cropped(to: rect)).codes.map { $0.moved(by: PixelPoint(x: rect.x, y: rect.y)) }
+    }
+}
+
+/// What one engine decoded in one picture.
+public struct SymbolsFound: Sendable {
+    public var codes: [DetectedCode] = []
+    /// Parts of structured-append messages (see `StructuredAppend`).
+    public var parts: [SymbolPart] = []
+    /// 1D reads refused for where they lie (see `LocationSanity`).
+    public var withheld = 0
+    public init() {}
+}
+
+/// One symbol of a structured-append message, as an engine hands it over.
+public struct SymbolPart: Sendable, Hashable {
+    public let bytes: [UInt8]
+    public let corners: [PixelPoint]
+}

@@ -1,0 +1,75 @@
+import FrameCore
+import PictureOps
+
+/// What one pass found in one picture, in frame pixels.
+public struct PassFindings: Sendable {
+    public var codes: [DetectedCode] = []
+    public var parts: [SymbolPart] = []
+    /// 1D reads refused for where they lay (`LocationSanity`), for bars beyond their ends (`QuietZone`)
+    /// or for bars that spell another text (`BarsAcross`, `Code128Extended`).
+    public var withheld = 0
+}
+
+extension ScanPass {
+    /// Runs this pass on `crop`, whose top-left pixel lies at `origin` in the frame; what
+    /// it finds comes back in frame pixels, checked in `crop` itself (see `checked`). A pass
+    /// with several views stops at the first that reads a code.
+    public func look(at crop: Frame, from origin: PixelPoint, turn: Double? = nil, with engine: any CodeEngine,
+                     limit: ReadingLimit? = nil) -> PassFindings {
+        Self.checked(decode(views(of: crop, turnedBy: turn), at: origin, turn: turn, with: engine, limit: limit),
+                     in: crop, at: origin)
+    }
+
+    /// `findings` (in frame pixels) as they stand after the checks in `picture`, whose top-left
+    /// pixel lies at `origin` in the frame: 1D reads without a quiet zone there are withheld
+    /// (see `QuietZone`), ITF, EAN, UPC, Code 128 and Code 39 reads are spelt again across their bars
+    /// (see `BarsAcross`), and Code 128 reads are checked for FNC4 (see `Code128Extended`).
+    /// `picture` is all a read can be judged by: a window cut round a code for speed would cut
+    /// its quiet zones and the lines across it short, so the live path checks in its whole area.
+    static func checked(_ findings: PassFindings, in picture: Frame, at origin: PixelPoint) -> PassFindings {
+        var findings = findings
+        let count = findings.codes.count
+        // A read must end where the printed code ends (or be spelt across its bars, where that
+        // stands in for it), and a Code 128 read must spell what its symbols say (zbar drops FNC4).
+        let offset = PixelPoint(x: -origin.x, y: -origin.y)
+        findings.codes = findings.codes.compactMap { code in
+            let local = code.moved(by: offset)
+            let across = QuietZone.isClear(local, in: picture) ? BarsAcross.checked(local, in: picture)
+                : LinearCodeSpec.of(code.symbology)?.spellingStandsIn == true ? BarsAcross.spelt(local, in: picture) : nil
+            return across.flatMap { Code128Extended.revised($0, in: picture)?.moved(by: origin) }
+        }
+        findings.withheld += count - findings.codes.count
+        return findings
+    }
+
+    /// The pass's views of `crop` turned by `turn` degrees first (nil: as it is), each with
+    /// the map back to the crop.
+    func views(of crop: Frame, turnedBy turn: Double?) -> [MappedPicture] {
+        guard let turn else { return views(of: crop) }
+        guard let turned = crop.turned(degrees: turn) else { return [] }  // a long thin picture
+        return views(of: turned.picture).map { view in
+            MappedPicture(picture: view.picture, back: { turned.back(view.back($0)) })
+        }
+    }
+
+    /// What `engine` decodes in each view until one holds a code, in frame pixels (`origin`:
+    /// where the crop the views were made of lies), unchecked.
+    func decode(_ views: [MappedPicture], at origin: PixelPoint, turn: Double? = nil, with engine: any CodeEngine,
+                limit: ReadingLimit? = nil) -> PassFindings {
+        var findings = PassFindings()
+        for view in views where limit?.reached != true {
+            let back = { (point: PixelPoint) -> PixelPoint in
+                let p = view.back(point)
+                return PixelPoint(x: p.x + origin.x, y: p.y + origin.y)
+            }
+            let output = engine.decode(view.picture)
+            findings.withheld += output.withheld
+            findings.parts += output.parts.map { SymbolPart(bytes: $0.bytes, corners: $0.corners.map(back)) }
+            if !output.codes.isEmpty {
+                findings.codes = output.codes.map { $0.mapped(back).found(by: self, turn: turn) }
+                return findings
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,110 @@
+import FrameCore
+import PictureOps
+
+/// The thorough look a still picture gets (and every frame under `--effort thorough`): the
+/// plain crop first; when it finds nothing, the other passes in the order measured best on
+/// the corpus, until one reads a code.
+public struct ThoroughScan: Sendable {
+    public let extraPasses: [ScanPass]
+
+    /// The measured order (`qrtui-bench --corpus --list --passes ...`): straightened reads 6
+    /// corpus codes the plain pass cannot, enlarged 5, binarised 3, inverted 2,
+    /// enlargedEqualised 2, equalisedBinarised 2, one each the others; smoothed and doubled
+    /// none there, but they read halftone modules and crisp codes at one pixel per module.
+    /// The order matters: a pass that misreads a 1D code must not come before one that reads
+    /// it right.
+    public static let measuredOrder: [ScanPass] = [
+        .straightened, .enlarged, .binarised, .inverted, .thresholded, .enlargedThresholded, .enlargedEqualised,
+        .enlargedBinarised, .equalisedBinarised, .smoothed, .rotated, .doubled, .magnifiedThresholded,
+        .magnifiedBinarised,
+    ]
+
+    public init(extraPasses: [ScanPass] = ThoroughScan.measuredOrder) {
+        self.extraPasses = extraPasses
+    }
+
+    /// Passes that look at the picture differently enough to confirm a 1D read (cheap first).
+    static let secondLooks: [ScanPass] = [.smoothed, .thresholded, .binarised, .enlarged]
+    /// A second look by the same pass samples the picture afresh when it is turned a little.
+    static let secondTurns = [0.5, -0.5, 2, -2]
+    /// The turn every pass gets once more when nothing else read.
+    static let fallbackTurn = 2.0
+
+    /// Reads `area` of `frame` (the whole frame when nil) and says which pass read what.
+    /// Passes run until a code is believed (see `Corroboration`): a 1D read that needs a
+    /// second look gets the looks that give one next (its own pass on the picture turned a
+    /// little, then other passes). A picture of many megapixels is read once whole and then
+    /// within a counted budget (`LargeStill`), and the
+    /// reading gives up once `limit` is reached.
+    public func scan(_ frame: Frame, in area: PixelRect? = nil, with engine: any CodeEngine,
+                     limit: ReadingLimit? = nil) -> FrameReading {
+        let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
+        guard !rect.isEmpty else { return FrameReading(frameSequence: frame.sequence, area: area) }
+        if LargeStill.applies(to: rect) {
+            var reading = LargeStill(thorough: self).scan(frame, in: rect, with: engine, limit: limit)
+            reading.area = area
+            return reading
+        }
+        let start = MonotonicClock.now()
+        var reading = scanWhole(frame.cropped(to: rect), at: PixelPoint(x: rect.x, y: rect.y), with: engine, limit: limit)
+        reading.frameSequence = frame.sequence
+        reading.area = area
+        reading.milliseconds = (MonotonicClock.now() - start) * 1000
+        return reading
+    }
+
+    /// The looks at all of `crop`, whose top-left pixel lies at `origin` in the frame: `passes`
+    /// (nil: the plain one, then the others, then each again turned a little), each only
+    /// when its counted cost fits the `budget` (nil: no limit).
+    func scanWhole(_ crop: Frame, at origin: PixelPoint = PixelPoint(x: 0, y: 0), with engine: any CodeEngine,
+                   limit: ReadingLimit?, passes: [ScanPass]? = nil, budget: WorkBudget? = nil) -> FrameReading {
+        var reading = FrameReading(frameSequence: crop.sequence)
+        var queue = (passes ?? [.plain] + extraPasses).filter { $0.applies(to: crop) && $0.suits(engine.symbologies) }
+            .map { Look(rect: crop.bounds, pass: $0) }
+        // Last, every pass again on the picture turned a little: rows then cross slanted bars
+        // at another angle, and sample the picture afresh (not when one look was asked for).
+        if queue.count > 1 {
+            queue += queue.filter { $0.pass != .straightened && $0.pass != .rotated }
+                .map { Look(rect: crop.bounds, pass: $0.pass, turn: Self.fallbackTurn) }
+        }
+        var evidence = Corroboration()
+        var index = 0
+        // A weak read's second looks all run before the scan may stop: one of them may read
+        // something else in its place (a read that misleads one look may mislead a turned one).
+        var secondLooksEnd = 0
+        var refused = 0
+        var firstRead = [CodeIdentity: ScanPass]()
+        while index < queue.count, limit?.reached != true {
+            let look = queue[index]
+            index += 1
+            if let budget, !budget.take(Double(crop.width * crop.height) * look.pass.costFactor) { continue }
+            let found = look.pass.look(at: crop, from: origin, turn: look.turn, with: engine, limit: limit)
+            reading.passesRun.append(look.pass)
+            reading.parts += found.parts
+            refused += found.withheld
+            for code in found.codes where firstRead[code.identity] == nil { firstRead[code.identity] = look.pass }
+            evidence.add(found.codes)
+            if evidence.isSettled && index >= secondLooksEnd { break }
+            let next = Self.reordered(queue, from: index, for: evidence.pending)
+            queue = next.queue
+            secondLooksEnd = max(secondLooksEnd, index + next.seconds)
+        }
+        reading.codes = evidence.accepted
+        reading.withheld = evidence.withheld + refused
+        reading.pass = reading.codes.first.flatMap { firstRead[$0.identity] }
+        return reading
+    }
+
+    /// The looks still to run, those that can confirm `pending` reads first (`seconds` of them).
+    static func reordered(_ queue: [Look], from index: Int, for pending: [DetectedCode]) -> (queue: [Look], seconds: Int) {
+        guard !pending.isEmpty, let rect = queue.first?.rect else { return (queue, 0) }
+        var seconds = [Look]()
+        for code in pending {
+            seconds += secondTurns.map { Look(rect: rect, pass: code.pass, turn: $0) }
+        }
+        seconds += secondLooks.map { Look(rect: rect, pass: $0) }
+        let rest = queue[index...]
+        let first = seconds.filter { look in look.turn != nil ? !queue[..<index].contains(look) : rest.contains(look) }
+        return (Array(queue[..<index]) + first + rest.filter { !first.contains($0) }, first.count)
+    }
+}
