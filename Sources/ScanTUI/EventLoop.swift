@@ -11,7 +11,7 @@ import SystemCalls
 final class EventLoop {
     let backend: any TerminalBackend
     let capture: CaptureThread
-    let worker: ScanWorker
+    let reading: ReadingThread
     let signals: SignalWatcher?
     let wake: WakePipe
     let clipboard: Clipboard
@@ -26,14 +26,15 @@ final class EventLoop {
     /// The shortest time between two pictures drawn (a little under 1/30 s).
     static let frameInterval = 0.025
     private var captureDone = false
+    private var kindKnown = false
 
     private let history: HistoryFile?
-    init(backend: any TerminalBackend, capture: CaptureThread, worker: ScanWorker, signals: SignalWatcher?,
+    init(backend: any TerminalBackend, capture: CaptureThread, reading: ReadingThread, signals: SignalWatcher?,
          wake: WakePipe, clipboard: Clipboard, history: HistoryFile? = nil) {
         self.history = history
         self.backend = backend
         self.capture = capture
-        self.worker = worker
+        self.reading = reading
         self.signals = signals
         self.wake = wake
         self.clipboard = clipboard
@@ -45,21 +46,28 @@ final class EventLoop {
         while true {
             waitForInput()
             let now = MonotonicClock.now()
-            let events = collectEvents(now: now)
-            var effects = events.flatMap { state.update($0) }
-            if state.options.once && state.readCount > 0 { effects.append(.quit) }
-            if let deadline, now >= deadline {
-                state.timedOut = true
-                effects.append(.quit)
-            }
+            var events = collectEvents(now: now)
             // The picture is drawn at most once per camera frame (a reading arriving just after
             // a frame waits for the next one); what the user did shows at once.
             let due = events.contains(where: \.isUserInput) || now - lastDraw >= Self.frameInterval
-            if (state.revision != drawn && due) || effects.contains(.quit) { effects.append(.draw) }
             var quit = false
-            for effect in effects {
-                observer?(effect)
-                quit = perform(effect, on: &state, now: now) || quit
+            // The events, then what the effects they asked for report, until nothing more comes.
+            while !events.isEmpty {
+                var effects = events.flatMap { state.update($0) }
+                if state.options.once && state.readCount > 0 { effects.append(.quit) }
+                if let deadline, now >= deadline {
+                    state.timedOut = true
+                    effects.append(.quit)
+                }
+                events = []
+                for effect in effects {
+                    observer?(effect)
+                    if effect == .quit { quit = true } else { events += perform(effect, now: now) }
+                }
+            }
+            if (state.revision != drawn && due) || quit {
+                observer?(.draw)
+                draw(state, now: now)
             }
             if quit { return }
         }
@@ -76,51 +84,54 @@ final class EventLoop {
         case nil: break
         }
         while let event = backend.readEvent() { events.append(translate(event)) }
+        if !kindKnown, let kind = capture.channel.sourceKind {
+            kindKnown = true
+            events.append(.sourceOpened(kind))
+        }
         while !captureDone, let item = capture.channel.poll() {
             switch item {
             case .value(let frame):
-                events.append(.frame(frame, kind: capture.channel.sourceKind ?? .live, now: now))
+                events.append(.frame(frame, now: now))
             case .notice(let notice): events.append(.notice(notice, now: now))
             case .ended: captureDone = true; events.append(.captureEnded)
             case .failed(let error): captureDone = true; events.append(.captureFailed(error))
             }
             if case .value = item { break }
         }
-        switch worker.results.poll() {
-        case .value(let reading)?: events.append(.scanned(reading, now: now))
+        switch reading.output.poll() {
+        case .value(let done)?: events.append(.scanned(done.reading, now: now))
         case .failed(let error)?: events.append(.captureFailed(error))
         default: break
         }
-        while case .value(let report)? = actions.reports.poll() { events.append(.reported(report, now: now)) }
+        while case .value(let report)? = actions.reports.poll() { events.append(.networkReport(report, now: now)) }
         return events
     }
 
-    /// Does what `effect` asks; true when the loop should end.
-    private func perform(_ effect: LiveEffect, on state: inout LiveState, now: Double) -> Bool {
+    /// Does what `effect` asks; what it reports comes back as events for the state.
+    private func perform(_ effect: LiveEffect, now: Double) -> [LiveEvent] {
         switch effect {
-        case .scan(let area):
-            if let frame = state.frame { worker.submit(ScanJob(frame: frame, area: area, kind: state.kind)) }
-        case .copy(let bytes):
-            _ = state.update(.copied(clipboard.copy(bytes, terminal: backend), now: now))
+        case .scan(let job): reading.submit(job)
+        case .copy(let bytes): return [.copied(clipboard.copy(bytes, terminal: backend), now: now)]
         case .bell: backend.bell()
-        case .open(let target):
-            _ = state.update(.reported(Opener(environment: ProcessEnvironment.all).open(target), now: now))
+        case .open(let target): return [.opened(Opener(environment: ProcessEnvironment.all).open(target), now: now)]
         case let .join(ssid, password, hidden):
             let opener = Opener(environment: ProcessEnvironment.all)
             actions.run("nmcli") { opener.join(ssid, password: password, hidden: hidden) }
-            _ = state.update(.reported("nmcli is joining \(ssid)…", now: now))
-        case let .record(code, frame):
+            return [.networkReport("nmcli is joining \(ssid)…", now: now)]
+        case let .record(code, frame, source):
             // The first failed write is told on the screen; the run's end tells it again.
-            if let history, history.failure == nil, !history.append(code, frame: frame, source: state.sourceName) {
-                _ = state.update(.reported(history.failureText ?? "", now: now))
+            if let history, history.failure == nil, !history.append(code, frame: frame, source: source) {
+                return [.historyFailed(history.failureText ?? "", now: now)]
             }
-        case .draw:
-            backend.draw(Screen.render(state.scene(now: now), columns: state.columns, rows: state.rows, shader: &shader))
-            drawn = state.revision
-            lastDraw = now
-        case .quit: return true
+        case .draw, .quit: break  // the loop's own
         }
-        return false
+        return []
+    }
+
+    private func draw(_ state: LiveState, now: Double) {
+        backend.draw(Screen.render(state.scene(now: now), columns: state.columns, rows: state.rows, shader: &shader))
+        drawn = state.revision
+        lastDraw = now
     }
 
     private func translate(_ event: TerminalEvent) -> LiveEvent {
@@ -159,7 +170,7 @@ extension LiveEvent {
     /// Something the user did (a key, a click, a new size, a signal): shown at once.
     var isUserInput: Bool {
         switch self {
-        case .key, .click, .resize, .stopSignal, .copied, .reported: true
+        case .key, .click, .resize, .stopSignal, .copied, .opened, .networkReport: true
         default: false
         }
     }

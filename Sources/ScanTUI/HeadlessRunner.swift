@@ -45,10 +45,10 @@ struct HeadlessRunner {
     }
 
     /// `-v`: "QR-Code read in frame 3 by the enlarged pass (41.2 ms reading the frame)".
-    static func howRead(_ code: DetectedCode, _ reading: HeadlessReading) -> TerminalText {
-        let pass = reading.pass.map { "the \($0.rawValue) pass" } ?? "an earlier look"
+    static func howRead(_ code: DetectedCode, _ reading: JobReading) -> TerminalText {
+        let pass = reading.reading.pass.map { "the \($0.rawValue) pass" } ?? "an earlier look"
         let time = (reading.milliseconds * 10).rounded() / 10
-        return "\(code.symbology.displayName) read in frame \(reading.sequence) by \(pass) (\(time) ms reading the frame)"
+        return "\(code.symbology.displayName) read in frame \(reading.job.frame.sequence) by \(pass) (\(time) ms reading the frame)"
     }
 
     /// A camera gone this long when the run ends is gone, not between a replug's two halves.
@@ -120,13 +120,14 @@ struct HeadlessRunner {
 
 extension HeadlessRunner {
     /// Prints the codes a reading makes news (only the first with `--once`); how many.
-    func announce(_ result: HeadlessReading, with tracker: inout CodeTracker, from choice: SourceFactory.Choice) -> Int {
-        tracker.confirmations = options.readingPolicy.confirmations(for: result.kind)
-        tracker.stream = result.kind != .still
-        let news = tracker.update(with: result.codes, held: result.held, at: result.timestamp)
+    func announce(_ result: JobReading, with tracker: inout CodeTracker, from choice: SourceFactory.Choice) -> Int {
+        let (job, reading) = (result.job, result.reading)
+        tracker.confirmations = options.readingPolicy.confirmations(for: job.kind)
+        tracker.stream = job.kind != .still
+        let news = tracker.update(with: reading.codes, held: reading.held, at: job.frame.timestamp)
         for code in news.prefix(options.once ? 1 : news.count) {
-            printer.emit(code, frame: result.sequence, source: choice)
-            _ = history?.append(code, frame: result.sequence, source: choice.displayName)
+            printer.emit(code, frame: job.frame.sequence, source: choice)
+            _ = history?.append(code, frame: job.frame.sequence, source: choice.displayName)
             if options.verbose { Console.message(Self.howRead(code, result)) }
         }
         return min(news.count, options.once ? 1 : news.count)
@@ -146,7 +147,7 @@ struct SlowReadingNote {
 
     /// What a wait brought: nothing by the note's time (before `deadline`) says the note and is
     /// true (wait again); anything that came settles it.
-    mutating func told(after item: HandOver<HeadlessReading>.Item?, before deadline: Double?) -> Bool {
+    mutating func told(after item: HandOver<JobReading>.Item?, before deadline: Double?) -> Bool {
         guard let due else { return false }
         let now = MonotonicClock.now()
         guard item == nil, now >= due, now < deadline ?? .infinity else {
@@ -156,64 +157,5 @@ struct SlowReadingNote {
         Console.message("reading \(name)…")
         self.due = nil
         return true
-    }
-}
-
-/// What the reading thread hands on for one frame.
-struct HeadlessReading: Sendable {
-    let codes: [DetectedCode]
-    /// Codes still in sight, not read again (`FrameReading.held`).
-    var held: [DetectedCode] = []
-    let sequence: Int
-    let timestamp: Double
-    let kind: SourceKind
-    /// The pass that read the codes, and the wall time the frame's reading took (`-v`).
-    var pass: ScanPass?
-    var milliseconds = 0.0
-}
-
-/// Reads every frame the capture thread delivers, on a thread of its own, and passes the
-/// readings on in order (with the capture's news and its end).
-final class ReadingThread: Sendable {
-    let output = HandOver<HeadlessReading>(mode: .lossless)
-    private let limit: ReadingLimit
-
-    init(capture: CaptureThread, policy: ReadingPolicy, limit: ReadingLimit) {
-        self.limit = limit
-        let output = self.output, input = capture.channel
-        do throws(Errno) {
-            try SystemThread.start("qrtui read") { Self.read(input, into: output, policy: policy, limit: limit) }
-        } catch {
-            output.finish(.outOfMemory(need: "a thread", errno: error))
-        }
-    }
-
-    private static func read(_ input: FrameChannel, into output: HandOver<HeadlessReading>, policy: ReadingPolicy,
-                             limit: ReadingLimit) {
-        let reader = CodeReader(policy: policy)
-        var freed = FreedMemory()
-        while let item = input.take() {
-            switch item {
-            case .value(let frame):
-                freed.giveBackIfDue(now: MonotonicClock.now())
-                let kind = input.sourceKind ?? .recorded
-                // Cameras come in real time; files and pipes as fast as they are read, their
-                // reading's work counted so that every run reads them the same way.
-                let started = MonotonicClock.now()
-                let reading = reader.read(frame, kind: kind, realTime: kind == .live, limit: limit)
-                guard output.publish(HeadlessReading(codes: reading.codes, held: reading.held, sequence: frame.sequence,
-                                                     timestamp: frame.timestamp, kind: kind, pass: reading.pass,
-                                                     milliseconds: (MonotonicClock.now() - started) * 1000)) else { return }
-            case .notice(let notice): output.notify(notice)
-            case .ended: output.finish(nil); return
-            case .failed(let error): output.finish(error); return
-            }
-        }
-    }
-
-    /// Ends the reading: a thorough one stops at its next look.
-    func stop() {
-        limit.stop()
-        output.close()
     }
 }

@@ -3,7 +3,8 @@ import FrameCore
 
 /// What the shell around the loop must do (bubbletea's commands): the logic stays testable.
 enum LiveEffect: Equatable, Sendable {
-    case scan(area: PixelRect)
+    /// Read a frame's scan area on the reading thread.
+    case scan(ScanJob)
     case copy([UInt8])
     case bell
     /// Hand a link (or place, address, number) to the desktop's opener.
@@ -11,7 +12,7 @@ enum LiveEffect: Equatable, Sendable {
     /// Ask NetworkManager to join a network (ssid, password, hidden).
     case join(ssid: String, password: String?, hidden: Bool)
     /// A code was announced: `--history` records it.
-    case record(DetectedCode, frame: Int)
+    case record(DetectedCode, frame: Int, source: String)
     /// The screen shows something new: render the scene and draw it.
     case draw
     case quit

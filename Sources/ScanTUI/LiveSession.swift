@@ -80,8 +80,8 @@ struct LiveSession {
             return source.kind == .recorded ? PacedSource(source) : source
         }
         capture.channel.onAvailable { wake.wake() }
-        let worker = ScanWorker(policy: options.readingPolicy)
-        worker.results.onAvailable { wake.wake() }
+        let reading = ReadingThread(policy: options.readingPolicy)
+        reading.output.onAvailable { wake.wake() }
 
         var state = LiveState(options: options, source: choice)
         state.unicode = backend.unicode
@@ -89,12 +89,12 @@ struct LiveSession {
         state.greys = backend.greys
         let size = backend.size
         _ = state.update(.resize(columns: size.columns, rows: size.rows, cellAspect: size.cellAspect))
-        let loop = EventLoop(backend: backend, capture: capture, worker: worker, signals: signals, wake: wake,
+        let loop = EventLoop(backend: backend, capture: capture, reading: reading, signals: signals, wake: wake,
                              clipboard: Clipboard(environment: ProcessEnvironment.all), history: history)
         loop.observer = observer
         loop.run(&state, deadline: Launch.deadline(options.timeout))
         backend.end()  // the terminal first: a camera may take a moment to stop
-        worker.stop()
+        reading.stop(timeout: 5)
         capture.stopAndWait()
         return state
     }

@@ -10,16 +10,21 @@ enum LiveEvent: Sendable {
     case click(column: Int, row: Int)
     case resize(columns: Int, rows: Int, cellAspect: Double)
     case tick(now: Double)
-    case frame(Frame, kind: SourceKind, now: Double)
+    /// The source opened: what kind of pictures it gives (once a session).
+    case sourceOpened(SourceKind)
+    case frame(Frame, now: Double)
     case scanned(FrameReading, now: Double)
     case captureFailed(CaptureError)
     case captureEnded
     case notice(CaptureNotice, now: Double)
     /// The clipboard was written: what to tell the user.
     case copied(String, now: Double)
-    /// An action (the opener, nmcli) reports how it went.
-    case reported(String, now: Double)
-    /// SIGINT, SIGTERM or SIGHUP.
+    /// The desktop's opener was given a link: how it went.
+    case opened(String, now: Double)
+    /// nmcli is joining a network, or has: how it went.
+    case networkReport(String, now: Double)
+    /// A code could not be written to the `--history` file.
+    case historyFailed(String, now: Double)
     /// A signal that ends the screen (SIGINT, SIGTERM...): it is left without printing.
     case stopSignal(Int32)
 }
@@ -72,8 +77,9 @@ struct LiveState {
     var showHelp = false
     var inputEnded = false
     var framesReceived = 0
-    /// What kind of picture is shown: a still (an image file) is read once per scan area.
-    var kind = SourceKind.live
+    /// What kind of picture is shown (`sourceOpened`): a still (an image file) is read once
+    /// per scan area.
+    private(set) var kind = SourceKind.live
     var corruptFrames = 0
     private var tracker: CodeTracker
     private let policy: ReadingPolicy
@@ -143,8 +149,13 @@ struct LiveState {
             clock = now
             expire(now: now)
             return []
-        case let .frame(frame, kind, now):
-            return received(frame, kind: kind, now: now)
+        case .sourceOpened(let kind):
+            self.kind = kind
+            tracker.confirmations = policy.confirmations(for: kind)
+            tracker.stream = kind != .still
+            return []
+        case let .frame(frame, now):
+            return received(frame, now: now)
         case let .scanned(result, now):
             return scanned(result, now: now)
         case .captureFailed(let error):
@@ -160,7 +171,7 @@ struct LiveState {
         case let .notice(notice, now):
             return handle(notice, now: now)
         case let .copied(text, now): return copied(text, now: now)
-        case let .reported(text, now):
+        case let .opened(text, now), let .networkReport(text, now), let .historyFailed(text, now):
             notice = (text, now + Self.reportTime)
             return []
         case .stopSignal(let number):
@@ -187,12 +198,9 @@ struct LiveState {
         return []
     }
 
-    private mutating func received(_ frame: Frame, kind: SourceKind, now: Double) -> [LiveEffect] {
+    private mutating func received(_ frame: Frame, now: Double) -> [LiveEffect] {
         clock = now
         framesReceived += 1
-        self.kind = kind
-        tracker.confirmations = policy.confirmations(for: kind)
-        tracker.stream = kind != .still
         frameTimes = (frameTimes + [now]).filter { now - $0 <= 2 }
         if paused { return [] }
         accept(frame)
@@ -207,8 +215,8 @@ struct LiveState {
     }
 
     func rescan() -> [LiveEffect] {
-        guard let area = scanPixels, frame != nil else { return [] }
-        return [.scan(area: area)]
+        guard let area = scanPixels, let frame else { return [] }
+        return [.scan(ScanJob(frame: frame, area: area, kind: kind))]
     }
 
     private mutating func scanned(_ result: FrameReading, now: Double) -> [LiveEffect] {
@@ -240,7 +248,7 @@ struct LiveState {
         status = .success(lastSummary ?? summary(announced))
         flashUntil = now + Self.flashTime
         revision += 1
-        let records = options.historyPath == nil ? [] : news.map { LiveEffect.record($0, frame: result.frameSequence) }
+        let records = options.historyPath == nil ? [] : news.map { LiveEffect.record($0, frame: result.frameSequence, source: sourceName) }
         return records + (options.beep ? [.bell] : [])
     }
 

@@ -171,7 +171,7 @@ import Testing
             for y in 0..<200 { for x in (start + 30 * 3)..<(start + 45 * 3) { luma[y * 600 + x] = 125 } }
             judged = Frame(width: 600, height: 200, luma: luma)
         }
-        let checked = ScanPass.checked(PassFindings(codes: [code]), in: judged, at: PixelPoint(x: 0, y: 0))
+        let checked = ScanPass.checked(PassFindings(codes: [code]), in: judged)
         #expect(checked.codes.map(\.text) == (kept ? [barcode.expected] : []))
         #expect(checked.codes.allSatisfy { $0.checkedAcross })
         #expect(checked.withheld == (kept ? 0 : 1))

@@ -17,8 +17,8 @@ import Testing
     func started(_ options: Options = Options()) -> (LiveState, PixelRect) {
         var state = LiveState(options: options, source: .demo(reason: .requested))
         _ = state.update(.resize(columns: 120, rows: 40, cellAspect: 0.5))
-        let effects = state.update(.frame(frame, kind: .live, now: 0))
-        guard case .scan(let area)? = effects.first else { preconditionFailure("no scan asked for") }
+        let effects = state.show(frame, kind: .live, now: 0)
+        guard let area = effects.first?.scannedArea else { preconditionFailure("no scan asked for") }
         return (state, area)
     }
 
@@ -27,8 +27,8 @@ import Testing
     @Test func aStillIsShownAndReadWhole() {
         var state = LiveState(options: Options(input: "a.png"), source: .input("a.png", loop: false))
         _ = state.update(.resize(columns: 120, rows: 40, cellAspect: 0.5))
-        let effects = state.update(.frame(frame, kind: .still, now: 0))
-        #expect(effects == [.scan(area: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height))])
+        let effects = state.show(frame, kind: .still, now: 0)
+        #expect(effects.map(\.scannedArea) == [PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)])
         let transform = state.transform
         #expect(transform?.mode == .fit)
         _ = state.update(.key(.character("-")))
@@ -38,7 +38,7 @@ import Testing
     func still() -> (LiveState, PixelRect) {
         var state = LiveState(options: Options(input: "a.png"), source: .input("a.png", loop: false))
         _ = state.update(.resize(columns: 120, rows: 40, cellAspect: 0.5))
-        guard case .scan(let area)? = state.update(.frame(frame, kind: .still, now: 0)).first else {
+        guard let area = state.show(frame, kind: .still, now: 0).first?.scannedArea else {
             preconditionFailure("no scan asked for")
         }
         return (state, area)
@@ -146,7 +146,7 @@ import Testing
     @Test func theEndOfAVideoIsSaid() {
         var state = LiveState(options: Options(input: "clip.y4m"), source: .input("clip.y4m", loop: false))
         _ = state.update(.resize(columns: 160, rows: 40, cellAspect: 0.5))
-        for n in 0..<10 { _ = state.update(.frame(frame.renumbered(sequence: n, timestamp: Double(n) / 30), kind: .recorded, now: Double(n) / 30)) }
+        for n in 0..<10 { _ = state.show(frame.renumbered(sequence: n, timestamp: Double(n) / 30), kind: .recorded, now: Double(n) / 30) }
         #expect(statusLine(state).contains(" fps"))
         _ = state.update(.captureEnded)
         #expect(state.status == .stop(byUser: false))
@@ -159,7 +159,7 @@ import Testing
         var state = LiveState(options: Options(), source: .demo(reason: .noCamera))
         _ = state.update(.resize(columns: 160, rows: 40, cellAspect: 0.5))
         #expect(statusLine(state).hasPrefix(" DEMO  ◎ Scanning no camera found: this is the demo"))
-        _ = state.update(.frame(frame, kind: .live, now: 0))
+        _ = state.show(frame, kind: .live, now: 0)
         #expect(statusLine(state).contains("no camera found: this is the demo"))
         #expect(!statusLine(started().0).contains("no camera found"))  // the demo asked for
     }
@@ -197,7 +197,7 @@ import Testing
         options.historyPath = "/tmp/h.jsonl"
         var (state, area) = started(options)
         let result = FrameReading(codes: [code], frameSequence: 7, area: area)
-        #expect(state.update(.scanned(result, now: 1)) == [.record(code, frame: 7), .bell])
+        #expect(state.update(.scanned(result, now: 1)) == [.record(code, frame: 7, source: state.sourceName), .bell])
         #expect(state.update(.scanned(result, now: 1.1)).isEmpty)
         #expect(state.history.entries.map(\.count) == [1])
     }
@@ -219,9 +219,9 @@ import Testing
 
     @Test func arrowsAskForAScanOfTheMovedArea() {
         var (state, area) = started()
-        guard case .scan(let moved)? = state.update(.key(.right)).first else { Issue.record("no scan"); return }
+        guard let moved = state.update(.key(.right)).first?.scannedArea else { Issue.record("no scan"); return }
         #expect(moved.x > area.x && moved.y == area.y && moved.width == area.width)
-        guard case .scan(let shrunk)? = state.update(.key(.shiftDown)).first else { Issue.record("no scan"); return }
+        guard let shrunk = state.update(.key(.shiftDown)).first?.scannedArea else { Issue.record("no scan"); return }
         #expect(shrunk.height < area.height && shrunk.width == area.width)
     }
 
@@ -250,7 +250,7 @@ import Testing
         _ = state.update(.key(.space))
         #expect(state.paused)
         let next = Frame(width: 1280, height: 720, sequence: 9, luma: [UInt8](repeating: 0, count: 1280 * 720))
-        #expect(state.update(.frame(next, kind: .live, now: 1)).isEmpty)
+        #expect(state.show(next, kind: .live, now: 1).isEmpty)
         #expect(state.frame?.sequence == 0)
         #expect(!state.update(.key(.space)).isEmpty)  // resuming rescans
     }
@@ -277,7 +277,7 @@ import Testing
     @Test func aStillPictureStaysAfterItsInputEnds() {
         var state = LiveState(options: Options(input: "a.png"), source: .input("a.png", loop: false))
         _ = state.update(.resize(columns: 80, rows: 24, cellAspect: 0.5))
-        _ = state.update(.frame(frame, kind: .live, now: 0))
+        _ = state.show(frame, kind: .live, now: 0)
         _ = state.update(.captureEnded)
         #expect(state.status == .scanning)
         #expect(state.frame != nil)
@@ -292,5 +292,21 @@ import Testing
         _ = state.update(.key(.escape))  // closes the help, does not quit
         #expect(!state.showHelp)
         #expect(state.status == .scanning)
+    }
+}
+
+extension LiveState {
+    /// A frame from a source of `kind` (told once a session, as the loop tells it).
+    mutating func show(_ frame: Frame, kind: SourceKind, now: Double) -> [LiveEffect] {
+        _ = update(.sourceOpened(kind))
+        return update(.frame(frame, now: now))
+    }
+}
+
+extension LiveEffect {
+    /// The scan area a `.scan` effect asks for.
+    var scannedArea: PixelRect? {
+        if case .scan(let job) = self { return job.area }
+        return nil
     }
 }

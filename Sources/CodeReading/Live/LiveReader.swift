@@ -98,7 +98,8 @@ final class LiveReader {
                 let rect = area.clamped(to: frame.bounds)
                 let picture = areaPicture ?? frame.cropped(to: rect)
                 areaPicture = picture
-                unknown = ScanPass.checked(unknown, in: picture, at: PixelPoint(x: rect.x, y: rect.y))
+                let origin = PixelPoint(x: rect.x, y: rect.y)
+                unknown = ScanPass.checked(unknown.moved(by: PixelPoint(x: -origin.x, y: -origin.y)), in: picture).moved(by: origin)
             }
             unknown.codes = vouched.compactMap { $0 } + unknown.codes
             return unknown
@@ -208,7 +209,7 @@ extension LiveReader {
         let started = MonotonicClock.threadCPU()
         let crop = current.frame.cropped(to: look.rect)
         let origin = PixelPoint(x: look.rect.x, y: look.rect.y)
-        let found = look.pass.decode(look.pass.views(of: crop, turnedBy: look.turn), at: origin, turn: look.turn, with: engine)
+        let found = look.pass.decode(look.pass.views(of: crop, turnedBy: look.turn), turn: look.turn, with: engine).moved(by: origin)
         let findings = current.checked(found, following: follower)
         let cost = costs.charge(look.pass, pixels: look.rect.width * look.rect.height,
                                 cpuMilliseconds: (MonotonicClock.threadCPU() - started) * 1000)

@@ -1,13 +1,23 @@
 import FrameCore
 import PictureOps
 
-/// What one pass found in one picture, in frame pixels.
+/// What one pass found in one picture, in that picture's pixels until `moved` into another's
+/// (a crop's into its frame's): the one place where corners go from picture to picture.
 public struct PassFindings: Sendable {
     public var codes: [DetectedCode] = []
     public var parts: [SymbolPart] = []
     /// 1D reads refused for where they lay (`LocationSanity`), for bars beyond their ends (`QuietZone`)
     /// or for bars that spell another text (`BarsAcross`, `Code128Extended`).
     public var withheld = 0
+
+    /// The findings in the pixels of a picture in which theirs lies at `origin`.
+    public func moved(by origin: PixelPoint) -> PassFindings {
+        guard origin != PixelPoint(x: 0, y: 0) else { return self }
+        var moved = self
+        moved.codes = codes.map { $0.moved(by: origin) }
+        moved.parts = parts.map { SymbolPart(bytes: $0.bytes, corners: $0.corners.map { PixelPoint(x: $0.x + origin.x, y: $0.y + origin.y) }) }
+        return moved
+    }
 }
 
 extension ScanPass {
@@ -16,27 +26,23 @@ extension ScanPass {
     /// with several views stops at the first that reads a code.
     public func look(at crop: Frame, from origin: PixelPoint, turn: Double? = nil, with engine: any CodeEngine,
                      limit: ReadingLimit? = nil) -> PassFindings {
-        Self.checked(decode(views(of: crop, turnedBy: turn), at: origin, turn: turn, with: engine, limit: limit),
-                     in: crop, at: origin)
+        Self.checked(decode(views(of: crop, turnedBy: turn), turn: turn, with: engine, limit: limit), in: crop).moved(by: origin)
     }
 
-    /// `findings` (in frame pixels) as they stand after the checks in `picture`, whose top-left
-    /// pixel lies at `origin` in the frame: 1D reads without a quiet zone there are withheld
+    /// `findings` (in `picture`'s pixels) as they stand after the checks in `picture`: 1D reads without a quiet zone there are withheld
     /// (see `QuietZone`), ITF, EAN, UPC, Code 128 and Code 39 reads are spelt again across their bars
     /// (see `BarsAcross`), and Code 128 reads are checked for FNC4 (see `Code128Extended`).
     /// `picture` is all a read can be judged by: a window cut round a code for speed would cut
     /// its quiet zones and the lines across it short, so the live path checks in its whole area.
-    static func checked(_ findings: PassFindings, in picture: Frame, at origin: PixelPoint) -> PassFindings {
+    static func checked(_ findings: PassFindings, in picture: Frame) -> PassFindings {
         var findings = findings
         let count = findings.codes.count
         // A read must end where the printed code ends (or be spelt across its bars, where that
         // stands in for it), and a Code 128 read must spell what its symbols say (zbar drops FNC4).
-        let offset = PixelPoint(x: -origin.x, y: -origin.y)
         findings.codes = findings.codes.compactMap { code in
-            let local = code.moved(by: offset)
-            let across = QuietZone.isClear(local, in: picture) ? BarsAcross.checked(local, in: picture)
-                : LinearCodeSpec.of(code.symbology)?.spellingStandsIn == true ? BarsAcross.spelt(local, in: picture) : nil
-            return across.flatMap { Code128Extended.revised($0, in: picture)?.moved(by: origin) }
+            let across = QuietZone.isClear(code, in: picture) ? BarsAcross.checked(code, in: picture)
+                : LinearCodeSpec.of(code.symbology)?.spellingStandsIn == true ? BarsAcross.spelt(code, in: picture) : nil
+            return across.flatMap { Code128Extended.revised($0, in: picture) }
         }
         findings.withheld += count - findings.codes.count
         return findings
@@ -52,21 +58,17 @@ extension ScanPass {
         }
     }
 
-    /// What `engine` decodes in each view until one holds a code, in frame pixels (`origin`:
-    /// where the crop the views were made of lies), unchecked.
-    func decode(_ views: [MappedPicture], at origin: PixelPoint, turn: Double? = nil, with engine: any CodeEngine,
+    /// What `engine` decodes in each view until one holds a code, in the pixels of the picture
+    /// the views were made of, unchecked.
+    func decode(_ views: [MappedPicture], turn: Double? = nil, with engine: any CodeEngine,
                 limit: ReadingLimit? = nil) -> PassFindings {
         var findings = PassFindings()
         for view in views where limit?.reached != true {
-            let back = { (point: PixelPoint) -> PixelPoint in
-                let p = view.back(point)
-                return PixelPoint(x: p.x + origin.x, y: p.y + origin.y)
-            }
             let output = engine.decode(view.picture)
             findings.withheld += output.withheld
-            findings.parts += output.parts.map { SymbolPart(bytes: $0.bytes, corners: $0.corners.map(back)) }
+            findings.parts += output.parts.map { SymbolPart(bytes: $0.bytes, corners: $0.corners.map(view.back)) }
             if !output.codes.isEmpty {
-                findings.codes = output.codes.map { $0.mapped(back).found(by: self, turn: turn) }
+                findings.codes = output.codes.map { $0.mapped(view.back).found(by: self, turn: turn) }
                 return findings
             }
         }
