@@ -94,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "QRBench",
             dependencies: ["FrameCore", "PictureOps", "SystemCalls", "CodeReading", "CaptureKit", "PictureFiles", "Overlay",
-                           "CursesBackend", "CodeFixtures"]
+                           "ScanOptions", "CursesBackend", "CodeFixtures"]
         ),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "FrameCore"]),
         .testTarget(name: "PictureOpsTests", dependencies: ["PictureOps", "FrameCore", "CodeFixtures"]),

@@ -8,7 +8,11 @@ public struct CameraRequest: Equatable, Sendable {
     public var height: Int
     public var framesPerSecond: Int
 
-    public init(path: String, width: Int = 1280, height: Int = 720, framesPerSecond: Int = 30) {
+    /// What a camera is asked for when the user names nothing: HD at a webcam's usual rate.
+    public static let standard = (width: 1280, height: 720, framesPerSecond: 30)
+
+    public init(path: String, width: Int = standard.width, height: Int = standard.height,
+                framesPerSecond: Int = standard.framesPerSecond) {
         self.path = path
         self.width = width
         self.height = height

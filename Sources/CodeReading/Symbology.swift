@@ -16,55 +16,7 @@ public enum Symbology: Int32, CaseIterable, Sendable, Hashable, Comparable {
     /// Two-dimensional codes carry error correction; 1D codes are checked by a digit at most.
     public var isTwoDimensional: Bool { self == .qr || self == .sq || self == .pdf417 }
 
-    /// Names accepted by `-S` (lower case, punctuation ignored).
-    public var optionNames: [String] {
-        switch self {
-        case .ean2: ["ean2"]
-        case .ean5: ["ean5"]
-        case .ean8: ["ean8"]
-        case .upce: ["upce"]
-        case .isbn10: ["isbn10"]
-        case .upca: ["upca"]
-        case .ean13: ["ean13", "ean"]
-        case .isbn13: ["isbn13", "isbn"]
-        case .composite: ["composite"]
-        case .i25: ["i25", "itf", "interleaved2of5"]
-        case .databar: ["databar", "rss14"]
-        case .databarExpanded: ["databarexp", "databarexpanded", "rssexpanded"]
-        case .codabar: ["codabar"]
-        case .code39: ["code39"]
-        case .pdf417: ["pdf417"]
-        case .qr: ["qr", "qrcode"]
-        case .sq: ["sq", "sqcode"]
-        case .code93: ["code93"]
-        case .code128: ["code128"]
-        }
-    }
-
-    public init?(optionName: String) {
-        let key = optionName.lowercased().filter { $0.isLetter || $0.isNumber }
-        guard let match = Self.allCases.first(where: { $0.optionNames.contains(key) }) else { return nil }
-        self = match
-    }
-
-    /// Parses a comma-separated `-S` list such as "qr,ean13".
-    public static func parseList(_ list: String) -> Result<Set<Symbology>, UnknownSymbology> {
-        var result = Set<Symbology>()
-        for name in list.split(separator: ",") {
-            let trimmed = String(name.filter { !$0.isWhitespace })
-            guard let symbology = Symbology(optionName: trimmed) else {
-                return .failure(UnknownSymbology(name: trimmed))
-            }
-            result.insert(symbology)
-        }
-        return result.isEmpty ? .failure(UnknownSymbology(name: list)) : .success(result)
-    }
-
     public static func < (lhs: Symbology, rhs: Symbology) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
-public struct UnknownSymbology: Error, Sendable {
-    public let name: String
 }
 
 extension Symbology {

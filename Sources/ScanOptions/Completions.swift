@@ -12,7 +12,7 @@ package enum Completions {
     }
 
     /// An option's help cut to its first clause, without characters the shells' syntax uses.
-    static func short(_ option: OptionSpec) -> String {
+    static func short(_ option: QrtuiOption) -> String {
         let clause = option.help.split(separator: ";").first.map(String.init) ?? option.help
         var clean = clause.filter { !"'\"[]\\`$".contains($0) }
         while let last = clean.last, " ,.".contains(last) { clean.removeLast() }
@@ -28,7 +28,7 @@ package enum Completions {
         var cases = [String]()
         for option in OptionTable.all where option.argument != nil {
             let pattern = option.allNames.joined(separator: "|")
-            switch option.valueHint {
+            switch option.completion {
             case .files: cases.append("        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
             case .devices: cases.append("        \(pattern)) COMPREPLY=($(compgen -W \"$(ls /dev/video* 2>/dev/null)\" -- \"$cur\")); return ;;")
             case .choices(let words) where !words.isEmpty:
@@ -61,7 +61,7 @@ package enum Completions {
             let names = option.allNames.count > 1 ? "{\(option.allNames.joined(separator: ","))}" : option.allNames[0]
             var value = ""
             if let argument = option.argument {
-                switch option.valueHint {
+                switch option.completion {
                 case .files: value = ":\(argument):_files"
                 case .devices: value = ":\(argument):{compadd - /dev/video*(N)}"  // the cameras there now, not any file
                 case .choices(let words) where !words.isEmpty: value = ":\(argument):(\(words.joined(separator: " ")))"
@@ -81,7 +81,7 @@ package enum Completions {
             for name in option.allNames {
                 line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
             }
-            switch option.valueHint {
+            switch option.completion {
             case .none: break
             case .files: line += " -r -F"
             case .devices: line += " -x -a '(ls /dev/video* 2>/dev/null)'"

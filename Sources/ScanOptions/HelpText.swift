@@ -43,24 +43,29 @@ package enum HelpText {
     package static var usage: String {
         var lines = ["qrtui \(version): \(summary).", "", "Usage: qrtui [OPTIONS] [FILE...]", ""]
         lines += wrap(intro, indent: 0)
-        for section in OptionSpec.Section.allCases {
-            lines += ["", section.rawValue + ":"]
-            for option in OptionTable.all where option.section == section { lines += entry(option) }
-            if section == .screen { lines += ["", "Keys:"] + KeyBindings.table.flatMap(entry) }
+        for section in sections(of: OptionTable.all) {
+            lines += ["", section + ":"]
+            for option in OptionTable.all where option.section == section { lines += entry(option, defaults: Options()) }
+            if section == OptionTable.Section.screen { lines += ["", "Keys:"] + KeyBindings.table.flatMap(entry) }
         }
         lines += ["", "Environment:"] + environment.flatMap { described("  " + $0.name, $0.meaning) }
         for paragraph in [jsonFields, escaping, "Exit status: " + exitStatus] { lines += [""] + wrap(paragraph, indent: 0) }
         return lines.joined(separator: "\n")
     }
 
-    /// "  -d, --device PATH       V4L2 camera device": short and long names aligned.
-    package static func entry(_ option: OptionSpec) -> [String] {
+    /// "  -d, --device PATH       V4L2 camera device": short and long names aligned, the
+    /// default as `defaults` has it.
+    package static func entry<Target>(_ option: OptionSpec<Target>, defaults: Target) -> [String] {
         let short = option.names.first { !$0.hasPrefix("--") }
         let long = option.names.filter { $0.hasPrefix("--") }.joined(separator: ", ")
-        let names = (short.map { "\($0), " } ?? "    ") + long + (option.argument.map { " \($0)" } ?? "")
-        let also = option.aliases.isEmpty || option.help.contains(option.aliases[0])
-            ? "" : " (also \(option.aliases.joined(separator: ", ")))"
-        return described("  " + names, option.help + also)
+        // An optional value ("[=SIDE]") is written against its name, as getopt's are.
+        let value = option.argument.map { $0.hasPrefix("[") ? $0 : " \($0)" } ?? ""
+        let names = (short.map { long.isEmpty ? $0 : "\($0), " } ?? "    ") + long + value
+        var notes = option.shownDefault.map { ["default \($0(defaults))"] } ?? []
+        if let alias = option.aliases.first, !option.help.contains(alias) {
+            notes.append("also \(option.aliases.joined(separator: ", "))")
+        }
+        return described("  " + names, option.help + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"))
     }
 
     package static func entry(_ binding: KeyBinding) -> [String] {

@@ -11,11 +11,11 @@ package enum ManPage {
             ".SH DESCRIPTION", roff(HelpText.intro),
         ]
         lines += [".SH OPTIONS"]
-        for section in OptionSpec.Section.allCases {
-            lines += [".SS \(roff(section.rawValue))"]
+        for section in sections(of: OptionTable.all) {
+            lines += [".SS \(roff(section))"]
             for option in OptionTable.all where option.section == section {
                 let names = option.allNames.map { "\\fB\(roff($0))\\fR" }.joined(separator: ", ")
-                lines += [".TP", names + (option.argument.map { " \\fI\(roff($0))\\fR" } ?? ""), roff(option.help)]
+                lines += [".TP", names + (option.argument.map { " \\fI\(roff($0))\\fR" } ?? ""), roff(OptionTable.described(option))]
             }
         }
         lines += [".SH KEYS"]

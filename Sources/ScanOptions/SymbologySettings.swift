@@ -21,7 +21,8 @@ package enum SymbologySettings {
             if let config, scannerSettings.contains(config) {
                 try applyScanner(config, value: parts.count == 2 ? parts[1] : nil, item: item, to: &options)
             } else {
-                options.symbologies = try applySymbology(item, parts: parts, name: name, config: config, to: options.symbologies)
+                options.reading.symbologies = try applySymbology(item, parts: parts, name: name, config: config,
+                                                                 to: options.reading.symbologies)
             }
         }
     }
@@ -35,12 +36,12 @@ package enum SymbologySettings {
             guard let text = value, let density = Int(text), (0...100).contains(density) else {
                 throw UsageError(message: "-S \(item): a density is a number of lines from 0 (off) to 100")
             }
-            if config == "x-density" { options.scanner.xDensity = density } else { options.scanner.yDensity = density }
+            if config == "x-density" { options.reading.scanner.xDensity = density } else { options.reading.scanner.yDensity = density }
             return
         }
         let on = try flag(value, item: item)
         if config == "test-inverted" {
-            options.scanner.testInverted = on
+            options.reading.scanner.testInverted = on
         } else if on, options.format == .text {
             options.format = .raw
         } else if !on, options.format == .raw {
@@ -61,8 +62,8 @@ package enum SymbologySettings {
             guard let config, let enable = enableSetting(config) else { throw unknownSetting(item, config) }
             return enable == value ? Set(Symbology.allCases) : []
         }
-        guard let symbology = Symbology(optionName: name) else {
-            throw UsageError(message: "unknown symbology '\(name)' in -S (known: \(CommandLineParser.knownSymbologies))")
+        guard let symbology = SymbologyNames.symbology(named: name) else {
+            throw UsageError(message: "unknown symbology '\(name)' in -S (known: \(SymbologyNames.known.joined(separator: ",")))")
         }
         guard let config else {
             // A bare name: read this, not everything.

@@ -75,7 +75,7 @@ struct HeadlessRunner {
             try SourceFactory.open(choice, camera: request, limits: limits)
         }
         let deadline = Launch.deadline(options.timeout)
-        let reading = ReadingThread(capture: capture, policy: options.readingPolicy,
+        let reading = ReadingThread(capture: capture, policy: options.reading,
                                     limit: ReadingLimit(deadline: deadline ?? .infinity))
         var corrupt = 0
         defer {
@@ -86,7 +86,7 @@ struct HeadlessRunner {
             capture.stopAndWait(timeout: choice.isDevice ? 1 : 0.05)
             if corrupt > 0 { notice("\(choice.displayName): skipped \(corrupt) corrupt frame\(corrupt == 1 ? "" : "s")") }
         }
-        var tracker = CodeTracker(confirmations: options.readingPolicy.confirmations)
+        var tracker = CodeTracker(confirmations: options.reading.confirmations)
         var read = 0
         var unplugged: (error: CaptureError, since: Double)?
         var slow = SlowReadingNote(for: choice, quiet: options.quiet)
@@ -122,7 +122,7 @@ extension HeadlessRunner {
     /// Prints the codes a reading makes news (only the first with `--once`); how many.
     func announce(_ result: JobReading, with tracker: inout CodeTracker, from choice: SourceFactory.Choice) -> Int {
         let (job, reading) = (result.job, result.reading)
-        tracker.confirmations = options.readingPolicy.confirmations(for: job.kind)
+        tracker.confirmations = options.reading.confirmations(for: job.kind)
         tracker.stream = job.kind != .still
         let news = tracker.update(with: reading.codes, held: reading.held, at: job.frame.timestamp)
         for code in news.prefix(options.once ? 1 : news.count) {

@@ -80,7 +80,7 @@ struct LiveSession {
             return source.kind == .recorded ? PacedSource(source) : source
         }
         capture.channel.onAvailable { wake.wake() }
-        let reading = ReadingThread(policy: options.readingPolicy)
+        let reading = ReadingThread(policy: options.reading)
         reading.output.onAvailable { wake.wake() }
 
         var state = LiveState(options: options, source: choice)

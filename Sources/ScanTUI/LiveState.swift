@@ -102,14 +102,14 @@ struct LiveState {
 
     init(options: Options, source: SourceFactory.Choice) {
         self.options = options
-        looksFor = options.symbologies.map { set in Symbology.allCases.filter(set.contains).map(\.displayName) }
+        looksFor = options.reading.symbologies.map { set in Symbology.allCases.filter(set.contains).map(\.displayName) }
         sourceName = source.displayName
         if case .demo = source { isDemo = true } else { isDemo = false }
         if case .input = source { isInput = true } else { isInput = false }
         demoForWantOfCamera = source == .demo(reason: .noCamera)
         glyphs = options.glyphs
-        tracker = CodeTracker(confirmations: options.confirmations)
-        policy = options.readingPolicy
+        tracker = CodeTracker(confirmations: options.reading.confirmations)
+        policy = options.reading
     }
 
     /// A still is shown whole (it cannot be aimed); moving pictures as `--fit` says.

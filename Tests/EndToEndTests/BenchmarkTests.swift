@@ -28,6 +28,34 @@ import Testing
         #expect(run.stdoutText.contains("decoded 1 of 3 (33.3%), 1 misread, 1 false positives"))
     }
 
+    /// The bench's command line is declared in a table and parsed as qrtui's is: help lists
+    /// every option, mistakes exit 2 naming the option, and -S takes qrtui's own syntax.
+    @Test func theCommandLineIsQrtuisKind() throws {
+        let help = try QRTUIProcess.run(["--help"], executable: "qrtui-bench")
+        #expect(help.status == 0)
+        for name in ["--corpus DIR", "--explain FILE", "--verbose", "--memory[=SIDE]", "-S LIST", "--stress N",
+                     "--seed N", "--only TEXT", "--big-still-file F", "--deadlines N", "--soak MINUTES"] {
+            #expect(help.stdoutText.contains(name), "help lacks \(name)")
+        }
+        #expect(help.stdoutText.contains("(default 1)"))  // --seed's, from the settings' own default
+        for (arguments, message) in [(["--frob"], "unknown option '--frob'"), (["--stress", "x"], "--stress needs a count"),
+                                     (["--memory=0"], "--memory needs a side in pixels"), (["extra"], "unknown argument 'extra'"),
+                                     (["-Saztec", "--corpus", "."], "unknown symbology 'aztec' in -S"),
+                                     ([], "nothing to do")] {
+            let run = try QRTUIProcess.run(arguments, executable: "qrtui-bench")
+            #expect(run.status == 2 && run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+        let corpus = TemporaryDirectory("corpus")
+        try FileManager.default.createDirectory(atPath: corpus.path + "/qr-mini", withIntermediateDirectories: true)
+        corpus.write("qr-mini/1.png", PNGCodec.encode(CodeFixtures.qrScene("first", width: 200, height: 200, moduleSize: 3)))
+        corpus.write("qr-mini/1.txt", Array("first".utf8))
+        for (setting, decoded) in [("-Sdisable,qrcode.enable", "1/1"), ("-Sqrcode.disable", "0/1"), ("-Sean13", "0/1")] {
+            let run = try QRTUIProcess.run([setting, "--corpus", corpus.path], executable: "qrtui-bench")
+            let row = run.stdoutText.split(separator: "\n").first { $0.hasPrefix("qr-mini") }.map(String.init) ?? ""
+            #expect(row.split(separator: " ").dropFirst().first == Substring(decoded), "\(setting): \(row)")
+        }
+    }
+
     @Test func framesModeReportsEverySizeAndStage() throws {
         let run = try QRTUIProcess.run(["--frames", "--repetitions", "1"], deadline: 300, executable: "qrtui-bench")
         #expect(run.status == 0)

@@ -23,7 +23,7 @@ import Testing
         expected.preview = false
         expected.once = true
         expected.timeout = 2.5
-        expected.symbologies = [.qr, .ean13]
+        expected.reading.symbologies = [.qr, .ean13]
         expected.format = .json
         #expect(command == .run(expected))
         #expect(try CommandLineParser.parse(["--nodisplay", "--raw", "--device=/dev/video2"])
@@ -118,8 +118,22 @@ import Testing
     @Test func effortTakesMillisecondsAsHelpSays() throws {
         for text in ["5ms", "5"] {
             guard case .run(let options) = try CommandLineParser.parse(["--effort", text]) else { continue }
-            #expect(options.effort == .milliseconds(5))
+            #expect(options.reading.effort == .milliseconds(5))
         }
+    }
+
+    /// Help's "(default X)" is the default: X given to the option changes nothing.
+    @Test func theDefaultsHelpShowsAreTheDefaults() throws {
+        var shown = 0
+        for option in OptionTable.all {
+            guard let text = option.shownDefault?(Options()) else { continue }
+            shown += 1
+            let words = option.argument == nil ? [text] : [option.names.last!, text]
+            #expect(try CommandLineParser.parse(words) == .run(Options()), "\(option.names.last!) \(text)")
+            let help = HelpText.usage.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(help.contains("(default \(text))") || help.contains("(default \(text);"), "\(text)")
+        }
+        #expect(shown >= 8)
     }
 
     @Test func everyNameParses() throws {
@@ -132,6 +146,7 @@ import Testing
                     #expect(try CommandLineParser.parse([name]) == command)
                     continue
                 case .value: sample = [name, Self.sampleValue[option.names.last!] ?? "x"]
+                case .optionalValue: sample = [name]
                 case .valueCommand(let make):
                     #expect(try CommandLineParser.parse([name, "bash"]) == make("bash"))
                     continue

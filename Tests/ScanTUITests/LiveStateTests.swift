@@ -166,7 +166,7 @@ import Testing
 
     @Test func glyphsAndFiltersSayWhatTheyAre() {
         var options = Options()
-        options.symbologies = [.ean13]
+        options.reading.symbologies = [.ean13]
         var (state, _) = started(options)
         _ = state.update(.key(.character("g")))
         #expect(state.scene(now: 0.1).info.notice == "glyphs: \(state.glyphs.rawValue)")

@@ -6,7 +6,22 @@ import Testing
 @Suite struct SymbologySettingsTests {
     func parsed(_ arguments: [String]) throws -> Set<Symbology>? {
         guard case .run(let options) = try CommandLineParser.parse(arguments) else { return nil }
-        return options.symbologies
+        return options.reading.symbologies
+    }
+
+    /// Every symbology answers to each of its names, in any case and punctuation.
+    @Test func everyNameIsItsSymbology() throws {
+        for symbology in Symbology.allCases {
+            for name in SymbologyNames.names(of: symbology) {
+                #expect(SymbologyNames.symbology(named: name) == symbology)
+                #expect(SymbologyNames.symbology(named: name.uppercased()) == symbology)
+            }
+        }
+        #expect(SymbologyNames.symbology(named: "EAN-13") == .ean13)
+        #expect(SymbologyNames.symbology(named: "Code 128") == .code128)
+        #expect(SymbologyNames.symbology(named: "aztec") == nil)
+        #expect(Set(SymbologyNames.known).count == Symbology.allCases.count)
+        #expect(try parsed(["-S", "qr, EAN-13,code128"]) == [.qr, .ean13, .code128])
     }
 
     @Test func namesChooseAndRepeatsAddUp() throws {
@@ -33,10 +48,9 @@ import Testing
             return options
         }
         let densities = try #require(try options(["-Sx-density=0", "-S", "y-density=3", "-Stest-inverted"]))
-        #expect(densities.scanner == ScannerSettings(xDensity: 0, yDensity: 3, testInverted: true))
-        #expect(densities.symbologies == nil)  // settings are not symbologies
-        #expect(densities.readingPolicy.scanner == densities.scanner)
-        #expect(try options(["-Sqrcode.x-density=2"])?.scanner.xDensity == 2)
+        #expect(densities.reading.scanner == ScannerSettings(xDensity: 0, yDensity: 3, testInverted: true))
+        #expect(densities.reading.symbologies == nil)  // settings are not symbologies
+        #expect(try options(["-Sqrcode.x-density=2"])?.reading.scanner.xDensity == 2)
         #expect(try options(["-Sbinary"])?.format == .raw)
         #expect(try options(["-Sqrcode.binary=1", "-Sqrcode.binary=0"])?.format == .text)
         #expect(try options(["-vv"])?.verbosity == 2)

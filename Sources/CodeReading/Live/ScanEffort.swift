@@ -9,17 +9,19 @@ public enum ScanEffort: Equatable, Sendable {
     public static let fast = ScanEffort.milliseconds(4)
     public static let normal = ScanEffort.milliseconds(8)
 
-    /// "fast", "normal", "thorough", or milliseconds: "12" or "12ms".
+    /// The efforts that have a name.
+    public static let named: [(name: String, effort: ScanEffort)] = [("fast", .fast), ("normal", .normal),
+                                                                      ("thorough", .thorough)]
+
+    /// A name, or milliseconds: "12" or "12ms".
     public init?(_ text: String) {
-        switch text {
-        case "fast": self = .fast
-        case "normal": self = .normal
-        case "thorough": self = .thorough
-        default:
-            let number = text.hasSuffix("ms") ? String(text.dropLast(2)) : text
-            guard let value = Double(number), value > 0, value.isFinite else { return nil }
-            self = .milliseconds(value)
+        if let named = Self.named.first(where: { $0.name == text }) {
+            self = named.effort
+            return
         }
+        let number = text.hasSuffix("ms") ? String(text.dropLast(2)) : text
+        guard let value = Double(number), value > 0, value.isFinite else { return nil }
+        self = .milliseconds(value)
     }
 
     /// The share of one core reading may use while looking (nil: no limit).
