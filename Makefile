@@ -3,6 +3,7 @@
 #   make test   install missing Debian packages, run the whole test suite
 #   make bench  the benchmark (corpus, per-frame costs, live clips, CPU on a camera)
 #   make fuzz   every fuzz harness under libFuzzer and AddressSanitizer (FUZZ_SECONDS each)
+#   make format lay the Swift sources out as .swift-format says (make test checks it)
 #   make install / make uninstall   the built binary, its man page and bash, zsh and fish
 #               completions under PREFIX (default /usr/local), DESTDIR honoured; run
 #               make build first (install does not compile, so sudo make install is safe)
@@ -17,7 +18,7 @@ CORPUS ?= ../shared/corpus
 ARGS ?=
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps bench-deps install-packages build run test bench fuzz clean install uninstall
+.PHONY: deps bench-deps install-packages build run test bench fuzz format clean install uninstall
 
 deps:
 	@$(MAKE) -s install-packages PACKAGES="$(DEBIAN_PACKAGES)"
@@ -50,8 +51,13 @@ TSAN_TESTS := HandOverTests|FramePoolTests|CameraTests|CameraScreenTests|Headles
 ASAN_TESTS := PictureCodecTests|InputOpenerTests|FramePoolTests|Code128ExtendedTests|ITFAcrossTests|ProductAcrossTests|ProductFitTests|Code128FitTests|Code128AcrossTests|Code39AcrossTests|MoreFormatsTests|MalformedMeaningTests|Y4MSourceTests|FuzzRegressionTests|InputBoundsTests|BadInputTests|HostileInputTests|ZbarEngineTests|ThoroughScanTests|LargeStillTests|LiveReaderTests|CorroborationTests|CameraTests
 ASAN_OPTIONS_TEST := halt_on_error=1:detect_leaks=0:verify_asan_link_order=0
 
+# The layout swift-format (with the toolchain) gives, as .swift-format configures it:
+# make test checks it, make format applies it.
+FORMATTED := Sources Tests Package.swift
+
 test: deps
 	scripts/check-modules
+	swift-format lint --strict --recursive --parallel $(FORMATTED)
 	swift build --build-tests
 	swift test
 	swift build --build-tests --sanitize=thread --scratch-path .build/tsan
@@ -64,6 +70,9 @@ bench: bench-deps
 
 fuzz: deps
 	scripts/fuzz $(FUZZ_SECONDS)
+
+format:
+	swift-format format --in-place --recursive --parallel $(FORMATTED)
 
 clean:
 	rm -rf .build

@@ -58,15 +58,21 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         .target(name: "CodeReading", dependencies: ["FrameCore", "PictureOps", "CZbar"]),
-        .target(name: "PictureFiles", dependencies: ["FrameCore", "SystemCalls", "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF"]),
+        .target(
+            name: "PictureFiles",
+            dependencies: ["FrameCore", "SystemCalls", "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF"]),
         .target(name: "CaptureKit", dependencies: ["FrameCore", "PictureOps", "SystemCalls", "PictureFiles", "CV4L2"]),
         // Its cell loops run per frame (a shape matched for every cell): optimised in debug too.
         .target(name: "Overlay", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "CodeMeaning"),
         // Codes drawn from their contents, and pictures written in every format qrtui reads:
         // test fixtures and benchmark scenes (qrtui itself links none of it).
-        .target(name: "CodeFixtures", dependencies: ["FrameCore", "PictureOps", "PictureFiles", "CQREncode", "CZint",
-                                                     "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF"]),
+        .target(
+            name: "CodeFixtures",
+            dependencies: [
+                "FrameCore", "PictureOps", "PictureFiles", "CQREncode", "CZint",
+                "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF",
+            ]),
         .target(
             name: "FakeV4L2",
             // Never instrumented with a sanitizer's runtime: under --sanitize it is preloaded
@@ -75,42 +81,66 @@ let package = Package(
             cSettings: [.unsafeFlags(cUndefinedTraps)],
             linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("dl"), .linkedLibrary("pthread")]
         ),
-        .target(name: "TestFaults", cSettings: [.unsafeFlags(cUndefinedTraps)],
-                linkerSettings: [.linkedLibrary("dl")]),
+        .target(
+            name: "TestFaults", cSettings: [.unsafeFlags(cUndefinedTraps)],
+            linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "CursesBackend", dependencies: ["Overlay", "SystemCalls", "CNcursesw"]),
         // The command line as data: the option table, its parser and `--help` (a library, so
         // that the fuzz harnesses reach the parser).
         .target(name: "ScanOptions", dependencies: ["CaptureKit", "PictureFiles", "CodeReading", "Overlay"]),
         .executableTarget(
             name: "ScanTUI",
-            dependencies: ["FrameCore", "SystemCalls", "CodeReading", "CaptureKit", "PictureFiles", "Overlay", "CursesBackend",
-                           "ScanOptions", "CodeMeaning"]
+            dependencies: [
+                "FrameCore", "SystemCalls", "CodeReading", "CaptureKit", "PictureFiles", "Overlay", "CursesBackend",
+                "ScanOptions", "CodeMeaning",
+            ]
         ),
         // Fuzzing (make fuzz): the harnesses, and libFuzzer's entry (or a replayer) around them.
-        .target(name: "FuzzHarnesses", dependencies: ["CaptureKit", "PictureFiles", "CodeReading", "CodeMeaning", "FrameCore",
-                                                      "Overlay", "ScanOptions", "CodeFixtures"]),
-        .executableTarget(name: "QRFuzz", dependencies: ["FuzzHarnesses"],
-                          swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .target(
+            name: "FuzzHarnesses",
+            dependencies: [
+                "CaptureKit", "PictureFiles", "CodeReading", "CodeMeaning", "FrameCore",
+                "Overlay", "ScanOptions", "CodeFixtures",
+            ]),
+        .executableTarget(
+            name: "QRFuzz", dependencies: ["FuzzHarnesses"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
         .executableTarget(
             name: "QRBench",
-            dependencies: ["FrameCore", "PictureOps", "SystemCalls", "CodeReading", "CaptureKit", "PictureFiles", "Overlay",
-                           "ScanOptions", "CursesBackend", "CodeFixtures"]
+            dependencies: [
+                "FrameCore", "PictureOps", "SystemCalls", "CodeReading", "CaptureKit", "PictureFiles", "Overlay",
+                "ScanOptions", "CursesBackend", "CodeFixtures",
+            ]
         ),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "FrameCore"]),
         .testTarget(name: "PictureOpsTests", dependencies: ["PictureOps", "FrameCore", "CodeFixtures"]),
         // Reading is tested without the camera code: CaptureKit is not linked.
-        .testTarget(name: "CodeReadingTests", dependencies: ["CodeReading", "PictureOps", "FrameCore", "CodeFixtures"]),
-        .testTarget(name: "PictureFilesTests", dependencies: ["PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
-        .testTarget(name: "CaptureKitTests", dependencies: ["CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
+        .testTarget(
+            name: "CodeReadingTests", dependencies: ["CodeReading", "PictureOps", "FrameCore", "CodeFixtures"]),
+        .testTarget(
+            name: "PictureFilesTests", dependencies: ["PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
+        .testTarget(
+            name: "CaptureKitTests",
+            dependencies: ["CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CodeFixtures", "FrameCore"]),
         .testTarget(name: "CodeMeaningTests", dependencies: ["CodeMeaning"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay"]),
-        .testTarget(name: "ScanTUITests", dependencies: ["ScanTUI", "ScanOptions", "CodeMeaning", "CaptureKit", "PictureFiles",
-                                                         "CodeReading", "FrameCore",
-                                                         "Overlay", "SystemCalls", "CodeFixtures"]),
-        .testTarget(name: "FuzzTests", dependencies: ["FuzzHarnesses", "CaptureKit", "PictureFiles", "FrameCore", "CodeFixtures"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "Overlay",
-                                                          "CodeFixtures", "PictureOps"]),
+        .testTarget(
+            name: "ScanTUITests",
+            dependencies: [
+                "ScanTUI", "ScanOptions", "CodeMeaning", "CaptureKit", "PictureFiles",
+                "CodeReading", "FrameCore",
+                "Overlay", "SystemCalls", "CodeFixtures",
+            ]),
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: ["FuzzHarnesses", "CaptureKit", "PictureFiles", "FrameCore", "CodeFixtures"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "Overlay",
+                "CodeFixtures", "PictureOps",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,9 +16,14 @@ final class ByteReader {
 
     /// Fills the buffer; returns false at the end of the input.
     private func refill() throws(CaptureError) -> Bool {
-        if start == end { start = 0; end = 0 }
+        if start == end {
+            start = 0
+            end = 0
+        }
         if end == buffer.count {
-            buffer.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: $0.baseAddress! + start, count: end - start) }
+            buffer.withUnsafeMutableBufferPointer {
+                $0.baseAddress!.update(from: $0.baseAddress! + start, count: end - start)
+            }
             end -= start
             start = 0
         }

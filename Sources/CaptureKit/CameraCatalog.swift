@@ -1,6 +1,6 @@
 import CV4L2
-import Glibc
 import FrameCore
+import Glibc
 
 /// What `--list-devices` shows of one device node.
 public struct CameraDescription: Sendable {
@@ -43,8 +43,9 @@ public enum CameraCatalog {
             withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }
         let isCapture = try device.nodeCapabilities() & QRTUI_CAP_VIDEO_CAPTURE != 0
-        return CameraDescription(path: path, card: text(capability.card), driver: text(capability.driver),
-                                 bus: text(capability.bus_info), isCapture: isCapture,
-                                 formats: isCapture ? try device.formats().filter { !$0.emulated } : [])
+        return CameraDescription(
+            path: path, card: text(capability.card), driver: text(capability.driver),
+            bus: text(capability.bus_info), isCapture: isCapture,
+            formats: isCapture ? try device.formats().filter { !$0.emulated } : [])
     }
 }

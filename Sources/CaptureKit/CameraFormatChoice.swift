@@ -11,8 +11,10 @@ public struct CameraRequest: Equatable, Sendable {
     /// What a camera is asked for when the user names nothing: HD at a webcam's usual rate.
     public static let standard = (width: 1280, height: 720, framesPerSecond: 30)
 
-    public init(path: String, width: Int = standard.width, height: Int = standard.height,
-                framesPerSecond: Int = standard.framesPerSecond) {
+    public init(
+        path: String, width: Int = standard.width, height: Int = standard.height,
+        framesPerSecond: Int = standard.framesPerSecond
+    ) {
         self.path = path
         self.width = width
         self.height = height
@@ -58,14 +60,18 @@ struct CameraFormatChoice: Equatable {
         }
         let atSize = offers.filter { distance($0.1) == best }
         let wanted = min(Double(request.framesPerSecond), slowest)
-        let rank: [UInt32] = [QRTUI_PIX_FMT_GREY, QRTUI_PIX_FMT_YUYV, QRTUI_PIX_FMT_UYVY, QRTUI_PIX_FMT_NV12,
-                              QRTUI_PIX_FMT_NV21, QRTUI_PIX_FMT_YUV420, QRTUI_PIX_FMT_YVU420]
+        let rank: [UInt32] = [
+            QRTUI_PIX_FMT_GREY, QRTUI_PIX_FMT_YUYV, QRTUI_PIX_FMT_UYVY, QRTUI_PIX_FMT_NV12,
+            QRTUI_PIX_FMT_NV21, QRTUI_PIX_FMT_YUV420, QRTUI_PIX_FMT_YVU420,
+        ]
         let directOffers = atSize.filter { LumaLayout(fourcc: $0.0.fourcc) != nil }
             .sorted { (rank.firstIndex(of: $0.0.fourcc) ?? 99) < (rank.firstIndex(of: $1.0.fourcc) ?? 99) }
         if let fast = directOffers.first(where: { $0.1.rates.isEmpty || $0.1.fastest >= wanted }) {
             return direct(fast.0.fourcc, fast.1.width, fast.1.height)
         }
-        if let compressed = atSize.first(where: { $0.0.fourcc == QRTUI_PIX_FMT_MJPEG || $0.0.fourcc == QRTUI_PIX_FMT_JPEG }) {
+        if let compressed = atSize.first(where: {
+            $0.0.fourcc == QRTUI_PIX_FMT_MJPEG || $0.0.fourcc == QRTUI_PIX_FMT_JPEG
+        }) {
             return converted(compressed.0.fourcc, compressed.1)
         }
         if let slow = directOffers.first { return direct(slow.0.fourcc, slow.1.width, slow.1.height) }

@@ -21,8 +21,10 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     case outOfMemory(need: String, errno: Errno)
 
     /// A frame's size checked as a picture's is (`PictureLimits.check`).
-    public static func checkSize(_ width: Int, _ height: Int, path: String,
-                                 limits: PictureLimits = PictureLimits()) throws(CaptureError) {
+    public static func checkSize(
+        _ width: Int, _ height: Int, path: String,
+        limits: PictureLimits = PictureLimits()
+    ) throws(CaptureError) {
         do throws(PictureError) {
             try limits.check(width, height, path: path)
         } catch {
@@ -33,33 +35,33 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The system's error, when a system call failed.
     public var errno: Errno? {
         switch self {
-        case let .system(_, _, code), let .outOfMemory(_, code): code
-        case let .picture(error): error.errno
+        case .system(_, _, let code), .outOfMemory(_, let code): code
+        case .picture(let error): error.errno
         default: nil
         }
     }
 
     public var description: String {
         switch self {
-        case let .system(operation, path, code) where operation == "open":
+        case .system(let operation, let path, let code) where operation == "open":
             return "cannot open \(path): \(code.message)"
-        case let .system(_, path, code) where code == .busy:
+        case .system(_, let path, let code) where code == .busy:
             return "\(path) is busy: another program is using it"
-        case let .system(_, path, code) where code == .noSuchDevice:
+        case .system(_, let path, let code) where code == .noSuchDevice:
             return "\(path): the camera was unplugged"
-        case let .system(operation, path, code):
+        case .system(let operation, let path, let code):
             return "\(path): \(operation) failed: \(code.message)"
-        case let .malformed(path, detail):
+        case .malformed(let path, let detail):
             return "\(path): \(detail)"
-        case let .unsupported(path, detail):
+        case .unsupported(let path, let detail):
             return "\(path): unsupported: \(detail)"
-        case let .picture(error):
+        case .picture(let error):
             return error.description
-        case let .empty(path):
+        case .empty(let path):
             return "\(path): empty input (expected a \(PictureFormats.names) image or a Y4M stream)"
-        case let .outOfMemory(need, code):
+        case .outOfMemory(let need, let code):
             return "cannot make room for \(need) (\(code.message)): too little memory allowed (ulimit -v?)"
-        case let .notAFile(path, kind):
+        case .notAFile(let path, let kind):
             return "\(path): is a \(kind), not an image or video file"
         }
     }
@@ -69,9 +71,10 @@ extension PictureError {
     /// A reader's failure (a file's read), as a picture decoder reports it.
     init(reading error: CaptureError) {
         switch error {
-        case let .system(operation, path, code): self = .unreadable(path: path, operation: operation, errno: code)
-        case let .malformed(path, detail): self = .malformed(path: path, detail: detail)
-        case let .picture(error): self = error
+        case .system(let operation, let path, let code):
+            self = .unreadable(path: path, operation: operation, errno: code)
+        case .malformed(let path, let detail): self = .malformed(path: path, detail: detail)
+        case .picture(let error): self = error
         default: self = .malformed(path: "", detail: error.description)
         }
     }

@@ -45,7 +45,9 @@ public enum DemoCode {
     /// The code drawn for a scene `height` pixels tall (about a hundredth of it per module),
     /// dark grey on light grey, in a quiet zone of four modules.
     public static func picture(forHeight height: Int = 720) -> Frame {
-        let moduleSize = max(2, height / 100), side = rows.count, quiet = 4
+        let moduleSize = max(2, height / 100)
+        let side = rows.count
+        let quiet = 4
         let pixels = (side + 2 * quiet) * moduleSize
         var luma = [UInt8](repeating: 225, count: pixels * pixels)
         for (y, row) in rows.enumerated() {

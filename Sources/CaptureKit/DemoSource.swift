@@ -50,8 +50,9 @@ public final class DemoSource: FrameSource {
             .renumbered(sequence: sequence, timestamp: time)
         guard withCode else { return plain }
         let drift = Double(min(width, height))
-        return plain.drawing(code, centreX: Double(width) / 2 + drift * 0.08 * sin(time * 0.7),
-                             centreY: Double(height) / 2 + drift * 0.05 * sin(time * 0.45 + 1),
-                             degrees: 9 * sin(time * 0.33))
+        return plain.drawing(
+            code, centreX: Double(width) / 2 + drift * 0.08 * sin(time * 0.7),
+            centreY: Double(height) / 2 + drift * 0.05 * sin(time * 0.45 + 1),
+            degrees: 9 * sin(time * 0.33))
     }
 }

@@ -67,7 +67,10 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
         } else if pending != nil {
             droppedCount += 1
         }
-        guard !closed else { condition.unlock(); return false }
+        guard !closed else {
+            condition.unlock()
+            return false
+        }
         pending = value
         let action = wake
         condition.broadcast()
@@ -108,7 +111,10 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
         defer { waiting.consumers -= 1 }
         while pending == nil && outcome == nil && notices.isEmpty {
             if closed { return nil }
-            guard let deadline else { condition.wait(); continue }
+            guard let deadline else {
+                condition.wait()
+                continue
+            }
             let remaining = deadline - MonotonicClock.now()
             if remaining <= 0 { return nil }
             _ = condition.wait(until: Date(timeIntervalSinceNow: remaining))
@@ -145,8 +151,10 @@ public final class CaptureThread: Sendable {
     public let channel: FrameChannel
     private let finished = DispatchSemaphore(value: 0)
 
-    public init(mode: FrameChannel.Mode,
-                open: @escaping @Sendable () throws(CaptureError) -> any FrameSource) {
+    public init(
+        mode: FrameChannel.Mode,
+        open: @escaping @Sendable () throws(CaptureError) -> any FrameSource
+    ) {
         let channel = FrameChannel(mode: mode)
         self.channel = channel
         let finished = self.finished

@@ -38,8 +38,10 @@ public final class FramePool: PlaneRecycler, @unchecked Sendable {  // `planes` 
 
     /// A frame whose `width * height` plane `fill` writes every byte of; nil (and the plane
     /// back in the pool) when `fill` returns false.
-    public func frame(width: Int, height: Int, sequence: Int, timestamp: Double,
-                      fill: (UnsafeMutableBufferPointer<UInt8>) -> Bool) -> Frame? {
+    public func frame(
+        width: Int, height: Int, sequence: Int, timestamp: Double,
+        fill: (UnsafeMutableBufferPointer<UInt8>) -> Bool
+    ) -> Frame? {
         let size = width * height
         guard var plane = lend(size: size) else {
             var apart = [UInt8](repeating: 0, count: size)
@@ -51,7 +53,8 @@ public final class FramePool: PlaneRecycler, @unchecked Sendable {  // `planes` 
             recycle(plane)
             return nil
         }
-        return Frame(width: width, height: height, sequence: sequence, timestamp: timestamp, luma: plane, recycler: self)
+        return Frame(
+            width: width, height: height, sequence: sequence, timestamp: timestamp, luma: plane, recycler: self)
     }
 
     private func lend(size: Int) -> [UInt8]? {

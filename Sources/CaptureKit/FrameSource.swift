@@ -16,9 +16,9 @@ public protocol FrameSource: AnyObject {
     func setNoticeHandler(_ handler: @escaping (CaptureNotice) -> Void)
 }
 
-public extension FrameSource {
-    func nextFrame(cancelled: () -> Bool) throws(CaptureError) -> Frame? { try nextFrame() }
-    func setNoticeHandler(_ handler: @escaping (CaptureNotice) -> Void) {}
+extension FrameSource {
+    public func nextFrame(cancelled: () -> Bool) throws(CaptureError) -> Frame? { try nextFrame() }
+    public func setNoticeHandler(_ handler: @escaping (CaptureNotice) -> Void) {}
 }
 
 /// News from a source that does not end it.

@@ -7,16 +7,21 @@ import PictureFiles
 /// limits before the rest is read (`PictureDecoder.read`): `/dev/urandom` costs a few
 /// kilobytes, not half a gigabyte.
 public enum InputOpener {
-    public static func open(path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError) -> any FrameSource {
+    public static func open(path: String, limits: PictureLimits = PictureLimits()) throws(CaptureError)
+        -> any FrameSource
+    {
         let reader = ByteReader(input: try FileInput(path: path))
         let prefix = try reader.peek(16)
         guard !prefix.isEmpty else { throw .empty(path: reader.path) }
         if Y4MSource.recognises(prefix) { return try Y4MSource(reader: reader, limits: limits) }
         guard PictureFormats.codec(for: prefix) != nil else {
-            throw .unsupported(path: reader.path, detail: "not a \(PictureFormats.names) image or Y4M stream (by its first bytes)")
+            throw .unsupported(
+                path: reader.path, detail: "not a \(PictureFormats.names) image or Y4M stream (by its first bytes)")
         }
         do throws(PictureError) {
-            return StillImageSource(name: reader.path, frame: try PictureDecoder.read(PictureReader(reader), path: reader.path, limits: limits))
+            return StillImageSource(
+                name: reader.path,
+                frame: try PictureDecoder.read(PictureReader(reader), path: reader.path, limits: limits))
         } catch {
             throw .picture(error)
         }
@@ -43,7 +48,9 @@ final class PictureReader: PictureBytes {
     }
 
     func read(into destination: UnsafeMutableRawBufferPointer) throws(PictureError) -> Int {
-        do throws(CaptureError) { return try reader.read(into: destination) } catch { throw PictureError(reading: error) }
+        do throws(CaptureError) { return try reader.read(into: destination) } catch {
+            throw PictureError(reading: error)
+        }
     }
 
     func skip(_ count: Int) throws(PictureError) -> Int {

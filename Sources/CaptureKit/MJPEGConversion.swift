@@ -17,7 +17,8 @@ package enum MJPEGConversion {
         var output = [UInt8](repeating: 0, count: width * height * 3 / 2 + 64)
         let written = input.withUnsafeMutableBufferPointer { src in
             output.withUnsafeMutableBufferPointer { dst in
-                v4lconvert_convert(converter, &source, &target, src.baseAddress, Int32(src.count), dst.baseAddress, Int32(dst.count))
+                v4lconvert_convert(
+                    converter, &source, &target, src.baseAddress, Int32(src.count), dst.baseAddress, Int32(dst.count))
             }
         }
         guard written >= width * height else { return nil }

@@ -46,7 +46,7 @@ public final class ReconnectingCamera: FrameSource {
             }
             do {
                 return try camera.nextFrame(cancelled: cancelled)
-            } catch where error.errno == .noSuchDevice {
+            } catch  where error.errno == .noSuchDevice {
                 corruptBefore += camera.corruptFrames
                 camera.shutdown()
                 self.camera = nil
@@ -58,7 +58,9 @@ public final class ReconnectingCamera: FrameSource {
 
     private func reconnect(cancelled: () -> Bool) {
         let deadline = MonotonicClock.now() + Self.retryInterval
-        while MonotonicClock.now() < deadline && !cancelled() { MonotonicClock.sleep(until: min(deadline, MonotonicClock.now() + 0.05)) }
+        while MonotonicClock.now() < deadline && !cancelled() {
+            MonotonicClock.sleep(until: min(deadline, MonotonicClock.now() + 0.05))
+        }
         guard !cancelled(), let camera = try? V4L2Camera(request, pool: pool) else { return }
         if let handler = noticeHandler { camera.setNoticeHandler(forwarding(handler)) }
         self.camera = camera

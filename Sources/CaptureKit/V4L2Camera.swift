@@ -50,9 +50,12 @@ public final class V4L2Camera: FrameSource {
         format.fmt.pix.pixelformat = choice.fourcc
         format.fmt.pix.field = V4L2_FIELD_NONE.rawValue
         try device.control(QRTUI_VIDIOC_S_FMT, "VIDIOC_S_FMT", &format)
-        guard let layout = LumaLayout(fourcc: format.fmt.pix.pixelformat), format.fmt.pix.width > 0, format.fmt.pix.height > 0 else {
-            throw .unsupported(path: request.path,
-                               detail: "the camera offers no usable picture format (got \(FourCC.string(format.fmt.pix.pixelformat)))")
+        guard let layout = LumaLayout(fourcc: format.fmt.pix.pixelformat), format.fmt.pix.width > 0,
+            format.fmt.pix.height > 0
+        else {
+            throw .unsupported(
+                path: request.path,
+                detail: "the camera offers no usable picture format (got \(FourCC.string(format.fmt.pix.pixelformat)))")
         }
         width = Int(format.fmt.pix.width)
         height = Int(format.fmt.pix.height)
@@ -95,8 +98,11 @@ public final class V4L2Camera: FrameSource {
             buffer.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
             buffer.memory = V4L2_MEMORY_MMAP.rawValue
             try device.control(QRTUI_VIDIOC_QUERYBUF, "VIDIOC_QUERYBUF", &buffer)
-            let memory = v4l2_mmap(nil, Int(buffer.length), PROT_READ | PROT_WRITE, MAP_SHARED, device.fd, Int64(buffer.m.offset))
-            guard let memory, memory != MAP_FAILED else { throw .system(operation: "mmap", path: name, errno: .current) }
+            let memory = v4l2_mmap(
+                nil, Int(buffer.length), PROT_READ | PROT_WRITE, MAP_SHARED, device.fd, Int64(buffer.m.offset))
+            guard let memory, memory != MAP_FAILED else {
+                throw .system(operation: "mmap", path: name, errno: .current)
+            }
             buffers.append(UnsafeMutableRawBufferPointer(start: memory, count: Int(buffer.length)))
             try device.control(QRTUI_VIDIOC_QBUF, "VIDIOC_QBUF", &buffer)
         }
@@ -179,14 +185,16 @@ public final class V4L2Camera: FrameSource {
     }
 
     /// Writes one frame's luma plane into `plane`; false when the frame is too short to hold a picture.
-    func extractLuma(_ memory: UnsafeRawBufferPointer, used: Int, into plane: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+    func extractLuma(_ memory: UnsafeRawBufferPointer, used: Int, into plane: UnsafeMutableBufferPointer<UInt8>) -> Bool
+    {
         let needed = stride * (height - 1) + (layout == .yuyv || layout == .uyvy ? 2 * width : width)
         guard min(used > 0 ? used : memory.count, memory.count) >= needed else { return false }
-        let (step, offset) = switch layout {
-        case .grey, .planar: (1, 0)
-        case .yuyv: (2, 0)
-        case .uyvy: (2, 1)
-        }
+        let (step, offset) =
+            switch layout {
+            case .grey, .planar: (1, 0)
+            case .yuyv: (2, 0)
+            case .uyvy: (2, 1)
+            }
         LumaPlane.write(memory, width: width, height: height, stride: stride, step: step, offset: offset, into: plane)
         return true
     }

@@ -69,9 +69,11 @@ final class V4L2Device {
             description.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
             guard let found = try query(QRTUI_VIDIOC_ENUM_FMT, "VIDIOC_ENUM_FMT", description) else { break }
             let name = withUnsafeBytes(of: found.description) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            result.append(CameraFormat(fourcc: found.pixelformat, name: name,
-                                       emulated: found.flags & QRTUI_FMT_FLAG_EMULATED != 0,
-                                       sizes: try sizes(of: found.pixelformat)))
+            result.append(
+                CameraFormat(
+                    fourcc: found.pixelformat, name: name,
+                    emulated: found.flags & QRTUI_FMT_FLAG_EMULATED != 0,
+                    sizes: try sizes(of: found.pixelformat)))
         }
         return result
     }
@@ -84,13 +86,16 @@ final class V4L2Device {
             size.pixel_format = fourcc
             guard let found = try query(QRTUI_VIDIOC_ENUM_FRAMESIZES, "VIDIOC_ENUM_FRAMESIZES", size) else { break }
             if found.type == V4L2_FRMSIZE_TYPE_DISCRETE.rawValue {
-                let width = Int(found.discrete.width), height = Int(found.discrete.height)
+                let width = Int(found.discrete.width)
+                let height = Int(found.discrete.height)
                 result.append(CameraSize(width: width, height: height, rates: try rates(of: fourcc, width, height)))
             } else {
                 // Stepwise or continuous: offer the common sizes that fit its range.
                 let range = found.stepwise
                 for (width, height) in [(640, 480), (1280, 720), (1920, 1080)]
-                where width >= range.min_width && width <= range.max_width && height >= range.min_height && height <= range.max_height {
+                where width >= range.min_width && width <= range.max_width && height >= range.min_height
+                    && height <= range.max_height
+                {
                     result.append(CameraSize(width: width, height: height, rates: try rates(of: fourcc, width, height)))
                 }
                 break
@@ -107,7 +112,9 @@ final class V4L2Device {
             interval.pixel_format = fourcc
             interval.width = UInt32(width)
             interval.height = UInt32(height)
-            guard let found = try query(QRTUI_VIDIOC_ENUM_FRAMEINTERVALS, "VIDIOC_ENUM_FRAMEINTERVALS", interval) else { break }
+            guard let found = try query(QRTUI_VIDIOC_ENUM_FRAMEINTERVALS, "VIDIOC_ENUM_FRAMEINTERVALS", interval) else {
+                break
+            }
             let fraction = found.type == V4L2_FRMIVAL_TYPE_DISCRETE.rawValue ? found.discrete : found.stepwise.min
             if fraction.numerator > 0 { result.append(Double(fraction.denominator) / Double(fraction.numerator)) }
             if found.type != V4L2_FRMIVAL_TYPE_DISCRETE.rawValue { break }

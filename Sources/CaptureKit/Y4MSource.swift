@@ -27,7 +27,10 @@ public final class Y4MSource: FrameSource {
             throw .malformed(path: name, detail: "not a Y4M stream (no YUV4MPEG2 header)")
         }
         fields.removeFirst()
-        var width = 0, height = 0, rate: Double?, colour = "420jpeg"
+        var width = 0
+        var height = 0
+        var rate: Double?
+        var colour = "420jpeg"
         for field in fields where !field.isEmpty {
             let value = String(field.dropFirst())
             switch field.first {
@@ -42,7 +45,8 @@ public final class Y4MSource: FrameSource {
         }
         try CaptureError.checkSize(width, height, path: name, limits: limits)
         guard let chroma = Self.chromaBytes(colour: colour, width: width, height: height) else {
-            throw .unsupported(path: name, detail: "Y4M colour space C\(colour) (8-bit 4:2:0, 4:2:2, 4:4:4 and mono are)")
+            throw .unsupported(
+                path: name, detail: "Y4M colour space C\(colour) (8-bit 4:2:0, 4:2:2, 4:4:4 and mono are)")
         }
         self.width = width
         self.height = height
@@ -56,7 +60,8 @@ public final class Y4MSource: FrameSource {
     }
 
     static func chromaBytes(colour: String, width: Int, height: Int) -> Int? {
-        let halfWidth = (width + 1) / 2, halfHeight = (height + 1) / 2
+        let halfWidth = (width + 1) / 2
+        let halfHeight = (height + 1) / 2
         switch colour {
         case "420jpeg", "420paldv", "420mpeg2", "420": return 2 * halfWidth * halfHeight
         case "422": return 2 * halfWidth * height
@@ -78,10 +83,12 @@ public final class Y4MSource: FrameSource {
         let skipped = got == luma.count ? try reader.skip(chromaBytes) : 0
         guard got == luma.count, skipped == chromaBytes else {
             let total = luma.count + chromaBytes
-            throw .malformed(path: name, detail: "truncated Y4M: frame \(sequence) has \(got + skipped) of \(total) bytes")
+            throw .malformed(
+                path: name, detail: "truncated Y4M: frame \(sequence) has \(got + skipped) of \(total) bytes")
         }
         defer { sequence += 1 }
-        return Frame(width: width, height: height, sequence: sequence,
-                     timestamp: Double(sequence) / (framesPerSecond ?? 30), luma: luma)
+        return Frame(
+            width: width, height: height, sequence: sequence,
+            timestamp: Double(sequence) / (framesPerSecond ?? 30), luma: luma)
     }
 }

@@ -29,11 +29,14 @@ public enum LinearSymbology: String, CaseIterable, Sendable {
         case .code39:
             // Without $ / + %: pairs of them with a letter are Full ASCII, which reads otherwise.
             let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-. ")
-            return String((0..<Int(4 + random.next() % 8)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
-                .trimmingCharacters(in: " ")
+            return String(
+                (0..<Int(4 + random.next() % 8)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            )
+            .trimmingCharacters(in: " ")
         case .code128:
             let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-./:")
-            return String((0..<Int(4 + random.next() % 12)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            return String(
+                (0..<Int(4 + random.next() % 12)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
         }
     }
 }
@@ -61,7 +64,8 @@ public struct Barcode: Sendable {
         let bytes = Array(data.utf8)
         guard ZBarcode_Encode(symbol, bytes, Int32(bytes.count)) < ZINT_ERROR else { return nil }
         let width = Int(symbol.pointee.width)
-        bars = ModuleGrid(columns: width, rows: 1, dark: (0..<width).map { qrtui_zint_module(symbol, 0, Int32($0)) == 1 })
+        bars = ModuleGrid(
+            columns: width, rows: 1, dark: (0..<width).map { qrtui_zint_module(symbol, 0, Int32($0)) == 1 })
         let text = withUnsafeBytes(of: symbol.pointee.text) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         self.symbology = symbology
         expected = Self.asZbarReports(text, symbology)
@@ -69,7 +73,8 @@ public struct Barcode: Sendable {
 
     /// The widths of the bars and spaces, in modules, from the first bar to the last.
     public var elementWidths: [Double] {
-        var runs = [Double](), column = 0
+        var runs = [Double]()
+        var column = 0
         while column < bars.columns {
             let dark = bars[column, 0]
             var end = column
@@ -124,7 +129,7 @@ extension String {
     }
 }
 
-public extension QRMatrix {
+extension QRMatrix {
     /// The matrix as modules for `Frame.drawingModules`.
-    var grid: ModuleGrid { ModuleGrid(columns: size, rows: size, dark: modules) }
+    public var grid: ModuleGrid { ModuleGrid(columns: size, rows: size, dark: modules) }
 }

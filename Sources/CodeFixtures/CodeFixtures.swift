@@ -17,16 +17,20 @@ public enum CodeFixtures {
         }
         let code = matrix.render(moduleSize: moduleSize, quietZone: 4, dark: 20, light: 235)
         let scene = Frame.filled(width: width, height: height, value: background)
-            .drawing(code, centreX: Double(width) / 2 + dx, centreY: Double(height) / 2 + dy,
-                     scale: scale, degrees: degrees)
+            .drawing(
+                code, centreX: Double(width) / 2 + dx, centreY: Double(height) / 2 + dy,
+                scale: scale, degrees: degrees)
         return noise > 0 ? scene.withNoise(amplitude: noise, seed: UInt64(payload.count) &* 31 &+ 7) : scene
     }
 
-    public static func qrScene(_ text: String, width: Int = 640, height: Int = 480, moduleSize: Int = 4,
-                               degrees: Double = 0, scale: Double = 1, dx: Double = 0, dy: Double = 0,
-                               noise: Int = 0) -> Frame {
-        qrScene(Array(text.utf8), width: width, height: height, moduleSize: moduleSize,
-                degrees: degrees, scale: scale, dx: dx, dy: dy, noise: noise)
+    public static func qrScene(
+        _ text: String, width: Int = 640, height: Int = 480, moduleSize: Int = 4,
+        degrees: Double = 0, scale: Double = 1, dx: Double = 0, dy: Double = 0,
+        noise: Int = 0
+    ) -> Frame {
+        qrScene(
+            Array(text.utf8), width: width, height: height, moduleSize: moduleSize,
+            degrees: degrees, scale: scale, dx: dx, dy: dy, noise: noise)
     }
 }
 

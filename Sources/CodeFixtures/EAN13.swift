@@ -4,8 +4,12 @@ import PictureOps
 /// EAN-13 barcodes drawn from their digits, for tests of 1D reading (no library needed:
 /// the symbology is three tables and a parity pattern).
 public enum EAN13 {
-    static let left = ["0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111", "0111011", "0110111", "0001011"]
-    static let parity = ["LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG", "LGGLLG", "LGGGLL", "LGLGLG", "LGLGGL", "LGGLGL"]
+    static let left = [
+        "0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111", "0111011", "0110111", "0001011",
+    ]
+    static let parity = [
+        "LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG", "LGGLLG", "LGGGLL", "LGLGLG", "LGLGGL", "LGGLGL",
+    ]
 
     /// The 13th digit for 12 digits.
     public static func checkDigit(_ twelve: String) -> Int {
@@ -32,8 +36,10 @@ public enum EAN13 {
 
     /// The barcode for 12 digits (the check digit is added), `moduleWidth` pixels per module,
     /// with quiet zones, on a `width` x `height` scene, optionally turned by `degrees`.
-    public static func scene(_ twelve: String, moduleWidth: Int = 3, barHeight: Int = 120,
-                             width: Int = 640, height: Int = 360, degrees: Double = 0) -> Frame {
+    public static func scene(
+        _ twelve: String, moduleWidth: Int = 3, barHeight: Int = 120,
+        width: Int = 640, height: Int = 360, degrees: Double = 0
+    ) -> Frame {
         let digits = twelve + String(checkDigit(twelve))
         let modules = Self.modules(digits)
         let quiet = 11 * moduleWidth

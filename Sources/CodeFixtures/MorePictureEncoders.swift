@@ -10,8 +10,11 @@ extension WebPCodec {
         let rgb = GreyChannels.channels(frame, 3)
         var output: UnsafeMutablePointer<UInt8>? = nil
         let size = rgb.withUnsafeBufferPointer {
-            lossless ? WebPEncodeLosslessRGB($0.baseAddress, Int32(frame.width), Int32(frame.height), Int32(frame.width * 3), &output)
-                : WebPEncodeRGB($0.baseAddress, Int32(frame.width), Int32(frame.height), Int32(frame.width * 3), 80, &output)
+            lossless
+                ? WebPEncodeLosslessRGB(
+                    $0.baseAddress, Int32(frame.width), Int32(frame.height), Int32(frame.width * 3), &output)
+                : WebPEncodeRGB(
+                    $0.baseAddress, Int32(frame.width), Int32(frame.height), Int32(frame.width * 3), 80, &output)
         }
         defer { WebPFree(output) }
         precondition(size > 0 && output != nil, "WebP encoding failed")
@@ -24,7 +27,8 @@ extension WebPCodec {
         func chunk(_ tag: String, _ payload: [UInt8]) -> [UInt8] {
             Array(tag.utf8) + LittleEndian.bytes(payload.count, 4) + payload + (payload.count % 2 == 1 ? [0] : [])
         }
-        let width = frames[0].width, height = frames[0].height
+        let width = frames[0].width
+        let height = frames[0].height
         let size = LittleEndian.bytes(width - 1, 3) + LittleEndian.bytes(height - 1, 3)
         var body = chunk("VP8X", [0x02, 0, 0, 0] + size)  // the animation flag
         body += chunk("ANIM", [255, 255, 255, 255, 0, 0])
@@ -45,12 +49,16 @@ extension GIFCodec {
         let colours = (0..<256).map { GifColorType(Red: UInt8($0), Green: UInt8($0), Blue: UInt8($0)) }
         let map = colours.withUnsafeBufferPointer { GifMakeMapObject(256, $0.baseAddress) }
         defer { GifFreeMapObject(map) }
-        let width = Int32(frame.width), height = Int32(frame.height)
-        var ok = EGifPutScreenDesc(gif, width, height, 8, 0, map) == GIF_OK
+        let width = Int32(frame.width)
+        let height = Int32(frame.height)
+        var ok =
+            EGifPutScreenDesc(gif, width, height, 8, 0, map) == GIF_OK
             && EGifPutImageDesc(gif, 0, 0, width, height, false, nil) == GIF_OK
         var pixels = frame.packed.luma
         for row in 0..<frame.height where ok {
-            ok = pixels.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + row * frame.width, width) } == GIF_OK
+            ok =
+                pixels.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress! + row * frame.width, width) }
+                == GIF_OK
         }
         ok = EGifCloseFile(gif, &error) == GIF_OK && ok
         defer { free(sink.data) }
@@ -79,7 +87,8 @@ extension BMPCodec {
         for grey in 0..<256 { out += [UInt8(grey), UInt8(grey), UInt8(grey), 0] }
         let luma = frame.packed.luma
         for y in (0..<frame.height).reversed() {
-            out += luma[(y * frame.width)..<((y + 1) * frame.width)] + [UInt8](repeating: 0, count: rowBytes - frame.width)
+            out +=
+                luma[(y * frame.width)..<((y + 1) * frame.width)] + [UInt8](repeating: 0, count: rowBytes - frame.width)
         }
         return out
     }
@@ -89,7 +98,8 @@ extension BMPCodec {
         func le32(_ value: Int) -> [UInt8] { LittleEndian.bytes(value, 4) }
         let offset = 14 + 40 + 4 * colours
         return Array("BM".utf8) + le32(offset + rowBytes * frame.height) + le32(0) + le32(offset)
-            + le32(40) + le32(frame.width) + le32(frame.height) + [1, 0, UInt8(bits), 0] + le32(0) + le32(rowBytes * frame.height)
+            + le32(40) + le32(frame.width) + le32(frame.height) + [1, 0, UInt8(bits), 0] + le32(0)
+            + le32(rowBytes * frame.height)
             + le32(2835) + le32(2835) + le32(colours) + le32(0)
     }
 }
@@ -120,5 +130,7 @@ public enum Y4MEncoder {
 }
 
 enum LittleEndian {
-    static func bytes(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    static func bytes(_ value: Int, _ count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+    }
 }

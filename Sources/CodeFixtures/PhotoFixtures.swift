@@ -1,10 +1,10 @@
 import FrameCore
 import PictureOps
 
-public extension CodeFixtures {
+extension CodeFixtures {
     /// A photo-like picture without a code: soft shapes, sharp ones, print-like texture and
     /// sensor noise, busy enough that the localiser finds places where a code may be.
-    static func busyPhoto(width: Int = 4000, height: Int = 3000, seed: UInt64 = 11) -> Frame {
+    public static func busyPhoto(width: Int = 4000, height: Int = 3000, seed: UInt64 = 11) -> Frame {
         var picture = Frame.plasma(width: width, height: height, seed: seed &+ 4)
         var random = SplitMix(seed: seed)
         func anywhere() -> (Double, Double) {
@@ -18,11 +18,16 @@ public extension CodeFixtures {
             picture = picture.drawing(patch, centreX: x, centreY: y, degrees: Double(random.next() % 90))
         }
         for _ in 0..<(3 * scale) {
-            let columns = 20 + Int(random.next() % 60), rows = 4 + Int(random.next() % 20)
-            let texture = ModuleGrid(columns: columns, rows: rows, dark: (0..<(columns * rows)).map { _ in random.next() % 2 == 0 })
+            let columns = 20 + Int(random.next() % 60)
+            let rows = 4 + Int(random.next() % 20)
+            let texture = ModuleGrid(
+                columns: columns, rows: rows, dark: (0..<(columns * rows)).map { _ in random.next() % 2 == 0 })
             let (x, y) = anywhere()
-            picture = picture.drawingModules(texture, at: ModulePlacement(centreX: x, centreY: y,
-                                                                          moduleSize: 2 + Double(random.next() % 3), quietZone: 0))
+            picture = picture.drawingModules(
+                texture,
+                at: ModulePlacement(
+                    centreX: x, centreY: y,
+                    moduleSize: 2 + Double(random.next() % 3), quietZone: 0))
         }
         return picture.withNoise(amplitude: 5, seed: seed &+ 3)
     }

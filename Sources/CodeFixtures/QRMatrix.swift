@@ -29,7 +29,9 @@ public struct QRMatrix: Sendable {
 
     /// A structured-append set: the text split over several symbols of `version`.
     public static func structured(text: String, version: Int, level: Level = .low) -> [QRMatrix] {
-        guard let list = QRcode_encodeStringStructured(text, Int32(version), level.qrencode, QR_MODE_8, 1) else { return [] }
+        guard let list = QRcode_encodeStringStructured(text, Int32(version), level.qrencode, QR_MODE_8, 1) else {
+            return []
+        }
         defer { QRcode_List_free(list) }
         var result = [QRMatrix]()
         var entry: UnsafeMutablePointer<QRcode_List>? = list

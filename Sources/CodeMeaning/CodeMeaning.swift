@@ -45,11 +45,18 @@ extension CodeMeaning {
     public static func of(_ text: String, family: CodeFamily = .other) -> CodeMeaning {
         if family == .product, let product = ProductCode.meaning(text) { return product }
         if family == .gs1 || text.hasPrefix("]C1") || text.hasPrefix("]Q3") || text.hasPrefix("]d2"),
-           let elements = GS1Elements.meaning(text) { return elements }
+            let elements = GS1Elements.meaning(text)
+        {
+            return elements
+        }
         let upper = text.prefix(16).uppercased()
         if upper.hasPrefix("WIFI:") { return WiFiPayload.meaning(text) ?? plain(text) }
-        if upper.hasPrefix("BEGIN:VCARD") || upper.hasPrefix("MECARD:") { return ContactPayload.meaning(text) ?? plain(text) }
-        if upper.hasPrefix("BEGIN:VCALENDAR") || upper.hasPrefix("BEGIN:VEVENT") { return EventPayload.meaning(text) ?? plain(text) }
+        if upper.hasPrefix("BEGIN:VCARD") || upper.hasPrefix("MECARD:") {
+            return ContactPayload.meaning(text) ?? plain(text)
+        }
+        if upper.hasPrefix("BEGIN:VCALENDAR") || upper.hasPrefix("BEGIN:VEVENT") {
+            return EventPayload.meaning(text) ?? plain(text)
+        }
         if upper.hasPrefix("BCD\n") || upper.hasPrefix("BCD\r\n") { return PaymentPayload.meaning(text) ?? plain(text) }
         if let message = MessagePayload.meaning(text) { return message }
         if let account = OTPPayload.meaning(text) { return account }

@@ -12,16 +12,21 @@ enum ContactPayload {
             fields.append(Field("name", name))
         } else if let structured = lines.first(where: { $0.name == "N" })?.components() {
             // N: family; given; additional; prefix; suffix
-            let parts = [structured.count > 3 ? structured[3] : "", structured.count > 1 ? structured[1] : "",
-                         structured.count > 2 ? structured[2] : "", structured[0], structured.count > 4 ? structured[4] : ""]
+            let parts = [
+                structured.count > 3 ? structured[3] : "", structured.count > 1 ? structured[1] : "",
+                structured.count > 2 ? structured[2] : "", structured[0], structured.count > 4 ? structured[4] : "",
+            ]
             let name = parts.filter { !$0.isEmpty }.joined(separator: " ")
             if !name.isEmpty { fields.append(Field("name", name)) }
         }
-        let simple = [("TEL", "phone"), ("EMAIL", "email"), ("ORG", "organisation"), ("TITLE", "title"), ("URL", "url"),
-                      ("NOTE", "note"), ("BDAY", "birthday")]
+        let simple = [
+            ("TEL", "phone"), ("EMAIL", "email"), ("ORG", "organisation"), ("TITLE", "title"), ("URL", "url"),
+            ("NOTE", "note"), ("BDAY", "birthday"),
+        ]
         for line in lines {
             if let field = simple.first(where: { $0.0 == line.name })?.1 {
-                let value = line.name == "ORG" ? line.components().filter { !$0.isEmpty }.joined(separator: ", ") : line.text
+                let value =
+                    line.name == "ORG" ? line.components().filter { !$0.isEmpty }.joined(separator: ", ") : line.text
                 if !value.isEmpty { fields.append(Field(field, strippingTelScheme(value, field: field))) }
             } else if line.name == "ADR" {
                 let address = line.components().filter { !$0.isEmpty }.joined(separator: ", ")
@@ -38,8 +43,10 @@ enum ContactPayload {
 
     static func mecard(_ text: String) -> CodeMeaning? {
         var fields = [Field]()
-        let names = [("TEL", "phone"), ("EMAIL", "email"), ("ORG", "organisation"), ("ADR", "address"), ("URL", "url"),
-                     ("NOTE", "note"), ("BDAY", "birthday"), ("NICKNAME", "nickname")]
+        let names = [
+            ("TEL", "phone"), ("EMAIL", "email"), ("ORG", "organisation"), ("ADR", "address"), ("URL", "url"),
+            ("NOTE", "note"), ("BDAY", "birthday"), ("NICKNAME", "nickname"),
+        ]
         for (key, value) in KeyedFields.parse(text, prefix: "MECARD:") where !value.isEmpty {
             if key == "N" {
                 // "Family,Given" reads "Given Family"; a name of commas and spaces is none.

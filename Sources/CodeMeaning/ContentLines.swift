@@ -36,7 +36,9 @@ struct ContentLine {
     /// The value with `\n`, `\,`, `\;` and `\\` unescaped; `split` at unescaped `;` first
     /// (structured values: N, ADR).
     func components() -> [String] {
-        var parts = [String](), current = "", escaped = false
+        var parts = [String]()
+        var current = ""
+        var escaped = false
         for character in value {
             if escaped {
                 current.append(character == "n" || character == "N" ? "\n" : character)
@@ -57,10 +59,13 @@ struct ContentLine {
     var text: String { components().joined(separator: ";") }
 
     private static func quotedPrintable(_ text: String) -> String {
-        var bytes = [UInt8](), utf8 = Array(text.utf8), index = 0
+        var bytes = [UInt8]()
+        let utf8 = Array(text.utf8)
+        var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "="), index + 2 < utf8.count,
-               let value = UInt8(String(decoding: utf8[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: utf8[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 index += 3
             } else {
@@ -75,7 +80,8 @@ struct ContentLine {
 extension String {
     /// CRLF and CR as LF.
     func replacingLineEnds() -> String {
-        var out = "", previousCR = false
+        var out = ""
+        var previousCR = false
         for scalar in unicodeScalars {
             if scalar == "\r" {
                 out.unicodeScalars.append("\n")

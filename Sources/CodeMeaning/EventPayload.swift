@@ -4,8 +4,10 @@ enum EventPayload {
     static func meaning(_ text: String) -> CodeMeaning? {
         let lines = ContentLine.parse(text)
         guard lines.contains(where: { $0.name == "BEGIN" && $0.value.uppercased() == "VEVENT" }) else { return nil }
-        let names = [("SUMMARY", "summary"), ("DTSTART", "start"), ("DTEND", "end"), ("LOCATION", "location"),
-                     ("DESCRIPTION", "description"), ("URL", "url")]
+        let names = [
+            ("SUMMARY", "summary"), ("DTSTART", "start"), ("DTEND", "end"), ("LOCATION", "location"),
+            ("DESCRIPTION", "description"), ("URL", "url"),
+        ]
         var fields = [Field]()
         for (property, field) in names {
             if let line = lines.first(where: { $0.name == property }), !line.text.isEmpty {

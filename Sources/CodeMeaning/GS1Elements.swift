@@ -21,7 +21,8 @@ enum GS1Elements {
 
     /// Digits, AIs and their data back to back, GS after variable-length data.
     private static func encoded(_ text: Substring) -> [Field]? {
-        var rest = text, fields = [Field]()
+        var rest = text
+        var fields = [Field]()
         while !rest.isEmpty {
             guard let (ai, identifier) = lookup(rest) else { return nil }
             rest = rest.dropFirst(ai.count)
@@ -48,10 +49,12 @@ enum GS1Elements {
         var fields = [Field]()
         for part in text.split(separator: "(").filter({ !$0.isEmpty }) {
             guard let close = part.firstIndex(of: ")") else { return nil }
-            let ai = String(part[..<close]), data = part[part.index(after: close)...]
+            let ai = String(part[..<close])
+            let data = part[part.index(after: close)...]
             guard let (known, identifier) = lookup(Substring(ai)), known == ai,
-                  identifier.length.map({ data.count == $0 }) ?? (data.count <= identifier.most),
-                  let field = field(ai, identifier, data) else { return nil }
+                identifier.length.map({ data.count == $0 }) ?? (data.count <= identifier.most),
+                let field = field(ai, identifier, data)
+            else { return nil }
             fields.append(field)
         }
         return fields
@@ -61,9 +64,13 @@ enum GS1Elements {
         guard !data.isEmpty else { return nil }
         if identifier.length != nil || identifier.date, !data.allSatisfy({ $0.isASCII && $0.isNumber }) { return nil }
         var value = String(data)
-        if identifier.date { value = "20\(data.prefix(2))-\(data.dropFirst(2).prefix(2))-\(data.dropFirst(4).prefix(2))" }
-        if identifier.name.hasPrefix("net weight") || identifier.name == "price", let decimals = ai.last?.wholeNumberValue,
-           decimals > 0, decimals < value.count {
+        if identifier.date {
+            value = "20\(data.prefix(2))-\(data.dropFirst(2).prefix(2))-\(data.dropFirst(4).prefix(2))"
+        }
+        if identifier.name.hasPrefix("net weight") || identifier.name == "price",
+            let decimals = ai.last?.wholeNumberValue,
+            decimals > 0, decimals < value.count
+        {
             value.insert(".", at: value.index(value.endIndex, offsetBy: -decimals))
             while value.hasPrefix("0") && !value.hasPrefix("0.") { value.removeFirst() }  // "001.250" is 1.250
         }
@@ -81,7 +88,9 @@ enum GS1Elements {
         }
         guard text.count >= digits else { return nil }
         let ai = String(text.prefix(digits))
-        guard ai.allSatisfy({ $0.isASCII && $0.isNumber }), let identifier = identifiers[ai] ?? family(ai) else { return nil }
+        guard ai.allSatisfy({ $0.isASCII && $0.isNumber }), let identifier = identifiers[ai] ?? family(ai) else {
+            return nil
+        }
         return (ai, identifier)
     }
 
@@ -98,17 +107,26 @@ enum GS1Elements {
     static let identifiers: [String: Identifier] = [
         "00": Identifier(name: "sscc", length: 18), "01": Identifier(name: "gtin", length: 14),
         "02": Identifier(name: "content gtin", length: 14), "10": Identifier(name: "batch", length: nil, most: 20),
-        "11": Identifier(name: "production date", length: 6, date: true), "12": Identifier(name: "due date", length: 6, date: true),
-        "13": Identifier(name: "packaging date", length: 6, date: true), "15": Identifier(name: "best before", length: 6, date: true),
-        "16": Identifier(name: "sell by", length: 6, date: true), "17": Identifier(name: "expiry", length: 6, date: true),
+        "11": Identifier(name: "production date", length: 6, date: true),
+        "12": Identifier(name: "due date", length: 6, date: true),
+        "13": Identifier(name: "packaging date", length: 6, date: true),
+        "15": Identifier(name: "best before", length: 6, date: true),
+        "16": Identifier(name: "sell by", length: 6, date: true),
+        "17": Identifier(name: "expiry", length: 6, date: true),
         "20": Identifier(name: "variant", length: 2), "21": Identifier(name: "serial", length: nil, most: 20),
-        "22": Identifier(name: "consumer variant", length: nil, most: 20), "240": Identifier(name: "additional id", length: nil, most: 30),
-        "241": Identifier(name: "customer part", length: nil, most: 30), "250": Identifier(name: "secondary serial", length: nil, most: 30),
-        "30": Identifier(name: "count", length: nil, most: 8), "37": Identifier(name: "count of items", length: nil, most: 8),
-        "400": Identifier(name: "order", length: nil, most: 30), "401": Identifier(name: "consignment", length: nil, most: 30),
+        "22": Identifier(name: "consumer variant", length: nil, most: 20),
+        "240": Identifier(name: "additional id", length: nil, most: 30),
+        "241": Identifier(name: "customer part", length: nil, most: 30),
+        "250": Identifier(name: "secondary serial", length: nil, most: 30),
+        "30": Identifier(name: "count", length: nil, most: 8),
+        "37": Identifier(name: "count of items", length: nil, most: 8),
+        "400": Identifier(name: "order", length: nil, most: 30),
+        "401": Identifier(name: "consignment", length: nil, most: 30),
         "410": Identifier(name: "ship to", length: 13), "414": Identifier(name: "location", length: 13),
-        "420": Identifier(name: "ship to postcode", length: nil, most: 20), "422": Identifier(name: "origin country", length: 3),
-        "8004": Identifier(name: "giai", length: nil, most: 30), "8020": Identifier(name: "payment slip", length: nil, most: 25),
+        "420": Identifier(name: "ship to postcode", length: nil, most: 20),
+        "422": Identifier(name: "origin country", length: 3),
+        "8004": Identifier(name: "giai", length: nil, most: 30),
+        "8020": Identifier(name: "payment slip", length: nil, most: 25),
         "90": Identifier(name: "agreed", length: nil, most: 30),
     ]
 }

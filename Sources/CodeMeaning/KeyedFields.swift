@@ -7,7 +7,8 @@ enum KeyedFields {
         guard body.uppercased().hasPrefix(prefix.uppercased()) else { return [] }
         body = body.dropFirst(prefix.count)
         var pairs = [(key: String, value: String)]()
-        var current = "", escaped = false
+        var current = ""
+        var escaped = false
         func finish() {
             defer { current = "" }
             guard let colon = current.firstIndex(of: "\u{0}") else { return }
@@ -41,8 +42,9 @@ enum PercentDecoding {
         while index < utf8.endIndex {
             let byte = utf8[index]
             if byte == UInt8(ascii: "%"), let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex),
-               let low = utf8.index(index, offsetBy: 2, limitedBy: utf8.endIndex), low < utf8.endIndex,
-               let value = UInt8(String(decoding: [utf8[high], utf8[low]], as: UTF8.self), radix: 16) {
+                let low = utf8.index(index, offsetBy: 2, limitedBy: utf8.endIndex), low < utf8.endIndex,
+                let value = UInt8(String(decoding: [utf8[high], utf8[low]], as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 index = utf8.index(after: low)
                 continue
@@ -57,7 +59,10 @@ enum PercentDecoding {
     static func query(_ text: Substring) -> [(String, String)] {
         text.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (decode(parts[0], plusIsSpace: true).lowercased(), parts.count > 1 ? decode(parts[1], plusIsSpace: true) : "")
+            return (
+                decode(parts[0], plusIsSpace: true).lowercased(),
+                parts.count > 1 ? decode(parts[1], plusIsSpace: true) : ""
+            )
         }
     }
 }

@@ -2,15 +2,20 @@
 /// a link can carry (`javascript:`, `data:`, `file:`); `www.` alone is read as http. The
 /// parts are kept as written (the screen shows the host, and warns, from them).
 enum LinkPayload {
-    static let bareSchemes: Set<String> = ["javascript", "vbscript", "data", "file", "about", "blob", "intent", "market", "magnet"]
+    static let bareSchemes: Set<String> = [
+        "javascript", "vbscript", "data", "file", "about", "blob", "intent", "market", "magnet",
+    ]
 
     static func meaning(_ text: String) -> CodeMeaning? {
         guard !text.contains(where: { $0.isWhitespace }), !text.isEmpty else { return nil }
-        if text.lowercased().hasPrefix("www."), text.contains(".") { return link(scheme: "http", rest: Substring("//" + text)) }
+        if text.lowercased().hasPrefix("www."), text.contains(".") {
+            return link(scheme: "http", rest: Substring("//" + text))
+        }
         guard let colon = text.firstIndex(of: ":") else { return nil }
         let scheme = text[..<colon].lowercased()
         guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
         let rest = text[text.index(after: colon)...]
         if rest.hasPrefix("//") { return link(scheme: scheme, rest: rest) }
         guard bareSchemes.contains(scheme) else { return nil }
@@ -27,7 +32,8 @@ enum LinkPayload {
             fields.append(Field("user", String(authority[..<at])))
             authority = authority[authority.index(after: at)...]
         }
-        var host = authority, port: Substring?
+        var host = authority
+        var port: Substring?
         if host.hasPrefix("["), let close = host.firstIndex(of: "]") {  // an IPv6 literal
             let after = host.index(after: close)
             if after < host.endIndex, host[after] == ":" { port = host[host.index(after: after)...] }
@@ -44,8 +50,12 @@ enum LinkPayload {
         let queryStart = beforeFragment.firstIndex(of: "?")
         let path = queryStart.map { beforeFragment[..<$0] } ?? beforeFragment
         if !path.isEmpty { fields.append(Field("path", String(path))) }
-        if let queryStart { fields.append(Field("query", String(beforeFragment[beforeFragment.index(after: queryStart)...]))) }
-        if let fragmentStart { fields.append(Field("fragment", String(remainder[remainder.index(after: fragmentStart)...]))) }
+        if let queryStart {
+            fields.append(Field("query", String(beforeFragment[beforeFragment.index(after: queryStart)...])))
+        }
+        if let fragmentStart {
+            fields.append(Field("fragment", String(remainder[remainder.index(after: fragmentStart)...])))
+        }
         return CodeMeaning(kind: .url, fields: fields)
     }
 }

@@ -22,16 +22,23 @@ extension CodeMeaning {
         let forms = Punycode.forms(of: self["host"] ?? "")
         var warnings = [LinkWarning]()
         if payload.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            warnings.append(LinkWarning(word: "controls", detail: "the link holds control characters: it is never opened"))
+            warnings.append(
+                LinkWarning(word: "controls", detail: "the link holds control characters: it is never opened"))
         }
         if ["javascript", "data", "file", "vbscript"].contains(scheme) {
-            warnings.append(LinkWarning(word: scheme, detail: "a \(scheme): link runs code or opens local files, not a web page"))
+            warnings.append(
+                LinkWarning(word: scheme, detail: "a \(scheme): link runs code or opens local files, not a web page"))
         }
         if scheme == "http" {
-            warnings.append(LinkWarning(word: "http", detail: "plain http: what is sent and received can be read and changed on the way"))
+            warnings.append(
+                LinkWarning(
+                    word: "http", detail: "plain http: what is sent and received can be read and changed on the way"))
         }
         if let script = LookalikeHosts.mixedScripts(forms.unicode) {
-            warnings.append(LinkWarning(word: "lookalike", detail: "the host \(script): it may imitate another name; the DNS sees \(forms.ascii)"))
+            warnings.append(
+                LinkWarning(
+                    word: "lookalike",
+                    detail: "the host \(script): it may imitate another name; the DNS sees \(forms.ascii)"))
         }
         if LookalikeHosts.isAddress(forms.unicode) {
             warnings.append(LinkWarning(word: "IP", detail: "the host is a bare IP address, not a name"))
@@ -40,7 +47,9 @@ extension CodeMeaning {
             warnings.append(LinkWarning(word: "port", detail: "an unusual port (\(port))"))
         }
         if let user = self["user"] {
-            warnings.append(LinkWarning(word: "user@", detail: "'\(user)@' before the host hides where the link goes: to \(forms.unicode)"))
+            warnings.append(
+                LinkWarning(
+                    word: "user@", detail: "'\(user)@' before the host hides where the link goes: to \(forms.unicode)"))
         }
         if LookalikeHosts.shorteners.contains(forms.ascii) {
             warnings.append(LinkWarning(word: "shortener", detail: "a link shortener: where it leads is not shown"))
@@ -87,7 +96,8 @@ enum LookalikeHosts {
                 return "mixes \(names.joined(separator: " and ")) letters"
             }
             if let only = scripts.first, only != .latin, only != .other,
-               label.unicodeScalars.allSatisfy({ script($0) == nil || latinLookalikes.contains($0.value) }) {
+                label.unicodeScalars.allSatisfy({ script($0) == nil || latinLookalikes.contains($0.value) })
+            {
                 return "is written in \(only.rawValue) letters that look Latin"
             }
         }
@@ -98,8 +108,11 @@ enum LookalikeHosts {
     static func isAddress(_ host: String) -> Bool {
         if host.hasPrefix("[") { return true }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return !host.isEmpty && parts.count <= 4 && parts.allSatisfy { part in
-            !part.isEmpty && (part.allSatisfy(\.isNumber) || (part.lowercased().hasPrefix("0x") && part.dropFirst(2).allSatisfy(\.isHexDigit)))
-        }
+        return !host.isEmpty && parts.count <= 4
+            && parts.allSatisfy { part in
+                !part.isEmpty
+                    && (part.allSatisfy(\.isNumber)
+                        || (part.lowercased().hasPrefix("0x") && part.dropFirst(2).allSatisfy(\.isHexDigit)))
+            }
     }
 }

@@ -31,7 +31,9 @@ enum MessagePayload {
         let number = PercentDecoding.decode(parts[0])
         guard !number.isEmpty else { return nil }
         var fields = [Field("number", number)]
-        if parts.count > 1, let body = PercentDecoding.query(parts[1]).first(where: { $0.0 == "body" })?.1, !body.isEmpty {
+        if parts.count > 1, let body = PercentDecoding.query(parts[1]).first(where: { $0.0 == "body" })?.1,
+            !body.isEmpty
+        {
             fields.append(Field("body", body))
         }
         return CodeMeaning(kind: .sms, fields: fields)
@@ -55,7 +57,9 @@ enum MessagePayload {
         let pairs = KeyedFields.parse(text, prefix: "MATMSG:")
         var fields = [Field]()
         for (key, name) in [("TO", "to"), ("SUB", "subject"), ("BODY", "body")] {
-            if let value = pairs.first(where: { $0.key == key })?.value, !value.isEmpty { fields.append(Field(name, value)) }
+            if let value = pairs.first(where: { $0.key == key })?.value, !value.isEmpty {
+                fields.append(Field(name, value))
+            }
         }
         return fields.contains { $0.name == "to" } ? CodeMeaning(kind: .email, fields: fields) : nil
     }
@@ -65,10 +69,14 @@ enum MessagePayload {
         let parts = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let coordinates = (parts[0].split(separator: ";").first ?? "").split(separator: ",")
         guard coordinates.count >= 2, let latitude = Double(coordinates[0]), let longitude = Double(coordinates[1]),
-              abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+            abs(latitude) <= 90, abs(longitude) <= 180
+        else { return nil }
         var fields = [Field("latitude", String(coordinates[0])), Field("longitude", String(coordinates[1]))]
-        if coordinates.count > 2, Double(coordinates[2]) != nil { fields.append(Field("altitude", String(coordinates[2]))) }
-        if parts.count > 1, let query = PercentDecoding.query(parts[1]).first(where: { $0.0 == "q" })?.1, !query.isEmpty {
+        if coordinates.count > 2, Double(coordinates[2]) != nil {
+            fields.append(Field("altitude", String(coordinates[2])))
+        }
+        if parts.count > 1, let query = PercentDecoding.query(parts[1]).first(where: { $0.0 == "q" })?.1, !query.isEmpty
+        {
             fields.append(Field("query", query))
         }
         return CodeMeaning(kind: .geo, fields: fields)

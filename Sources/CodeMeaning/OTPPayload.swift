@@ -44,4 +44,3 @@ enum Base32 {
         return !body.isEmpty && body.allSatisfy { alphabet.contains($0) } && ![1, 3, 6].contains(body.count % 8)
     }
 }
-

@@ -18,7 +18,9 @@ extension CodeMeaning {
         case .url:
             guard let report = linkReport(payload: payload), let scheme = self["scheme"] else { return nil }
             if Self.neverOpened.contains(scheme) { return .refused("\(scheme): links run code or open local files") }
-            if report.warnings.contains(where: { $0.word == "controls" }) { return .refused("the link holds control characters") }
+            if report.warnings.contains(where: { $0.word == "controls" }) {
+                return .refused("the link holds control characters")
+            }
             let uri = payload.lowercased().hasPrefix("www.") ? "http://" + payload : payload
             return .uri(uri, warnings: report.warnings)
         case .phone:
@@ -55,7 +57,8 @@ enum PercentEncoding {
         for byte in text.utf8 {
             let scalar = Unicode.Scalar(byte)
             if (byte < 0x80 && (Character(scalar).isLetter || Character(scalar).isNumber)) || "-._~".utf8.contains(byte)
-                || kept.contains(byte) {
+                || kept.contains(byte)
+            {
                 out.unicodeScalars.append(scalar)
             } else {
                 let hex = String(byte, radix: 16, uppercase: true)

@@ -2,11 +2,17 @@
 /// 002): who is paid (name, IBAN, BIC), how much, and what for. Lines in a fixed order.
 enum PaymentPayload {
     static func meaning(_ text: String) -> CodeMeaning? {
-        let lines = text.replacingLineEnds().split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
-        guard lines.count >= 7, lines[0] == "BCD", ["001", "002"].contains(lines[1]), lines[3] == "SCT" else { return nil }
+        let lines = text.replacingLineEnds().split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.trimmingSpaces()
+        }
+        guard lines.count >= 7, lines[0] == "BCD", ["001", "002"].contains(lines[1]), lines[3] == "SCT" else {
+            return nil
+        }
         let iban = lines[6].replacingSpaces()
-        guard !lines[5].isEmpty, iban.count >= 15, iban.count <= 34, iban.prefix(2).allSatisfy({ $0.isASCII && $0.isLetter }),
-              ibanChecks(iban) else { return nil }
+        guard !lines[5].isEmpty, iban.count >= 15, iban.count <= 34,
+            iban.prefix(2).allSatisfy({ $0.isASCII && $0.isLetter }),
+            ibanChecks(iban)
+        else { return nil }
         var fields = [Field("name", lines[5]), Field("iban", iban)]
         if !lines[4].isEmpty { fields.append(Field("bic", lines[4])) }
         if lines.count > 7, lines[7].hasPrefix("EUR"), Double(lines[7].dropFirst(3)) != nil {
@@ -26,7 +32,8 @@ enum PaymentPayload {
         var remainder = 0
         for character in moved.uppercased() {
             guard let value = character.wholeNumberValue ?? character.asciiValue.map({ Int($0) - 55 }),
-                  character.isASCII, value >= 0, value <= 35 else { return false }
+                character.isASCII, value >= 0, value <= 35
+            else { return false }
             for digit in String(value) { remainder = (remainder * 10 + digit.wholeNumberValue!) % 97 }
         }
         return remainder == 1

@@ -41,8 +41,10 @@ enum ProductCode {
     }
 
     static let ranges: [(ClosedRange<Int>, String)] = [
-        (0...19, "USA and Canada"), (20...29, "in-store numbers"), (30...39, "USA (drugs)"), (40...49, "in-store numbers"),
-        (50...59, "coupons"), (60...139, "USA and Canada"), (200...299, "in-store numbers"), (300...379, "France and Monaco"),
+        (0...19, "USA and Canada"), (20...29, "in-store numbers"), (30...39, "USA (drugs)"),
+        (40...49, "in-store numbers"),
+        (50...59, "coupons"), (60...139, "USA and Canada"), (200...299, "in-store numbers"),
+        (300...379, "France and Monaco"),
         (380...380, "Bulgaria"), (383...383, "Slovenia"), (385...385, "Croatia"), (387...387, "Bosnia and Herzegovina"),
         (389...389, "Montenegro"), (400...440, "Germany"), (450...459, "Japan"), (460...469, "Russia"),
         (470...470, "Kyrgyzstan"), (471...471, "Taiwan"), (474...474, "Estonia"), (475...475, "Latvia"),

@@ -6,11 +6,14 @@ enum Punycode {
     /// `bücher` as `bcher-kva`; nil when it cannot be encoded.
     static func encode(_ label: String) -> String? {
         let input = label.unicodeScalars.map(\.value)
-        var output = input.filter { $0 < 0x80 }.compactMap { Unicode.Scalar($0).map(Character.init) }.map(String.init).joined()
+        var output = input.filter { $0 < 0x80 }.compactMap { Unicode.Scalar($0).map(Character.init) }.map(String.init)
+            .joined()
         let basicCount = output.count
         var handled = basicCount
         if basicCount > 0 { output += "-" }
-        var n = initialN, delta = 0, bias = initialBias
+        var n = initialN
+        var delta = 0
+        var bias = initialBias
         while handled < input.count {
             guard let next = input.filter({ $0 >= n }).min() else { return nil }
             let m = Int(next)
@@ -20,7 +23,8 @@ enum Punycode {
             for scalar in input {
                 if Int(scalar) < n { delta += 1 }
                 if Int(scalar) == n {
-                    var q = delta, k = base
+                    var q = delta
+                    var k = base
                     while true {
                         let t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias
                         if q < t { break }
@@ -46,11 +50,14 @@ enum Punycode {
         let split = scalars.lastIndex(of: "-") ?? 0
         var output = Array(scalars[..<split]).map(\.value)
         guard output.allSatisfy({ $0 < 0x80 }) else { return nil }
-        var n = initialN, i = 0, bias = initialBias
+        var n = initialN
+        var i = 0
+        var bias = initialBias
         var index = split > 0 ? split + 1 : 0
         while index < scalars.count {
             let oldI = i
-            var w = 1, k = base
+            var w = 1
+            var k = base
             while true {
                 guard index < scalars.count, let value = value(scalars[index]) else { return nil }
                 index += 1

@@ -17,8 +17,12 @@ extension DetectedCode {
         // The corners' extent across the bars (along the normal) and along them.
         let across = corners.map { Double($0.x) * nx + Double($0.y) * ny }
         let along = corners.map { -Double($0.x) * ny + Double($0.y) * nx }
-        guard let a0 = across.min(), let a1 = across.max(), let b0 = along.min(), let b1 = along.max() else { return corners }
-        let point = { (a: Double, b: Double) in PixelPoint(x: Int((a * nx - b * ny).rounded()), y: Int((a * ny + b * nx).rounded())) }
+        guard let a0 = across.min(), let a1 = across.max(), let b0 = along.min(), let b1 = along.max() else {
+            return corners
+        }
+        let point = { (a: Double, b: Double) in
+            PixelPoint(x: Int((a * nx - b * ny).rounded()), y: Int((a * ny + b * nx).rounded()))
+        }
         return [point(a0, b0), point(a0, b1), point(a1, b1), point(a1, b0)]
     }
 

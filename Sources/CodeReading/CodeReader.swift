@@ -39,16 +39,21 @@ public final class CodeReader {
     /// `kind`; `realTime`: frames come at the pace of the world (a camera, a file on screen),
     /// not as fast as they are read (a file read headless). A thorough reading stops early
     /// once `limit` is reached.
-    public func read(_ frame: Frame, in area: PixelRect? = nil, kind: SourceKind = .still,
-                     realTime: Bool = true, limit: ReadingLimit? = nil) -> FrameReading {
+    public func read(
+        _ frame: Frame, in area: PixelRect? = nil, kind: SourceKind = .still,
+        realTime: Bool = true, limit: ReadingLimit? = nil
+    ) -> FrameReading {
         var reading: FrameReading
         switch policy.plan(for: kind, realTime: realTime) {
         case .thorough:
             reading = thorough.scan(frame, in: area, with: engines.general, limit: limit)
-        case let .live(share, cost):
+        case .live(let share, let cost):
             if let still = repeatedStill(frame, in: area, limit: limit) { return still }
-            let reader = live ?? LiveReader(engines: engines, share: share, cost: cost,
-                                            confirmations: policy.confirmations(for: kind))
+            let reader =
+                live
+                ?? LiveReader(
+                    engines: engines, share: share, cost: cost,
+                    confirmations: policy.confirmations(for: kind))
             live = reader
             reading = reader.read(frame, in: area ?? frame.bounds)
         }

@@ -39,7 +39,9 @@ public struct CodeTracker: Sendable {
         guard Corroboration.seenEnough(code) else { return false }
         var sighting = lately ?? Sighting(count: 0, last: time, code: code)
         // Another read where this one lies, lately: one of them is wrong, neither is believed yet.
-        let rivals = sightings.filter { $0.key != identity && time - $0.value.last <= forgetAfter && $0.value.code.disagrees(with: code) }
+        let rivals = sightings.filter {
+            $0.key != identity && time - $0.value.last <= forgetAfter && $0.value.code.disagrees(with: code)
+        }
         if !rivals.isEmpty {
             for rival in rivals.keys { sightings[rival]?.count = 0 }
             sighting.count = 0
@@ -54,7 +56,9 @@ public struct CodeTracker: Sendable {
     /// Records the codes of one frame taken at `time`; returns those to announce, in the
     /// order found, each identity at most once. `held`: codes still in sight where they were
     /// read (not read again): in view, so never news when a later look reads them again.
-    public mutating func update(with codes: [DetectedCode], held: [DetectedCode] = [], at time: Double) -> [DetectedCode] {
+    public mutating func update(with codes: [DetectedCode], held: [DetectedCode] = [], at time: Double)
+        -> [DetectedCode]
+    {
         var news = [DetectedCode]()
         for code in held where lastSeen[code.identity] != nil { lastSeen[code.identity] = time }
         for code in codes where confirmed(code, at: time) {

@@ -33,8 +33,13 @@ public enum PayloadText {
     static func isWithinGB2312(_ bytes: [UInt8]) -> Bool {
         var index = 0
         while index < bytes.count {
-            if bytes[index] < 0x80 { index += 1; continue }
-            guard index + 1 < bytes.count, (0xA1...0xF7).contains(bytes[index]), (0xA1...0xFE).contains(bytes[index + 1]) else {
+            if bytes[index] < 0x80 {
+                index += 1
+                continue
+            }
+            guard index + 1 < bytes.count, (0xA1...0xF7).contains(bytes[index]),
+                (0xA1...0xFE).contains(bytes[index + 1])
+            else {
                 return false
             }
             index += 2

@@ -13,8 +13,10 @@ public struct ReadingPolicy: Sendable, Equatable {
     /// zbar's scanner settings the user gave (`-S`).
     public var scanner: ScannerSettings
 
-    public init(symbologies: Set<Symbology>? = nil, effort: ScanEffort? = nil, confirmations: Int = 2,
-                scanner: ScannerSettings = ScannerSettings()) {
+    public init(
+        symbologies: Set<Symbology>? = nil, effort: ScanEffort? = nil, confirmations: Int = 2,
+        scanner: ScannerSettings = ScannerSettings()
+    ) {
         self.symbologies = symbologies
         self.effort = effort
         self.confirmations = confirmations

@@ -25,12 +25,14 @@ extension Symbology {
     public static let zbarDefaults: Set<Symbology> = {
         let scanner = zbar_image_scanner_create()
         defer { zbar_image_scanner_destroy(scanner) }
-        return Set(allCases.filter { symbology in
-            // zbar 0.23 crashes when asked about these two: QR is on, PDF417 (unfinished) off.
-            if symbology == .qr || symbology == .pdf417 { return symbology == .qr }
-            var enabled: Int32 = 0
-            return zbar_image_scanner_get_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, &enabled) == 0 && enabled != 0
-        })
+        return Set(
+            allCases.filter { symbology in
+                // zbar 0.23 crashes when asked about these two: QR is on, PDF417 (unfinished) off.
+                if symbology == .qr || symbology == .pdf417 { return symbology == .qr }
+                var enabled: Int32 = 0
+                return zbar_image_scanner_get_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, &enabled) == 0
+                    && enabled != 0
+            })
     }()
 
     /// zbar reads an ISBN as an EAN-13 that starts 978 or 979: asking for one asks zbar for both.

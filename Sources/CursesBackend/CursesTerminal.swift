@@ -29,8 +29,10 @@ public final class CursesTerminal: TerminalBackend {
 
     /// Opens the screen on `input`/`output` descriptors (normally both /dev/tty).
     /// `terminalType` nil uses $TERM; `wantColor` false draws without colours.
-    public init(input inputFD: Int32, output outputFD: Int32, terminalType: String? = nil,
-                wantColor: Bool = true) throws(Failure) {
+    public init(
+        input inputFD: Int32, output outputFD: Int32, terminalType: String? = nil,
+        wantColor: Bool = true
+    ) throws(Failure) {
         setlocale(LC_ALL, "")
         unicode = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         guard let output = fdopen(dup(outputFD), "w"), let input = fdopen(dup(inputFD), "r") else {
@@ -156,9 +158,13 @@ public final class CursesTerminal: TerminalBackend {
     /// Width of a cell divided by its height, from the pixel size the terminal reports
     /// (TIOCGWINSZ); 1:2 when it reports none.
     private var cellAspect: Double {
-        var columns: Int32 = 0, rows: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        var columns: Int32 = 0
+        var rows: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         guard qrtui_window_pixels(outputDescriptor, &columns, &rows, &width, &height) == 0,
-              columns > 0, rows > 0, width > 0, height > 0 else { return 0.5 }
+            columns > 0, rows > 0, width > 0, height > 0
+        else { return 0.5 }
         let aspect = (Double(width) / Double(columns)) / (Double(height) / Double(rows))
         return (0.2...2).contains(aspect) ? aspect : 0.5
     }
@@ -203,7 +209,8 @@ public final class CursesTerminal: TerminalBackend {
     /// a table by colour numbers -1...255: every cell of every frame asks).
     private func pair(_ foreground: Color, _ background: Color) -> Int32 {
         guard depth != .none else { return 0 }
-        let fg = depth.number(for: foreground), bg = depth.number(for: background)
+        let fg = depth.number(for: foreground)
+        let bg = depth.number(for: background)
         if fg == -1 && bg == -1 { return 0 }
         let key = Int(fg + 1) * 257 + Int(bg + 1)
         if pairs.isEmpty { pairs = [Int32](repeating: -1, count: 257 * 257) }
@@ -228,9 +235,13 @@ public final class CursesTerminal: TerminalBackend {
     /// The terminal's size changed since it was last reported (SIGWINCH only interrupts the
     /// loop's wait): ncurses is told, and the change is reported once.
     private func resized() -> Bool {
-        var columns: Int32 = 0, rows: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        var columns: Int32 = 0
+        var rows: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         guard qrtui_window_pixels(outputDescriptor, &columns, &rows, &width, &height) == 0, columns > 0, rows > 0,
-              (Int(columns), Int(rows)) != reportedSize else { return false }
+            (Int(columns), Int(rows)) != reportedSize
+        else { return false }
         reportedSize = (Int(columns), Int(rows))
         if columns != qrtui_columns() || rows != qrtui_lines() { resizeterm(rows, columns) }
         return true
@@ -238,12 +249,13 @@ public final class CursesTerminal: TerminalBackend {
 
     /// The sequences this terminal's description gives for the keys qrtui takes.
     private static func describedKeys() -> [[UInt8]: Key] {
-        let capabilities: [(String, Key)] = [
-            ("kcuu1", .up), ("kcud1", .down), ("kcuf1", .right), ("kcub1", .left), ("kri", .shiftUp),
-            ("kind", .shiftDown), ("kRIT", .shiftRight), ("kLFT", .shiftLeft), ("khome", .home), ("kend", .end),
-            ("kpp", .pageUp), ("knp", .pageDown), ("kich1", .insert), ("kdch1", .delete), ("kent", .enter),
-            ("kcbt", .backTab),
-        ] + (1...12).map { ("kf\($0)", Key.function($0)) }
+        let capabilities: [(String, Key)] =
+            [
+                ("kcuu1", .up), ("kcud1", .down), ("kcuf1", .right), ("kcub1", .left), ("kri", .shiftUp),
+                ("kind", .shiftDown), ("kRIT", .shiftRight), ("kLFT", .shiftLeft), ("khome", .home), ("kend", .end),
+                ("kpp", .pageUp), ("knp", .pageDown), ("kich1", .insert), ("kdch1", .delete), ("kent", .enter),
+                ("kcbt", .backTab),
+            ] + (1...12).map { ("kf\($0)", Key.function($0)) }
         var keys = [[UInt8]: Key]()
         for (name, key) in capabilities {
             guard let text = tigetstr(name), Int(bitPattern: text) != -1 else { continue }

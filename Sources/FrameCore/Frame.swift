@@ -12,20 +12,26 @@ public struct Frame: Sendable {
     /// A pooled plane's way back to its pool (a camera's), shared by every copy.
     private let lease: PlaneLease?
 
-    public init(width: Int, height: Int, stride: Int? = nil, sequence: Int = 0,
-                timestamp: Double = 0, luma: [UInt8]) {
-        self.init(width: width, height: height, stride: stride, sequence: sequence, timestamp: timestamp,
-                  luma: luma, lease: nil)
+    public init(
+        width: Int, height: Int, stride: Int? = nil, sequence: Int = 0,
+        timestamp: Double = 0, luma: [UInt8]
+    ) {
+        self.init(
+            width: width, height: height, stride: stride, sequence: sequence, timestamp: timestamp,
+            luma: luma, lease: nil)
     }
 
     /// A frame whose plane goes back to `recycler` once the last copy of the frame is gone.
     public init(width: Int, height: Int, sequence: Int, timestamp: Double, luma: [UInt8], recycler: any PlaneRecycler) {
-        self.init(width: width, height: height, sequence: sequence, timestamp: timestamp, luma: luma,
-                  lease: PlaneLease(recycler: recycler, plane: luma))
+        self.init(
+            width: width, height: height, sequence: sequence, timestamp: timestamp, luma: luma,
+            lease: PlaneLease(recycler: recycler, plane: luma))
     }
 
-    private init(width: Int, height: Int, stride: Int? = nil, sequence: Int, timestamp: Double, luma: [UInt8],
-                 lease: PlaneLease?) {
+    private init(
+        width: Int, height: Int, stride: Int? = nil, sequence: Int, timestamp: Double, luma: [UInt8],
+        lease: PlaneLease?
+    ) {
         let stride = stride ?? width
         precondition(width > 0 && height > 0 && stride >= width, "bad frame geometry")
         precondition(luma.count >= stride * (height - 1) + width, "luma plane too small")
@@ -44,8 +50,9 @@ public struct Frame: Sendable {
 
     /// The same picture with another sequence number and time (stills shown repeatedly).
     public func renumbered(sequence: Int, timestamp: Double) -> Frame {
-        Frame(width: width, height: height, stride: stride, sequence: sequence,
-              timestamp: timestamp, luma: luma, lease: lease)
+        Frame(
+            width: width, height: height, stride: stride, sequence: sequence,
+            timestamp: timestamp, luma: luma, lease: lease)
     }
 
     /// The very same pixels in memory (a still repeated by a loop), not merely equal ones.
@@ -72,8 +79,9 @@ public struct Frame: Sendable {
                 }
             }
         }
-        return Frame(width: max(r.width, 1), height: max(r.height, 1), sequence: sequence,
-                     timestamp: timestamp, luma: out)
+        return Frame(
+            width: max(r.width, 1), height: max(r.height, 1), sequence: sequence,
+            timestamp: timestamp, luma: out)
     }
 }
 

@@ -36,9 +36,12 @@ package enum Harness: String, CaseIterable, Sendable {
         let text = String(decoding: bytes, as: UTF8.self)
         for family in [CodeFamily.other, .product, .gs1] {
             let meaning = CodeMeaning.of(text, family: family)
-            check(meaning.fields.allSatisfy { !$0.name.isEmpty && !$0.value.isEmpty } || meaning.kind == .url,
-                  "an empty field in \(meaning)")
-            check((meaning.linkReport(payload: text) != nil) == (meaning.kind == .url), "a link report for \(meaning.kind)")
+            check(
+                meaning.fields.allSatisfy { !$0.name.isEmpty && !$0.value.isEmpty } || meaning.kind == .url,
+                "an empty field in \(meaning)")
+            check(
+                (meaning.linkReport(payload: text) != nil) == (meaning.kind == .url),
+                "a link report for \(meaning.kind)")
         }
     }
 
@@ -48,8 +51,9 @@ package enum Harness: String, CaseIterable, Sendable {
         check(frame.luma.count >= frame.width * frame.height, "short luma")
         check(frame.width * frame.height <= Self.limits.maxPixels, "over the limit")
         if let size = codec.declaredSize(bytes) {
-            check(size.width == frame.width && size.height == frame.height,
-                  "header says \(size.width)x\(size.height), decoded \(frame.width)x\(frame.height)")
+            check(
+                size.width == frame.width && size.height == frame.height,
+                "header says \(size.width)x\(size.height), decoded \(frame.width)x\(frame.height)")
         }
     }
 
@@ -57,18 +61,23 @@ package enum Harness: String, CaseIterable, Sendable {
     /// picture's shape asks of the passes (a long thin one turned) must stay in proportion to
     /// it (libFuzzer's memory limit stops a run that is not), and every code lies in it.
     private func still(_ bytes: [UInt8]) {
-        guard let frame = try? PictureDecoder.decode(bytes, path: "fuzz", limits: PictureLimits(maxPixels: 5_000_000)) else { return }
+        guard let frame = try? PictureDecoder.decode(bytes, path: "fuzz", limits: PictureLimits(maxPixels: 5_000_000))
+        else { return }
         let reading = CodeReader().read(frame, kind: .still, limit: ReadingLimit(deadline: MonotonicClock.now() + 3))
         for code in reading.codes {
-            check(code.corners.allSatisfy { (-8...frame.width + 8).contains($0.x) && (-8...frame.height + 8).contains($0.y) },
-                  "a code outside the picture")
+            check(
+                code.corners.allSatisfy {
+                    (-8...frame.width + 8).contains($0.x) && (-8...frame.height + 8).contains($0.y)
+                },
+                "a code outside the picture")
         }
     }
 
     /// The first two bytes choose the size (16 to 1024 pixels a side), the rest is the frame.
     private func mjpeg(_ bytes: [UInt8]) {
         guard bytes.count > 2 else { return }
-        let width = 16 * (1 + Int(bytes[0] & 63)), height = 16 * (1 + Int(bytes[1] & 63))
+        let width = 16 * (1 + Int(bytes[0] & 63))
+        let height = 16 * (1 + Int(bytes[1] & 63))
         if let frame = MJPEGConversion.luma(Array(bytes.dropFirst(2)), width: width, height: height) {
             check(frame.width == width && frame.height == height && frame.luma.count == width * height, "bad frame")
         }
@@ -80,18 +89,22 @@ package enum Harness: String, CaseIterable, Sendable {
         let decoded = PayloadText.decode(bytes)
         let shown = VisibleText.escaping(decoded.text)
         // Nothing left to escape but the escapes' own backslashes.
-        check(VisibleText.isPlain(shown.replacingOccurrences(of: "\\", with: "")),
-              "escaped text still holds controls: \(shown.debugDescription)")
+        check(
+            VisibleText.isPlain(shown.replacingOccurrences(of: "\\", with: "")),
+            "escaped text still holds controls: \(shown.debugDescription)")
         if let ascii = Code39FullASCII.decoded(bytes) {
             check(ascii.count <= bytes.count, "Full ASCII grew the text")
         }
         let line: TerminalText = "code \(decoded.text)"
-        check(!line.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "message holds controls")
+        check(
+            !line.description.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "message holds controls")
     }
 
     /// NUL-separated arguments through the command-line parser.
     private func options(_ bytes: [UInt8]) {
-        let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
         switch Result(catching: { () throws(UsageError) in try CommandLineParser.parse(arguments) }) {
         case .success(.run(let options)):
             check(options.timeout.map { $0 > 0 && $0.isFinite } ?? true, "bad timeout accepted")

@@ -19,7 +19,9 @@ enum InputHarness {
         guard fd >= 0 else { fatalError("cannot write \(path)") }
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
-        guard let source = try? InputOpener.open(path: path, limits: PictureLimits(maxPixels: 4_000_000)) else { return }
+        guard let source = try? InputOpener.open(path: path, limits: PictureLimits(maxPixels: 4_000_000)) else {
+            return
+        }
         for _ in 0..<maxFrames {
             guard let frame = try? source.nextFrame() else { return }
             if frame.luma.count < frame.width * frame.height { fatalError("input harness: short frame") }

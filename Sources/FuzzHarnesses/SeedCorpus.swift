@@ -1,8 +1,8 @@
 import CaptureKit
 import CodeFixtures
-import PictureFiles
 import Foundation
 import FrameCore
+import PictureFiles
 
 /// The seeds each harness starts from: small valid inputs of every kind it parses, and a few
 /// that probe its edges. Written into the repository by `qrtui-fuzz --write-seeds DIR`.
@@ -10,45 +10,85 @@ package enum SeedCorpus {
     package static func seeds(for harness: Harness) -> [(name: String, bytes: [UInt8])] {
         let small = pattern(width: 24, height: 16)
         switch harness {
-        case .png: return [("pattern.png", PNGCodec.encode(small)), ("one.png", PNGCodec.encode(pattern(width: 1, height: 1)))]
+        case .png:
+            return [
+                ("pattern.png", PNGCodec.encode(small)), ("one.png", PNGCodec.encode(pattern(width: 1, height: 1))),
+            ]
         case .jpeg:
-            return [("pattern.jpg", JPEGCodec.encode(small)), ("low.jpg", JPEGCodec.encode(pattern(width: 33, height: 9), quality: 20)),
-                    ("colour.jpg", JPEGCodec.encode(small, colour: true))]
+            return [
+                ("pattern.jpg", JPEGCodec.encode(small)),
+                ("low.jpg", JPEGCodec.encode(pattern(width: 33, height: 9), quality: 20)),
+                ("colour.jpg", JPEGCodec.encode(small, colour: true)),
+            ]
         case .netpbm:
-            return [("pattern.pgm", NetpbmCodec.encode(small)),
-                    ("colour.ppm", Array("P6\n# comment\n2 2\n255\n".utf8) + (0..<12).map { UInt8($0 * 20) }),
-                    ("deep.pgm", Array("P5 2 1 65535\n".utf8) + [0x12, 0x34, 0xFF, 0xFF])]
-        case .webp: return [("pattern.webp", WebPCodec.encode(small)), ("one.webp", WebPCodec.encode(pattern(width: 1, height: 1)))]
-        case .gif: return [("pattern.gif", GIFCodec.encode(small)), ("wide.gif", GIFCodec.encode(pattern(width: 61, height: 3)))]
-        case .bmp: return [("pattern.bmp", BMPCodec.encode(small)), ("odd.bmp", BMPCodec.encode(pattern(width: 7, height: 5)))]
+            return [
+                ("pattern.pgm", NetpbmCodec.encode(small)),
+                ("colour.ppm", Array("P6\n# comment\n2 2\n255\n".utf8) + (0..<12).map { UInt8($0 * 20) }),
+                ("deep.pgm", Array("P5 2 1 65535\n".utf8) + [0x12, 0x34, 0xFF, 0xFF]),
+            ]
+        case .webp:
+            return [
+                ("pattern.webp", WebPCodec.encode(small)), ("one.webp", WebPCodec.encode(pattern(width: 1, height: 1))),
+            ]
+        case .gif:
+            return [
+                ("pattern.gif", GIFCodec.encode(small)), ("wide.gif", GIFCodec.encode(pattern(width: 61, height: 3))),
+            ]
+        case .bmp:
+            return [
+                ("pattern.bmp", BMPCodec.encode(small)), ("odd.bmp", BMPCodec.encode(pattern(width: 7, height: 5))),
+            ]
         case .tiff: return [("pattern.tiff", tiff(small)), ("tall.tiff", tiff(pattern(width: 3, height: 40)))]
         case .input:
-            return [("clip.y4m", Y4MEncoder.encode([small, pattern(width: 24, height: 16, phase: 3)])),
-                    ("mono.y4m", Array("YUV4MPEG2 W4 H2 F30:1 Cmono\nFRAME\n".utf8) + [UInt8](repeating: 90, count: 8)),
-                    ("still.png", PNGCodec.encode(small)), ("still.pgm", NetpbmCodec.encode(small))]
+            return [
+                ("clip.y4m", Y4MEncoder.encode([small, pattern(width: 24, height: 16, phase: 3)])),
+                ("mono.y4m", Array("YUV4MPEG2 W4 H2 F30:1 Cmono\nFRAME\n".utf8) + [UInt8](repeating: 90, count: 8)),
+                ("still.png", PNGCodec.encode(small)), ("still.pgm", NetpbmCodec.encode(small)),
+            ]
         case .still:
-            return [("pattern.png", PNGCodec.encode(pattern(width: 64, height: 48))), ("wide.png", PNGCodec.encode(pattern(width: 300, height: 2)))]
+            return [
+                ("pattern.png", PNGCodec.encode(pattern(width: 64, height: 48))),
+                ("wide.png", PNGCodec.encode(pattern(width: 300, height: 2))),
+            ]
         case .mjpeg:
             // Size bytes (32x16), then the frame.
             return [("frame.mjpeg", [1, 0] + JPEGCodec.encode(pattern(width: 32, height: 16), colour: true))]
+        case .payload, .meaning, .options: return textSeeds(for: harness)
+        }
+    }
+
+    /// Seeds of the harnesses that take text or bytes, not pictures.
+    private static func textSeeds(for harness: Harness) -> [(name: String, bytes: [UInt8])] {
+        switch harness {
         case .payload:
-            return [("url.txt", Array("https://example.org/?q=1".utf8)),
-                    ("escapes.txt", Array("\u{1B}]0;title\u{07}\u{1B}[2J\u{202E}abc\u{200B}".utf8)),
-                    ("shift-jis.bin", [0x82, 0xA0, 0x82, 0xA2, 0x93, 0xFA, 0x96, 0x7B]),
-                    ("latin1.bin", [0x63, 0x61, 0x66, 0xE9]),
-                    ("full-ascii.txt", Array("+A+B%U$M/A".utf8))]
+            return [
+                ("url.txt", Array("https://example.org/?q=1".utf8)),
+                ("escapes.txt", Array("\u{1B}]0;title\u{07}\u{1B}[2J\u{202E}abc\u{200B}".utf8)),
+                ("shift-jis.bin", [0x82, 0xA0, 0x82, 0xA2, 0x93, 0xFA, 0x96, 0x7B]),
+                ("latin1.bin", [0x63, 0x61, 0x66, 0xE9]),
+                ("full-ascii.txt", Array("+A+B%U$M/A".utf8)),
+            ]
         case .meaning:
-            return [("wifi.txt", Array("WIFI:T:WPA;S:My\\;Net;P:pa\\:ss;H:true;;".utf8)),
-                    ("vcard.txt", Array("BEGIN:VCARD\r\nVERSION:2.1\r\nN;ENCODING=QUOTED-PRINTABLE:M=C3=BC\r\nTEL:1\r\nEND:VCARD".utf8)),
-                    ("event.txt", Array("BEGIN:VEVENT\nSUMMARY:x\nDTSTART:20261130T120000Z\nEND:VEVENT".utf8)),
-                    ("link.txt", Array("https://user@p\u{430}ypal.com:8443/a?b=c#d".utf8)),
-                    ("gs1.txt", Array("]C10109501101530003172611301 0AB\u{1D}21X".utf8)),
-                    ("epc.txt", Array("BCD\n002\n1\nSCT\n\nName\nDE33100205000001194700\nEUR1.5".utf8)),
-                    ("geo.txt", Array("geo:48.85,2.29?q=Paris".utf8)), ("mail.txt", Array("mailto:a@b.c?subject=%41".utf8))]
+            return [
+                ("wifi.txt", Array("WIFI:T:WPA;S:My\\;Net;P:pa\\:ss;H:true;;".utf8)),
+                (
+                    "vcard.txt",
+                    Array(
+                        "BEGIN:VCARD\r\nVERSION:2.1\r\nN;ENCODING=QUOTED-PRINTABLE:M=C3=BC\r\nTEL:1\r\nEND:VCARD".utf8)
+                ),
+                ("event.txt", Array("BEGIN:VEVENT\nSUMMARY:x\nDTSTART:20261130T120000Z\nEND:VEVENT".utf8)),
+                ("link.txt", Array("https://user@p\u{430}ypal.com:8443/a?b=c#d".utf8)),
+                ("gs1.txt", Array("]C10109501101530003172611301 0AB\u{1D}21X".utf8)),
+                ("epc.txt", Array("BCD\n002\n1\nSCT\n\nName\nDE33100205000001194700\nEUR1.5".utf8)),
+                ("geo.txt", Array("geo:48.85,2.29?q=Paris".utf8)), ("mail.txt", Array("mailto:a@b.c?subject=%41".utf8)),
+            ]
         case .options:
-            return [("headless.args", args(["-i", "a.png", "--no-preview", "--format=json", "--timeout", "2.5"])),
-                    ("screen.args", args(["-d", "/dev/video0", "--size", "640x480", "--glyphs", "half", "-Sqr,ean13"])),
-                    ("limits.args", args(["--max-pixels", "25M", "--effort", "5ms", "--confirm", "3"]))]
+            return [
+                ("headless.args", args(["-i", "a.png", "--no-preview", "--format=json", "--timeout", "2.5"])),
+                ("screen.args", args(["-d", "/dev/video0", "--size", "640x480", "--glyphs", "half", "-Sqr,ean13"])),
+                ("limits.args", args(["--max-pixels", "25M", "--effort", "5ms", "--confirm", "3"])),
+            ]
+        default: return []
         }
     }
 

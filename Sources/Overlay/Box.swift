@@ -1,7 +1,9 @@
 /// A framed box of `width` x `height` cells at (`left`, `top`), filled with `style`: what the
 /// help and history boxes are drawn in.
 enum Box {
-    static func draw(left: Int, top: Int, width: Int, height: Int, style: Style, unicode: Bool, into grid: inout CellGrid) {
+    static func draw(
+        left: Int, top: Int, width: Int, height: Int, style: Style, unicode: Bool, into grid: inout CellGrid
+    ) {
         let (h, v, corners) = unicode ? ("─", "│", ["┌", "┐", "└", "┘"]) : ("-", "|", ["+", "+", "+", "+"])
         for row in top..<(top + height) {
             grid.fill(row: row, from: left, to: left + width, with: Cell(" ", style: style))

@@ -7,15 +7,20 @@ public enum Brackets {
     static let heavy = Glyphs(topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛", across: "━", down: "┃")
     static let ascii = Glyphs(topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+", across: "-", down: "|")
 
-    public static func draw(around area: CellRect, cellAspect: Double, unicode: Bool, style: Style,
-                            into grid: inout CellGrid) {
+    public static func draw(
+        around area: CellRect, cellAspect: Double, unicode: Bool, style: Style,
+        into grid: inout CellGrid
+    ) {
         guard area.width > 0, area.height > 0 else { return }
         let glyphs = unicode ? heavy : ascii
         // A quarter of the shorter side, measured in screen pixels (cells are not square).
         let shorter = min(Double(area.width) * cellAspect, Double(area.height))
         let armColumns = min(max(1, Int((shorter / 4 / cellAspect).rounded())), area.width / 2)
         let armRows = min(max(1, Int((shorter / 4).rounded())), area.height / 2)
-        let left = area.column - 1, right = area.maxColumn, top = area.row - 1, bottom = area.maxRow
+        let left = area.column - 1
+        let right = area.maxColumn
+        let top = area.row - 1
+        let bottom = area.maxRow
         func put(_ text: String, _ column: Int, _ row: Int) {
             if grid.contains(column: column, row: row) { grid[column, row] = Cell(text, style: style) }
         }

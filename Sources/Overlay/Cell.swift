@@ -69,8 +69,10 @@ public struct CellGrid: Equatable, Sendable {
     /// Writes `text` from (`column`, `row`) on, clipped at `limit` columns (default: the
     /// right edge); wide characters take two cells. Returns the column after the text.
     @discardableResult
-    public mutating func put(_ text: String, column: Int, row: Int, style: Style = .plain,
-                             limit: Int? = nil) -> Int {
+    public mutating func put(
+        _ text: String, column: Int, row: Int, style: Style = .plain,
+        limit: Int? = nil
+    ) -> Int {
         guard row >= 0, row < height else { return column }
         let end = min(limit ?? width, width)
         var c = column

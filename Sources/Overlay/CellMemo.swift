@@ -22,7 +22,8 @@ public struct CellMemo: Sendable {
     }
 
     /// The cell kept when its samples and dimming are as before, else `make`'s (then kept).
-    mutating func cell(column: Int, row: Int, dim: Bool, samples: UnsafeBufferPointer<Int16>, make: () -> Cell) -> Cell {
+    mutating func cell(column: Int, row: Int, dim: Bool, samples: UnsafeBufferPointer<Int16>, make: () -> Cell) -> Cell
+    {
         let index = row * columns + column
         if let kept = cells[index], dims[index] == dim, unchanged(column: column, row: row, samples) { return kept }
         let made = make()
@@ -33,7 +34,8 @@ public struct CellMemo: Sendable {
 
     private func unchanged(column: Int, row: Int, _ samples: UnsafeBufferPointer<Int16>) -> Bool {
         guard values.count == samples.count else { return false }
-        let stride = columns * across, base = row * down * stride + column * across
+        let stride = columns * across
+        let base = row * down * stride + column * across
         return values.withUnsafeBufferPointer { old in
             for y in 0..<down {
                 for x in 0..<across where old[base + y * stride + x] != samples[base + y * stride + x] { return false }

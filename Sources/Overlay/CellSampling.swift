@@ -5,7 +5,9 @@ extension Shader {
     /// last sampled is sampled finely again; every other cell keeps its fine samples (and so,
     /// through `CellMemo`, its character).
     mutating func sampleByCells(_ image: GreyImage, geometry current: Geometry) -> SampleGrid {
-        let transform = current.transform, across = current.across, down = current.down
+        let transform = current.transform
+        let across = current.across
+        let down = current.down
         let coarse = Self.average(image, transform: transform, across: 2, down: 2)
         let cells = transform.columns * transform.rows
         guard current == geometry, shown.count == cells * across * down, shownCoarse.count == cells * 4 else {
@@ -13,25 +15,34 @@ extension Shader {
             (geometry, shown, shownCoarse) = (current, fine.values, coarse.values)
             return fine
         }
-        let xs = Self.ranges(count: transform.columns * across, origin: transform.originX,
-                             step: transform.pixelsPerColumn / Double(across), limit: image.width)
-        let ys = Self.ranges(count: transform.rows * down, origin: transform.originY,
-                             step: transform.pixelsPerRow / Double(down), limit: image.height)
-        let tolerance = Int16(self.tolerance), coarseStride = transform.columns * 2, fineStride = transform.columns * across
+        let xs = Self.ranges(
+            count: transform.columns * across, origin: transform.originX,
+            step: transform.pixelsPerColumn / Double(across), limit: image.width)
+        let ys = Self.ranges(
+            count: transform.rows * down, origin: transform.originY,
+            step: transform.pixelsPerRow / Double(down), limit: image.height)
+        let tolerance = Int16(self.tolerance)
+        let coarseStride = transform.columns * 2
+        let fineStride = transform.columns * across
         image.pixels.withUnsafeBufferPointer { pixels in
             for row in 0..<transform.rows {
                 for column in 0..<transform.columns {
-                    let top = row * 2 * coarseStride + column * 2, bottom = top + coarseStride
-                    guard abs(coarse.values[top] - shownCoarse[top]) > tolerance
-                        || abs(coarse.values[top + 1] - shownCoarse[top + 1]) > tolerance
-                        || abs(coarse.values[bottom] - shownCoarse[bottom]) > tolerance
-                        || abs(coarse.values[bottom + 1] - shownCoarse[bottom + 1]) > tolerance else { continue }
+                    let top = row * 2 * coarseStride + column * 2
+                    let bottom = top + coarseStride
+                    guard
+                        abs(coarse.values[top] - shownCoarse[top]) > tolerance
+                            || abs(coarse.values[top + 1] - shownCoarse[top + 1]) > tolerance
+                            || abs(coarse.values[bottom] - shownCoarse[bottom]) > tolerance
+                            || abs(coarse.values[bottom + 1] - shownCoarse[bottom + 1]) > tolerance
+                    else { continue }
                     (shownCoarse[top], shownCoarse[top + 1]) = (coarse.values[top], coarse.values[top + 1])
                     (shownCoarse[bottom], shownCoarse[bottom + 1]) = (coarse.values[bottom], coarse.values[bottom + 1])
                     for y in 0..<down {
                         for x in 0..<across {
-                            let sampleX = column * across + x, sampleY = row * down + y
-                            shown[sampleY * fineStride + sampleX] = Self.mean(pixels, stride: image.stride, xs[sampleX], ys[sampleY])
+                            let sampleX = column * across + x
+                            let sampleY = row * down + y
+                            shown[sampleY * fineStride + sampleX] = Self.mean(
+                                pixels, stride: image.stride, xs[sampleX], ys[sampleY])
                         }
                     }
                 }
@@ -44,7 +55,8 @@ extension Shader {
     static func mean(_ pixels: UnsafeBufferPointer<UInt8>, stride: Int, _ xs: Range<Int>, _ ys: Range<Int>) -> Int16 {
         guard !xs.isEmpty, !ys.isEmpty else { return -1 }
         let step = (ys.count + 3) / 4
-        var total = 0, count = 0
+        var total = 0
+        var count = 0
         for y in Swift.stride(from: ys.lowerBound, to: ys.upperBound, by: step) {
             let row = pixels.baseAddress! + y * stride
             for x in xs { total += Int(row[x]) }

@@ -6,7 +6,10 @@ public enum CellWidth {
     public static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.count > 1,
-           character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+            character.unicodeScalars.contains(where: { $0.value == 0xFE0F })
+        {
+            return 2
+        }
         return of(first)
     }
 

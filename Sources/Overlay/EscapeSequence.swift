@@ -39,9 +39,12 @@ enum EscapeSequence {
         guard let final = bytes.dropFirst(digits.count).first else { return .incomplete }
         guard (0x40...0x7E).contains(final) else { return .decoded(nil, length: digits.count) }
         let modifier = Int(String(decoding: digits, as: UTF8.self)) ?? 1
-        let keypad: [UInt8: Key] = [UInt8(ascii: "M"): .enter, UInt8(ascii: "k"): .character("+"),
-                                    UInt8(ascii: "m"): .character("-")]
-        let key = cursorKey(final, modifier: modifier) ?? (modifier == 1 ? keypad[final] : nil)
+        let keypad: [UInt8: Key] = [
+            UInt8(ascii: "M"): .enter, UInt8(ascii: "k"): .character("+"),
+            UInt8(ascii: "m"): .character("-"),
+        ]
+        let key =
+            cursorKey(final, modifier: modifier) ?? (modifier == 1 ? keypad[final] : nil)
             ?? (modifier == 1 && (UInt8(ascii: "P")...UInt8(ascii: "S")).contains(final)
                 ? .function(Int(final - UInt8(ascii: "P")) + 1) : nil)
         return .decoded(key.map(TerminalEvent.key), length: digits.count + 1)
@@ -49,10 +52,14 @@ enum EscapeSequence {
 
     /// Arrows (Shift too), Home and End by their letter; other modifiers are not keys qrtui takes.
     static func cursorKey(_ final: UInt8, modifier: Int) -> Key? {
-        let plain: [UInt8: Key] = [UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right,
-                                   UInt8(ascii: "D"): .left, UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end]
-        let shifted: [UInt8: Key] = [UInt8(ascii: "A"): .shiftUp, UInt8(ascii: "B"): .shiftDown,
-                                     UInt8(ascii: "C"): .shiftRight, UInt8(ascii: "D"): .shiftLeft]
+        let plain: [UInt8: Key] = [
+            UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right,
+            UInt8(ascii: "D"): .left, UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end,
+        ]
+        let shifted: [UInt8: Key] = [
+            UInt8(ascii: "A"): .shiftUp, UInt8(ascii: "B"): .shiftDown,
+            UInt8(ascii: "C"): .shiftRight, UInt8(ascii: "D"): .shiftLeft,
+        ]
         switch modifier {
         case 1: return plain[final]
         case 2: return shifted[final]
@@ -71,8 +78,10 @@ enum EscapeSequence {
         guard text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ";") }) else { return nil }
         let numbers = text.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 1 }
         let modifier = numbers.count > 1 ? numbers[1] : 1
-        let rxvtShifted: [UInt8: Key] = [UInt8(ascii: "a"): .shiftUp, UInt8(ascii: "b"): .shiftDown,
-                                         UInt8(ascii: "c"): .shiftRight, UInt8(ascii: "d"): .shiftLeft]
+        let rxvtShifted: [UInt8: Key] = [
+            UInt8(ascii: "a"): .shiftUp, UInt8(ascii: "b"): .shiftDown,
+            UInt8(ascii: "c"): .shiftRight, UInt8(ascii: "d"): .shiftLeft,
+        ]
         switch final {
         case UInt8(ascii: "~"):
             return modifier == 1 ? tilde(numbers.first ?? 0).map(TerminalEvent.key) : nil

@@ -27,8 +27,10 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var centre: Point { Point(x: x + width / 2, y: y + height / 2) }
 
     public func intersection(_ other: Rect) -> Rect {
-        let x0 = max(x, other.x), y0 = max(y, other.y)
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        let x0 = max(x, other.x)
+        let y0 = max(y, other.y)
+        let x1 = min(maxX, other.maxX)
+        let y1 = min(maxY, other.maxY)
         return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 

@@ -9,7 +9,8 @@ public enum GlyphRaster {
     /// `cells` (rows of them) as `across * columns` by `down * rows` grey pixels, row-major;
     /// `grey` turns a cell's colour into the grey shown (nil: not a grey).
     public static func pixels(_ cells: [[Cell]], grey: (Color) -> Int?) -> [Int] {
-        let columns = cells.map(\.count).max() ?? 0, width = columns * across
+        let columns = cells.map(\.count).max() ?? 0
+        let width = columns * across
         var pixels = [Int](repeating: 0, count: width * cells.count * down)
         for (row, line) in cells.enumerated() {
             for (column, cell) in line.enumerated() {
@@ -24,7 +25,8 @@ public enum GlyphRaster {
     }
 
     static func level(_ cell: Cell, x: Int, y: Int, grey: (Color) -> Int?) -> Int {
-        let fore = grey(cell.style.foreground), back = grey(cell.style.background) ?? 0
+        let fore = grey(cell.style.foreground)
+        let back = grey(cell.style.background) ?? 0
         let text = cell.text
         if let fore, let character = text.first, let coverage = GlyphShapes.coverage[character] {
             let c = Int(coverage[y * across + x])
@@ -47,22 +49,40 @@ public enum GlyphRaster {
 
     /// Mean SSIM of two pictures `width` wide over 8x8 windows every 4 pixels (within `box`,
     /// in pixels, when given): 1 is a copy.
-    public static func similarity(_ a: [Int], _ b: [Int], width: Int, box: (x: Range<Int>, y: Range<Int>)? = nil) -> Double {
+    public static func similarity(_ a: [Int], _ b: [Int], width: Int, box: (x: Range<Int>, y: Range<Int>)? = nil)
+        -> Double
+    {
         let height = min(a.count, b.count) / width
-        let xs = box?.x ?? 0..<width, ys = box?.y ?? 0..<height
-        let c1 = (0.01 * 255) * (0.01 * 255), c2 = (0.03 * 255) * (0.03 * 255)
-        var total = 0.0, windows = 0
+        let xs = box?.x ?? 0..<width
+        let ys = box?.y ?? 0..<height
+        let c1 = (0.01 * 255) * (0.01 * 255)
+        let c2 = (0.03 * 255) * (0.03 * 255)
+        var total = 0.0
+        var windows = 0
         for top in Swift.stride(from: max(0, ys.lowerBound), through: min(height, ys.upperBound) - 8, by: 4) {
             for left in Swift.stride(from: max(0, xs.lowerBound), through: min(width, xs.upperBound) - 8, by: 4) {
-                var sa = 0.0, sb = 0.0, saa = 0.0, sbb = 0.0, sab = 0.0
+                var sa = 0.0
+                var sb = 0.0
+                var saa = 0.0
+                var sbb = 0.0
+                var sab = 0.0
                 for y in top..<(top + 8) {
                     for x in left..<(left + 8) {
-                        let p = Double(a[y * width + x]), q = Double(b[y * width + x])
-                        sa += p; sb += q; saa += p * p; sbb += q * q; sab += p * q
+                        let p = Double(a[y * width + x])
+                        let q = Double(b[y * width + x])
+                        sa += p
+                        sb += q
+                        saa += p * p
+                        sbb += q * q
+                        sab += p * q
                     }
                 }
-                let n = 64.0, ma = sa / n, mb = sb / n
-                let va = saa / n - ma * ma, vb = sbb / n - mb * mb, cov = sab / n - ma * mb
+                let n = 64.0
+                let ma = sa / n
+                let mb = sb / n
+                let va = saa / n - ma * ma
+                let vb = sbb / n - mb * mb
+                let cov = sab / n - ma * mb
                 total += ((2 * ma * mb + c1) * (2 * cov + c2)) / ((ma * ma + mb * mb + c1) * (va + vb + c2))
                 windows += 1
             }

@@ -8,16 +8,22 @@ public enum HelpOverlay {
     /// `notes`: what the last code's warnings mean, listed first (they are why `?` was asked).
     public static func draw(unicode: Bool, into grid: inout CellGrid, rows: Int, notes: [String] = []) {
         let inner = max(8, grid.width - 4)  // inside the border, a column of room each side
-        let warnings = notes.isEmpty ? [] : ["this code"]
-            + notes.flatMap { wrapped((unicode ? "⚠ " : "! ") + VisibleText.escaping($0), width: inner, continuation: "  ") }
-            + [""]
+        let warnings =
+            notes.isEmpty
+            ? []
+            : ["this code"]
+                + notes.flatMap {
+                    wrapped((unicode ? "⚠ " : "! ") + VisibleText.escaping($0), width: inner, continuation: "  ")
+                }
+                + [""]
         let keys = keyLines(width: inner)
         let room = max(0, rows - 2 - warnings.count - 2)  // the border, the warnings, the title and its blank
         let lines = warnings + ["qrtui keys", ""] + fitted(keys, into: room, width: inner, unicode: unicode)
         let width = min(grid.width, (lines.map { CellWidth.of($0) }.max() ?? 0) + 4)
         let height = min(rows, lines.count + 2)
         guard width >= 8, height >= 3 else { return }
-        let left = (grid.width - width) / 2, top = max(0, (rows - height) / 2)
+        let left = (grid.width - width) / 2
+        let top = max(0, (rows - height) / 2)
         let box = Style(foreground: .white, background: .black)
         Box.draw(left: left, top: top, width: width, height: height, style: box, unicode: unicode, into: &grid)
         for (i, line) in lines.prefix(height - 2).enumerated() {
@@ -45,7 +51,8 @@ public enum HelpOverlay {
         let all = keys.flatMap { $0 }
         guard all.count > room, let last = keys.last else { return all }
         let tail = Array(last.prefix(max(1, room - 1)))
-        var shown = [String](), count = 0
+        var shown = [String]()
+        var count = 0
         for key in keys.dropLast() where shown.count + key.count + 1 + tail.count <= room {
             shown += key
             count += 1
@@ -59,7 +66,8 @@ public enum HelpOverlay {
 /// `text` in lines of at most `width` characters, broken between words (a longer word
 /// stands alone); lines after the first start with `continuation`.
 func wrapped(_ text: String, width: Int, continuation: String = "") -> [String] {
-    var lines = [String](), line = ""
+    var lines = [String]()
+    var line = ""
     for word in text.split(separator: " ") {
         if !line.isEmpty && line != continuation && line.count + 1 + word.count > width {
             lines.append(line)

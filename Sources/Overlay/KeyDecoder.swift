@@ -19,7 +19,8 @@ public struct KeyDecoder: Sendable {
     public init(known: [[UInt8]: Key] = [:]) {
         let escaped = known.filter { $0.key.first == 0x1B && $0.key.count > 1 }
         self.known = escaped
-        knownPrefixes = Set(escaped.keys.flatMap { sequence in (1..<sequence.count).map { Array(sequence.prefix($0)) } })
+        knownPrefixes = Set(
+            escaped.keys.flatMap { sequence in (1..<sequence.count).map { Array(sequence.prefix($0)) } })
     }
 
     /// Part of a sequence (or of a character) waits for the rest: ask again after a moment,
@@ -35,7 +36,7 @@ public struct KeyDecoder: Sendable {
             case .incomplete:
                 if buffer.count > Self.longestSequence { buffer = [] }  // garbage, not a key
                 return events
-            case let .decoded(event, length):
+            case .decoded(let event, let length):
                 buffer.removeFirst(length)
                 if let event { events.append(event) }
             }
@@ -60,7 +61,8 @@ public struct KeyDecoder: Sendable {
         guard first == 0x1B else { return Self.character(bytes) }
         let sequence = Array(bytes)
         if let match = (1...min(sequence.count, Self.longestSequence)).reversed()
-            .first(where: { known[Array(sequence.prefix($0))] != nil }) {
+            .first(where: { known[Array(sequence.prefix($0))] != nil })
+        {
             return .decoded(.key(known[Array(sequence.prefix(match))]!), length: match)
         }
         if knownPrefixes.contains(sequence) { return .incomplete }
@@ -103,7 +105,7 @@ public struct KeyDecoder: Sendable {
 
 extension KeyDecoder.Step {
     func offset(by count: Int) -> Self {
-        if case let .decoded(event, length) = self { return .decoded(event, length: length + count) }
+        if case .decoded(let event, let length) = self { return .decoded(event, length: length + count) }
         return self
     }
 }

@@ -56,39 +56,58 @@ public struct KeyBinding: Sendable {
 /// Every key binding, once: `update`, the help box, the status hints and `--help` all read it.
 public enum KeyBindings {
     public static let table: [KeyBinding] = [
-        KeyBinding(label: "arrows", help: "move the scan area",
-                   keys: [(.up, .move(columns: 0, rows: -1)), (.down, .move(columns: 0, rows: 1)),
-                          (.left, .move(columns: -1, rows: 0)), (.right, .move(columns: 1, rows: 0))],
-                   hint: ("←↑↓→ move", "arrows move")),
-        KeyBinding(label: "shift+arrows", help: "resize it (right/up grow, left/down shrink)",
-                   keys: [(.shiftUp, .resize(columns: 0, rows: 1)), (.shiftDown, .resize(columns: 0, rows: -1)),
-                          (.shiftRight, .resize(columns: 1, rows: 0)), (.shiftLeft, .resize(columns: -1, rows: 0))],
-                   hint: ("⇧/+- size", "shift/+- size")),
-        KeyBinding(label: "+ -", help: "grow / shrink it",
-                   keys: [(.character("+"), .resize(columns: 1, rows: 1)), (.character("="), .resize(columns: 1, rows: 1)),
-                          (.character("-"), .resize(columns: -1, rows: -1)), (.character("_"), .resize(columns: -1, rows: -1))],
-                   hint: nil),
-        KeyBinding(label: "home, end", help: "back to the middle / over the whole picture",
-                   keys: [(.home, .startingArea), (.end, .wholeArea)], hint: nil),
+        KeyBinding(
+            label: "arrows", help: "move the scan area",
+            keys: [
+                (.up, .move(columns: 0, rows: -1)), (.down, .move(columns: 0, rows: 1)),
+                (.left, .move(columns: -1, rows: 0)), (.right, .move(columns: 1, rows: 0)),
+            ],
+            hint: ("←↑↓→ move", "arrows move")),
+        KeyBinding(
+            label: "shift+arrows", help: "resize it (right/up grow, left/down shrink)",
+            keys: [
+                (.shiftUp, .resize(columns: 0, rows: 1)), (.shiftDown, .resize(columns: 0, rows: -1)),
+                (.shiftRight, .resize(columns: 1, rows: 0)), (.shiftLeft, .resize(columns: -1, rows: 0)),
+            ],
+            hint: ("⇧/+- size", "shift/+- size")),
+        KeyBinding(
+            label: "+ -", help: "grow / shrink it",
+            keys: [
+                (.character("+"), .resize(columns: 1, rows: 1)), (.character("="), .resize(columns: 1, rows: 1)),
+                (.character("-"), .resize(columns: -1, rows: -1)), (.character("_"), .resize(columns: -1, rows: -1)),
+            ],
+            hint: nil),
+        KeyBinding(
+            label: "home, end", help: "back to the middle / over the whole picture",
+            keys: [(.home, .startingArea), (.end, .wholeArea)], hint: nil),
         KeyBinding(label: "mouse click", help: "centre it there", keys: [], hint: nil),
         KeyBinding(label: "enter", help: "copy the last code", keys: [(.enter, .copy)], hint: ("⏎ copy", "enter copy")),
-        KeyBinding(label: "c", help: "copy the main field (Wi-Fi password, phone number)",
-                   keys: [(.character("c"), .copyField)], hint: nil),
-        KeyBinding(label: "o", help: "open a link, place, mail or number (warned: twice)",
-                   keys: [(.character("o"), .open)], hint: nil),
-        KeyBinding(label: "r", help: "reveal / hide secrets (Wi-Fi passwords)", keys: [(.character("r"), .reveal)], hint: nil),
-        KeyBinding(label: "h", help: "this run's codes (arrows pick, enter copies)", keys: [(.character("h"), .history)],
-                   hint: nil),
-        KeyBinding(label: "w", help: "join the Wi-Fi network with nmcli (asks twice)", keys: [(.character("w"), .join)],
-                   hint: nil),
-        KeyBinding(label: "space", help: "pause (freeze the picture)", keys: [(.space, .pause)],
-                   hint: ("␣ pause", "space pause")),
-        KeyBinding(label: "g", help: "next glyph set (ascii, blocks, half, braille)", keys: [(.character("g"), .nextGlyphs)],
-                   hint: ("g glyphs", "g glyphs")),
-        KeyBinding(label: "?", help: "show / hide this help", keys: [(.character("?"), .help)], hint: ("? help", "? help")),
+        KeyBinding(
+            label: "c", help: "copy the main field (Wi-Fi password, phone number)",
+            keys: [(.character("c"), .copyField)], hint: nil),
+        KeyBinding(
+            label: "o", help: "open a link, place, mail or number (warned: twice)",
+            keys: [(.character("o"), .open)], hint: nil),
+        KeyBinding(
+            label: "r", help: "reveal / hide secrets (Wi-Fi passwords)", keys: [(.character("r"), .reveal)], hint: nil),
+        KeyBinding(
+            label: "h", help: "this run's codes (arrows pick, enter copies)", keys: [(.character("h"), .history)],
+            hint: nil),
+        KeyBinding(
+            label: "w", help: "join the Wi-Fi network with nmcli (asks twice)", keys: [(.character("w"), .join)],
+            hint: nil),
+        KeyBinding(
+            label: "space", help: "pause (freeze the picture)", keys: [(.space, .pause)],
+            hint: ("␣ pause", "space pause")),
+        KeyBinding(
+            label: "g", help: "next glyph set (ascii, blocks, half, braille)", keys: [(.character("g"), .nextGlyphs)],
+            hint: ("g glyphs", "g glyphs")),
+        KeyBinding(
+            label: "?", help: "show / hide this help", keys: [(.character("?"), .help)], hint: ("? help", "? help")),
         KeyBinding(label: "ctrl-z", help: "suspend qrtui (fg resumes it)", keys: [], hint: nil),
-        KeyBinding(label: "q, esc", help: "stop and print the last code",
-                   keys: [(.character("q"), .quit), (.character("Q"), .quit), (.escape, .quit)], hint: ("q quit", "q quit")),
+        KeyBinding(
+            label: "q, esc", help: "stop and print the last code",
+            keys: [(.character("q"), .quit), (.character("Q"), .quit), (.escape, .quit)], hint: ("q quit", "q quit")),
     ]
 
     private static let actions: [Key: KeyAction] = Dictionary(

@@ -13,7 +13,8 @@ public enum Outline {
             line(from: start, to: end, cellAspect: cellAspect, unicode: unicode, into: &grid)
         }
         for (i, corner) in corners.enumerated() {
-            let before = corners[(i + corners.count - 1) % corners.count], after = corners[(i + 1) % corners.count]
+            let before = corners[(i + corners.count - 1) % corners.count]
+            let after = corners[(i + 1) % corners.count]
             let joint = unicode && corners.count > 2 ? self.joint(corner, before, after, cellAspect: cellAspect) : nil
             mark(joint ?? "+", at: corner, into: &grid)
         }
@@ -22,9 +23,11 @@ public enum Outline {
     /// The box corner joining the lines from `corner` to its two neighbours, when one is
     /// level and the other upright.
     static func joint(_ corner: Point, _ before: Point, _ after: Point, cellAspect: Double) -> String? {
-        var across: Double?, down: Double?
+        var across: Double?
+        var down: Double?
         for neighbour in [before, after] {
-            let dx = neighbour.x - corner.x, dy = neighbour.y - corner.y
+            let dx = neighbour.x - corner.x
+            let dy = neighbour.y - corner.y
             switch glyph(dx: dx, dy: dy, cellAspect: cellAspect, unicode: true) {
             case "─": across = dx
             case "│": down = dy
@@ -41,7 +44,8 @@ public enum Outline {
     }
 
     static func mark(_ glyph: String, at point: Point, into grid: inout CellGrid) {
-        let column = Int(point.x.rounded(.down)), row = Int(point.y.rounded(.down))
+        let column = Int(point.x.rounded(.down))
+        let row = Int(point.y.rounded(.down))
         guard grid.contains(column: column, row: row), !grid[column, row].isContinuation else { return }
         var cell = grid[column, row]
         cell.text = glyph
@@ -67,7 +71,8 @@ public enum Outline {
     /// ─ │ ╱ ╲ by the segment's angle on screen (cells are `cellAspect` as wide as tall):
     /// within 22.5 degrees of horizontal or vertical, else the diagonal.
     static func glyph(dx: Double, dy: Double, cellAspect: Double, unicode: Bool) -> String {
-        let across = abs(dx * cellAspect), down = abs(dy)
+        let across = abs(dx * cellAspect)
+        let down = abs(dy)
         let tan22 = 0.41421356
         if down <= across * tan22 { return unicode ? "─" : "-" }
         if across <= down * tan22 { return unicode ? "│" : "|" }

@@ -6,8 +6,10 @@ public enum PictureLayer {
     public static let blockRamp = Array(" ░▒▓█")
 
     /// Draws `samples` with nothing kept from an earlier frame.
-    public static func draw(_ samples: SampleGrid, glyphs: GlyphSet, toned: Bool = false, undimmed: CellRect?,
-                            into grid: inout CellGrid) {
+    public static func draw(
+        _ samples: SampleGrid, glyphs: GlyphSet, toned: Bool = false, undimmed: CellRect?,
+        into grid: inout CellGrid
+    ) {
         var memo = CellMemo()
         draw(samples, glyphs: glyphs, toned: toned, undimmed: undimmed, memo: &memo, into: &grid)
     }
@@ -15,9 +17,12 @@ public enum PictureLayer {
     /// `toned`: ASCII in the cells' own greys (terminals with 256 colours or more). `memo`
     /// keeps toned cells from one frame to the next: a cell whose samples and dimming are as
     /// they were is not matched again.
-    public static func draw(_ samples: SampleGrid, glyphs: GlyphSet, toned: Bool = false, undimmed: CellRect?,
-                            memo: inout CellMemo, into grid: inout CellGrid) {
-        let rows = min(samples.rows, grid.height), columns = min(samples.columns, grid.width)
+    public static func draw(
+        _ samples: SampleGrid, glyphs: GlyphSet, toned: Bool = false, undimmed: CellRect?,
+        memo: inout CellMemo, into grid: inout CellGrid
+    ) {
+        let rows = min(samples.rows, grid.height)
+        let columns = min(samples.columns, grid.width)
         let shaped = toned && glyphs == .ascii
         if !shaped || !memo.matches(samples) { memo = CellMemo(samples, shaped: shaped) }
         samples.values.withUnsafeBufferPointer { values in
@@ -37,8 +42,10 @@ public enum PictureLayer {
         memo.values = samples.values
     }
 
-    static func cell(_ values: UnsafeBufferPointer<Int16>, _ samples: SampleGrid, column: Int, row: Int,
-                     glyphs: GlyphSet, dim: Bool) -> Cell {
+    static func cell(
+        _ values: UnsafeBufferPointer<Int16>, _ samples: SampleGrid, column: Int, row: Int,
+        glyphs: GlyphSet, dim: Bool
+    ) -> Cell {
         let stride = samples.columns * samples.across
         let base = row * samples.down * stride + column * samples.across
         func level(_ x: Int, _ y: Int) -> Int {
@@ -56,10 +63,14 @@ public enum PictureLayer {
             let ramp = glyphs == .ascii ? asciiStrings : blockStrings
             return Cell(ramp[value * ramp.count / 256], style: style)
         case .half:
-            let top = level(0, 0), bottom = level(0, 1)
+            let top = level(0, 0)
+            let bottom = level(0, 1)
             guard top >= 0, bottom >= 0 else { return .blank }
-            return Cell("▀", style: Style(foreground: .grey(UInt8(top)), background: .grey(UInt8(bottom)),
-                                          attributes: dim ? .dim : []))
+            return Cell(
+                "▀",
+                style: Style(
+                    foreground: .grey(UInt8(top)), background: .grey(UInt8(bottom)),
+                    attributes: dim ? .dim : []))
         case .braille:
             var bits = 0
             for y in 0..<4 {

@@ -46,9 +46,11 @@ public struct StatusInfo: Sendable {
     /// What ended when the input did ("the video ended").
     public var ending = "input ended"
 
-    public init(source: String, isDemo: Bool = false, frameSize: (width: Int, height: Int)? = nil,
-                framesPerSecond: Double? = nil, paused: Bool = false, notice: String? = nil,
-                lastCode: CodeSummary? = nil) {
+    public init(
+        source: String, isDemo: Bool = false, frameSize: (width: Int, height: Int)? = nil,
+        framesPerSecond: Double? = nil, paused: Bool = false, notice: String? = nil,
+        lastCode: CodeSummary? = nil
+    ) {
         self.source = source
         self.isDemo = isDemo
         self.frameSize = frameSize

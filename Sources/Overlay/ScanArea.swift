@@ -12,8 +12,10 @@ public struct ScanArea: Equatable, Sendable {
 
     public static func initial(frameWidth: Int, frameHeight: Int) -> ScanArea {
         let side = Double(min(frameWidth, frameHeight)) * initialFraction
-        return ScanArea(rect: Rect(x: (Double(frameWidth) - side) / 2, y: (Double(frameHeight) - side) / 2,
-                                   width: side, height: side))
+        return ScanArea(
+            rect: Rect(
+                x: (Double(frameWidth) - side) / 2, y: (Double(frameHeight) - side) / 2,
+                width: side, height: side))
     }
 
     /// The cells the area covers on screen.
@@ -64,8 +66,9 @@ public struct ScanArea: Equatable, Sendable {
     func allowedBounds(in transform: ViewTransform) -> Rect {
         let picture = transform.visiblePixels
         guard transform.columns > 2, transform.rows > 2 else { return picture }
-        let inner = picture.intersection(transform.pixelRect(
-            for: CellRect(column: 1, row: 1, width: transform.columns - 2, height: transform.rows - 2)))
+        let inner = picture.intersection(
+            transform.pixelRect(
+                for: CellRect(column: 1, row: 1, width: transform.columns - 2, height: transform.rows - 2)))
         return inner.width > 0 && inner.height > 0 ? inner : picture
     }
 

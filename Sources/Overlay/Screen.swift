@@ -24,9 +24,11 @@ public struct Scene: Sendable {
     /// greys, as chafa does with `--symbols ascii`.
     public var greys = false
 
-    public init(image: GreyImage? = nil, transform: ViewTransform? = nil, scanArea: ScanArea? = nil,
-                outlines: [[Point]] = [], status: ReaderStatus = .scanning, info: StatusInfo,
-                glyphs: GlyphSet = .ascii, showHelp: Bool = false, flash: Bool = false, unicode: Bool = true) {
+    public init(
+        image: GreyImage? = nil, transform: ViewTransform? = nil, scanArea: ScanArea? = nil,
+        outlines: [[Point]] = [], status: ReaderStatus = .scanning, info: StatusInfo,
+        glyphs: GlyphSet = .ascii, showHelp: Bool = false, flash: Bool = false, unicode: Bool = true
+    ) {
         self.image = image
         self.transform = transform
         self.scanArea = scanArea
@@ -40,13 +42,16 @@ public struct Scene: Sendable {
     }
 }
 
-public extension ViewTransform {
+extension ViewTransform {
     /// The transform for a screen of `columns` x `rows`: the picture takes every row but the
     /// last, which is the status line.
-    static func preview(frameWidth: Int, frameHeight: Int, columns: Int, rows: Int,
-                        cellAspect: Double, mode: Mode) -> ViewTransform {
-        ViewTransform(frameWidth: frameWidth, frameHeight: frameHeight, columns: columns,
-                      rows: max(1, rows - 1), cellAspect: cellAspect, mode: mode)
+    public static func preview(
+        frameWidth: Int, frameHeight: Int, columns: Int, rows: Int,
+        cellAspect: Double, mode: Mode
+    ) -> ViewTransform {
+        ViewTransform(
+            frameWidth: frameWidth, frameHeight: frameHeight, columns: columns,
+            rows: max(1, rows - 1), cellAspect: cellAspect, mode: mode)
     }
 }
 
@@ -66,12 +71,14 @@ public enum Screen {
             let samples = shader.sample(image, transform: transform, glyphs: glyphs, toned: toned)
             PictureLayer.draw(samples, glyphs: glyphs, toned: toned, undimmed: area, memo: &shader.memo, into: &grid)
             for polygon in scene.outlines {
-                Outline.draw(polygon.map { transform.cell(for: $0) }, cellAspect: transform.cellAspect,
-                             unicode: scene.unicode, into: &grid)
+                Outline.draw(
+                    polygon.map { transform.cell(for: $0) }, cellAspect: transform.cellAspect,
+                    unicode: scene.unicode, into: &grid)
             }
             if let area {
-                Brackets.draw(around: area, cellAspect: transform.cellAspect, unicode: scene.unicode,
-                              style: scene.flash ? flashStyle : bracketStyle, into: &grid)
+                Brackets.draw(
+                    around: area, cellAspect: transform.cellAspect, unicode: scene.unicode,
+                    style: scene.flash ? flashStyle : bracketStyle, into: &grid)
             }
         } else if rows > 1 {
             // No picture yet: waiting for one, unless there will be none.
@@ -84,7 +91,8 @@ public enum Screen {
             grid.put(message, column: max(0, (columns - CellWidth.of(message)) / 2), row: (rows - 1) / 2)
         }
         if let lines = scene.historyLines {
-            HistoryOverlay.draw(lines, selected: scene.historySelected, unicode: scene.unicode, into: &grid, rows: max(1, rows - 1))
+            HistoryOverlay.draw(
+                lines, selected: scene.historySelected, unicode: scene.unicode, into: &grid, rows: max(1, rows - 1))
         }
         if scene.showHelp {
             HelpOverlay.draw(unicode: scene.unicode, into: &grid, rows: max(1, rows - 1), notes: scene.helpNotes)

@@ -78,10 +78,14 @@ public struct Shader: Sendable {
 
     public init(tolerance: Int = 6) { self.tolerance = tolerance }
 
-    public mutating func sample(_ image: GreyImage, transform: ViewTransform, glyphs: GlyphSet,
-                                toned: Bool = false) -> SampleGrid {
-        let across = glyphs.samplesAcross(toned: toned), down = glyphs.samplesDown(toned: toned)
-        let current = Geometry(transform: transform, across: across, down: down, width: image.width, height: image.height)
+    public mutating func sample(
+        _ image: GreyImage, transform: ViewTransform, glyphs: GlyphSet,
+        toned: Bool = false
+    ) -> SampleGrid {
+        let across = glyphs.samplesAcross(toned: toned)
+        let down = glyphs.samplesDown(toned: toned)
+        let current = Geometry(
+            transform: transform, across: across, down: down, width: image.width, height: image.height)
         if across * down > 8 { return sampleByCells(image, geometry: current) }
         var grid = Self.average(image, transform: transform, across: across, down: down)
         if current == geometry && shown.count == grid.values.count {
@@ -108,43 +112,41 @@ public struct Shader: Sendable {
     /// The picture area-averaged to `across` x `down` samples a cell, as it is (no hysteresis):
     /// also what fidelity is measured against.
     public static func average(_ image: GreyImage, transform: ViewTransform, across: Int, down: Int) -> SampleGrid {
-        let sampleColumns = transform.columns * across, sampleRows = transform.rows * down
-        let xRanges = ranges(count: sampleColumns, origin: transform.originX,
-                             step: transform.pixelsPerColumn / Double(across), limit: image.width)
-        let yRanges = ranges(count: sampleRows, origin: transform.originY,
-                             step: transform.pixelsPerRow / Double(down), limit: image.height)
+        let sampleColumns = transform.columns * across
+        let sampleRows = transform.rows * down
+        let xRanges = ranges(
+            count: sampleColumns, origin: transform.originX,
+            step: transform.pixelsPerColumn / Double(across), limit: image.width)
+        let yRanges = ranges(
+            count: sampleRows, origin: transform.originY,
+            step: transform.pixelsPerRow / Double(down), limit: image.height)
         var values = [Int16](repeating: -1, count: sampleColumns * sampleRows)
         let visible = xRanges.filter { $0.upperBound > $0.lowerBound }
         guard let xMin = visible.first?.lowerBound, let xMax = visible.last?.upperBound else {
-            return SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: values)
+            return SampleGrid(
+                columns: transform.columns, rows: transform.rows, across: across, down: down, values: values)
         }
-        let lowers = xRanges.map(\.lowerBound), uppers = xRanges.map(\.upperBound)
-        // A sample's mean is its sum times 1/n in 16-bit fixed point (rounded up: an exact
-        // quotient stays exact), a table for each count of rows summed: a division per sample
-        // would cost more than all its additions.
-        let reciprocals = (1...4).map { rows in xRanges.map { UInt32((65536 + rows * max(1, $0.count) - 1) / (rows * max(1, $0.count))) } }
+        let lowers = xRanges.map(\.lowerBound)
+        let uppers = xRanges.map(\.upperBound)
+        let reciprocals = reciprocalTables(xRanges)
         var columnSums = [Int32](repeating: 0, count: image.width)
         image.pixels.withUnsafeBufferPointer { pixels in
             columnSums.withUnsafeMutableBufferPointer { sums in
                 values.withUnsafeMutableBufferPointer { out in
                     for (sampleRow, yRange) in yRanges.enumerated() where !yRange.isEmpty {
-                        // Sum each pixel column over (up to four evenly spread of) the sample
-                        // row's pixel rows: the mean of many rows barely moves, its cost does...
-                        let step = (yRange.count + 3) / 4
-                        for x in xMin..<xMax { sums[x] = 0 }
-                        for y in Swift.stride(from: yRange.lowerBound, to: yRange.upperBound, by: step) {
-                            let row = pixels.baseAddress! + y * image.stride
-                            for x in xMin..<xMax { sums[x] &+= Int32(row[x]) }
-                        }
-                        // ...then each sample is the sum of its columns over its pixel count.
-                        let base = sampleRow * sampleColumns, height = (yRange.count + step - 1) / step
+                        let height = sumColumns(
+                            pixels, stride: image.stride, rows: yRange, columns: xMin..<xMax, into: sums)
+                        // Each sample is the sum of its columns over its pixel count.
+                        let base = sampleRow * sampleColumns
                         reciprocals[height - 1].withUnsafeBufferPointer { scale in
                             lowers.withUnsafeBufferPointer { lowers in
                                 uppers.withUnsafeBufferPointer { uppers in
-                                    for sampleColumn in 0..<sampleColumns where uppers[sampleColumn] > lowers[sampleColumn] {
+                                    for sampleColumn in 0..<sampleColumns
+                                    where uppers[sampleColumn] > lowers[sampleColumn] {
                                         var total: Int32 = 0
                                         for x in lowers[sampleColumn]..<uppers[sampleColumn] { total &+= sums[x] }
-                                        out[base + sampleColumn] = Int16(truncatingIfNeeded: (UInt32(total) &* scale[sampleColumn]) >> 16)
+                                        out[base + sampleColumn] = Int16(
+                                            truncatingIfNeeded: (UInt32(total) &* scale[sampleColumn]) >> 16)
                                     }
                                 }
                             }
@@ -156,11 +158,37 @@ public struct Shader: Sendable {
         return SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: values)
     }
 
+    /// A sample's mean is its sum times 1/n in 16-bit fixed point (rounded up: an exact quotient
+    /// stays exact), a table for each count of rows summed (1 to 4): a division per sample would
+    /// cost more than all its additions.
+    private static func reciprocalTables(_ xRanges: [Range<Int>]) -> [[UInt32]] {
+        (1...4).map { rows in
+            xRanges.map { UInt32((65536 + rows * max(1, $0.count) - 1) / (rows * max(1, $0.count))) }
+        }
+    }
+
+    /// Sums each pixel column over up to four evenly spread of `rows` (the mean of many rows
+    /// barely moves, its cost does); returns how many rows were summed.
+    @inline(__always)
+    private static func sumColumns(
+        _ pixels: UnsafeBufferPointer<UInt8>, stride: Int, rows: Range<Int>, columns: Range<Int>,
+        into sums: UnsafeMutableBufferPointer<Int32>
+    ) -> Int {
+        let step = (rows.count + 3) / 4
+        for x in columns { sums[x] = 0 }
+        for y in Swift.stride(from: rows.lowerBound, to: rows.upperBound, by: step) {
+            let row = pixels.baseAddress! + y * stride
+            for x in columns { sums[x] &+= Int32(row[x]) }
+        }
+        return (rows.count + step - 1) / step
+    }
+
     /// Pixel ranges of `count` samples of `step` pixels from `origin`; at least one pixel
     /// each where they touch the frame (when the frame is enlarged), empty outside it.
     static func ranges(count: Int, origin: Double, step: Double, limit: Int) -> [Range<Int>] {
         (0..<count).map { i in
-            let start = origin + Double(i) * step, end = start + step
+            let start = origin + Double(i) * step
+            let end = start + step
             guard end > 0, start < Double(limit) else { return 0..<0 }
             let lower = min(max(0, Int(start.rounded())), limit - 1)
             let upper = min(max(lower + 1, Int(end.rounded())), limit)

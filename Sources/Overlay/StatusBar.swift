@@ -2,8 +2,10 @@
 /// then source, size, fps and key hints as far as they fit. Payloads are shown with every
 /// control character made visible.
 public enum StatusBar {
-    public static func draw(_ status: ReaderStatus, info: StatusInfo, unicode: Bool, row: Int,
-                            into grid: inout CellGrid) {
+    public static func draw(
+        _ status: ReaderStatus, info: StatusInfo, unicode: Bool, row: Int,
+        into grid: inout CellGrid
+    ) {
         guard row >= 0, row < grid.height, grid.width > 0 else { return }
         grid.fill(row: row, with: Cell(" ", style: barStyle))
         var column = 0
@@ -29,7 +31,9 @@ public enum StatusBar {
             column = grid.put(unicode ? " │ " : " | ", column: column, row: row, style: barStyle)
             let limit = column + remaining - 3
             let end = grid.put(detail, column: column, row: row, style: barStyle, limit: limit)
-            if CellWidth.of(detail) + 3 > remaining { grid.put(ellipsis, column: limit - CellWidth.of(ellipsis), row: row, style: barStyle) }
+            if CellWidth.of(detail) + 3 > remaining {
+                grid.put(ellipsis, column: limit - CellWidth.of(ellipsis), row: row, style: barStyle)
+            }
             column = end
             remaining = grid.width - column - (CellWidth.of(help) + 3)
         }
@@ -59,35 +63,56 @@ public enum StatusBar {
         case .scanning where info.paused:
             return demo + paused + [Part(text: " space resumes", style: barStyle)]
         case .scanning:
-            var parts = demo + [Part(text: unicode ? " ◎ Scanning " : " * Scanning ", style: Style(foreground: .white, background: .grey(40), attributes: .bold))]
-            if let last = info.lastCode {
-                parts.append(Part(text: "last: " + VisibleText.escaping(last.meaning ?? last.text), style: barStyle))
-            } else if let reason = info.demoReason {
-                parts.append(Part(text: reason + ": this is the demo", style: barStyle))
-            } else if info.still {
-                let only = info.looksFor.map { " for " + $0.joined(separator: ", ") + " only" } ?? ""
-                parts.append(Part(text: "reading the picture" + only, style: barStyle))
-            } else if let names = info.looksFor {
-                parts.append(Part(text: "looking for " + names.joined(separator: ", ") + " only", style: barStyle))
-            } else {
-                parts.append(Part(text: "aim the code into the brackets", style: barStyle))
-            }
-            return parts
+            return demo + scanningParts(info, unicode: unicode)
         case .success(let code):
-            let warning = code.warning.map { [Part(text: (unicode ? " ⚠ " : " ! ") + $0 + " ", style: badge(.red))] } ?? []
-            return demo + paused + [Part(text: (unicode ? " ✔ " : " OK ") + code.type + " ", style: badge(.green))] + warning + [
-                Part(text: " " + VisibleText.escaping(code.meaning ?? code.text),
-                     style: Style(foreground: .green, background: .grey(40), attributes: .bold)),
-            ]
+            let warning =
+                code.warning.map { [Part(text: (unicode ? " ⚠ " : " ! ") + $0 + " ", style: badge(.red))] } ?? []
+            return demo + paused + [Part(text: (unicode ? " ✔ " : " OK ") + code.type + " ", style: badge(.green))]
+                + warning + [
+                    Part(
+                        text: " " + VisibleText.escaping(code.meaning ?? code.text),
+                        style: Style(foreground: .green, background: .grey(40), attributes: .bold))
+                ]
         case .fail(let reason, let hint):
-            var parts = demo + [Part(text: unicode ? " ✘ FAIL " : " FAIL ", style: Style(foreground: .white, background: .red, attributes: .bold)),
-                                Part(text: " " + VisibleText.escaping(reason), style: Style(foreground: .red, background: .grey(40), attributes: .bold))]
+            var parts =
+                demo + [
+                    Part(
+                        text: unicode ? " ✘ FAIL " : " FAIL ",
+                        style: Style(foreground: .white, background: .red, attributes: .bold)),
+                    Part(
+                        text: " " + VisibleText.escaping(reason),
+                        style: Style(foreground: .red, background: .grey(40), attributes: .bold)),
+                ]
             if let hint { parts.append(Part(text: " (" + hint + ")", style: barStyle)) }
             return parts
         case .stop(let byUser):
-            return demo + [Part(text: unicode ? " ■ STOP " : " STOP ", style: badge(.white)),
-                           Part(text: byUser ? " stopped" : " " + info.ending, style: barStyle)]
+            return demo + [
+                Part(text: unicode ? " ■ STOP " : " STOP ", style: badge(.white)),
+                Part(text: byUser ? " stopped" : " " + info.ending, style: barStyle),
+            ]
         }
+    }
+
+    /// While nothing is read: what the scanner is doing, or what was read last.
+    static func scanningParts(_ info: StatusInfo, unicode: Bool) -> [Part] {
+        var parts = [
+            Part(
+                text: unicode ? " ◎ Scanning " : " * Scanning ",
+                style: Style(foreground: .white, background: .grey(40), attributes: .bold))
+        ]
+        if let last = info.lastCode {
+            parts.append(Part(text: "last: " + VisibleText.escaping(last.meaning ?? last.text), style: barStyle))
+        } else if let reason = info.demoReason {
+            parts.append(Part(text: reason + ": this is the demo", style: barStyle))
+        } else if info.still {
+            let only = info.looksFor.map { " for " + $0.joined(separator: ", ") + " only" } ?? ""
+            parts.append(Part(text: "reading the picture" + only, style: barStyle))
+        } else if let names = info.looksFor {
+            parts.append(Part(text: "looking for " + names.joined(separator: ", ") + " only", style: barStyle))
+        } else {
+            parts.append(Part(text: "aim the code into the brackets", style: barStyle))
+        }
+        return parts
     }
 
     /// In the order they are dropped last to first when the line is short.

@@ -63,7 +63,7 @@ extension CellGrid {
     }
 }
 
-public extension TerminalBackend {
-    var colour: Bool { true }
-    var greys: Bool { false }
+extension TerminalBackend {
+    public var colour: Bool { true }
+    public var greys: Bool { false }
 }

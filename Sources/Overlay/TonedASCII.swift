@@ -30,24 +30,31 @@ public enum TonedASCII {
         let coverage = values.map { Float($0) / 255 }
         let mean = coverage.reduce(0, +) / Float(samples)
         let spread = coverage.map { ($0 - mean) * ($0 - mean) }.reduce(0, +).squareRoot()
-        return Shape(text: String(character), centred: coverage.map { ($0 - mean) / spread }, mean: mean, spread: spread)
+        return Shape(
+            text: String(character), centred: coverage.map { ($0 - mean) / spread }, mean: mean, spread: spread)
     }
     /// Their centred coverage one after another, for the per-cell loop.
     static let table: [Float] = shapes.flatMap(\.centred)
 
-    static func cell(_ values: UnsafeBufferPointer<Int16>, _ samples: SampleGrid, column: Int, row: Int,
-                     dim: Bool) -> Cell {
+    static func cell(
+        _ values: UnsafeBufferPointer<Int16>, _ samples: SampleGrid, column: Int, row: Int,
+        dim: Bool
+    ) -> Cell {
         let stride = samples.columns * GlyphShapes.columns
         let base = row * GlyphShapes.rows * stride + column * GlyphShapes.columns
         // The mask keeps 40% outside the scan area.
         let scale: Float = dim ? 0.4 : 1
-        var levels = (Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0),
-                      Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0),
-                      Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0),
-                      Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0))
+        var levels = (
+            Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0),
+            Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0),
+            Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0),
+            Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0), Float(0)
+        )
         return withUnsafeMutableBytes(of: &levels) { raw in
             let level = raw.bindMemory(to: Float.self)
-            var low = Float.infinity, high = -Float.infinity, sum: Float = 0
+            var low = Float.infinity
+            var high = -Float.infinity
+            var sum: Float = 0
             for y in 0..<GlyphShapes.rows {
                 for x in 0..<GlyphShapes.columns {
                     let value = values[base + y * stride + x]
@@ -57,8 +64,9 @@ public enum TonedASCII {
                     (low, high, sum) = (min(low, v), max(high, v), sum + v)
                 }
             }
-            return matched(level, low: low, high: high, mean: sum / Float(Self.samples),
-                           attributes: dim ? .dim : [], flat: flat * scale)
+            return matched(
+                level, low: low, high: high, mean: sum / Float(Self.samples),
+                attributes: dim ? .dim : [], flat: flat * scale)
         }
     }
 
@@ -66,8 +74,10 @@ public enum TonedASCII {
     /// each shape the greys that fit best (least squares: a pixel is background + (ink -
     /// background) x coverage), kept within black and white, and the shape whose greys leave
     /// the least error then.
-    static func matched(_ level: UnsafeMutableBufferPointer<Float>, low: Float, high: Float, mean: Float,
-                        attributes: Attributes, flat: Float) -> Cell {
+    static func matched(
+        _ level: UnsafeMutableBufferPointer<Float>, low: Float, high: Float, mean: Float,
+        attributes: Attributes, flat: Float
+    ) -> Cell {
         guard high - low >= flat else { return Cell(" ", style: Style(background: tone(mean), attributes: attributes)) }
         let n = Float(samples)
         var sumSquares: Float = 0
@@ -76,7 +86,9 @@ public enum TonedASCII {
             level[i] -= mean
         }
         let sum = mean * n
-        var best = 0, bestError = Float.infinity, bestGreys: (ink: Float, back: Float) = (mean, mean)
+        var best = 0
+        var bestError = Float.infinity
+        var bestGreys: (ink: Float, back: Float) = (mean, mean)
         table.withUnsafeBufferPointer { table in
             for index in 0..<shapes.count {
                 var fit: Float = 0
@@ -84,15 +96,20 @@ public enum TonedASCII {
                 for i in 0..<samples { fit += centred[i] * level[i] }
                 let shape = shapes[index]
                 let slope = fit / shape.spread
-                let back = min(255, max(0, mean - slope * shape.mean)), ink = min(255, max(0, mean - slope * shape.mean + slope))
+                let back = min(255, max(0, mean - slope * shape.mean))
+                let ink = min(255, max(0, mean - slope * shape.mean + slope))
                 // The error of those greys, from the sums: Σ(p - back - (ink - back) c)².
-                let s = ink - back, coverage = shape.mean * n, cross = shape.spread * fit + shape.mean * sum
-                let error = sumSquares - 2 * back * sum - 2 * s * cross + n * back * back + 2 * back * s * coverage
+                let s = ink - back
+                let coverage = shape.mean * n
+                let cross = shape.spread * fit + shape.mean * sum
+                let error =
+                    sumSquares - 2 * back * sum - 2 * s * cross + n * back * back + 2 * back * s * coverage
                     + s * s * shape.squares
                 if error < bestError { (best, bestError, bestGreys) = (index, error, (ink, back)) }
             }
         }
-        let fore = tone(bestGreys.ink), ground = tone(bestGreys.back)
+        let fore = tone(bestGreys.ink)
+        let ground = tone(bestGreys.back)
         guard fore != ground else { return Cell(" ", style: Style(background: tone(mean), attributes: attributes)) }
         return Cell(shapes[best].text, style: Style(foreground: fore, background: ground, attributes: attributes))
     }

@@ -20,8 +20,10 @@ public struct ViewTransform: Equatable, Sendable {
     public let originX: Double
     public let originY: Double
 
-    public init(frameWidth: Int, frameHeight: Int, columns: Int, rows: Int,
-                cellAspect: Double = 0.5, mode: Mode = .fill) {
+    public init(
+        frameWidth: Int, frameHeight: Int, columns: Int, rows: Int,
+        cellAspect: Double = 0.5, mode: Mode = .fill
+    ) {
         self.frameWidth = max(1, frameWidth)
         self.frameHeight = max(1, frameHeight)
         self.columns = max(1, columns)
@@ -52,16 +54,19 @@ public struct ViewTransform: Equatable, Sendable {
     /// The frame pixels under whole cells.
     public func pixelRect(for cells: CellRect) -> Rect {
         let topLeft = pixel(for: Point(x: Double(cells.column), y: Double(cells.row)))
-        return Rect(x: topLeft.x, y: topLeft.y, width: Double(cells.width) * pixelsPerColumn,
-                    height: Double(cells.height) * pixelsPerRow)
+        return Rect(
+            x: topLeft.x, y: topLeft.y, width: Double(cells.width) * pixelsPerColumn,
+            height: Double(cells.height) * pixelsPerRow)
     }
 
     /// The cells that best cover a pixel rectangle (edges rounded to the nearest cell line).
     public func cellRect(for pixels: Rect) -> CellRect {
         let topLeft = cell(for: Point(x: pixels.x, y: pixels.y))
         let bottomRight = cell(for: Point(x: pixels.maxX, y: pixels.maxY))
-        let c0 = Int(topLeft.x.rounded()), r0 = Int(topLeft.y.rounded())
-        let c1 = Int(bottomRight.x.rounded()), r1 = Int(bottomRight.y.rounded())
+        let c0 = Int(topLeft.x.rounded())
+        let r0 = Int(topLeft.y.rounded())
+        let c1 = Int(bottomRight.x.rounded())
+        let r1 = Int(bottomRight.y.rounded())
         return CellRect(column: c0, row: r0, width: max(0, c1 - c0), height: max(0, r1 - r0))
     }
 

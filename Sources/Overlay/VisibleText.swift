@@ -31,7 +31,7 @@ public enum VisibleText {
         // A byte of a file name that was not UTF-8, carried this way (SystemCalls' ArgumentBytes).
         case 0x10FD80...0x10FDFF: return "\\x" + hex(scalar.value - 0x10FD00, digits: 2)
         case 0x80...0x9F, 0xAD, 0x034F, 0x061C, 0x115F, 0x1160, 0x180E, 0x200B...0x200F, 0x2028...0x202E,
-             0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF9...0xFFFB, 0xE0000...0xE007F:
+            0x2060...0x206F, 0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF9...0xFFFB, 0xE0000...0xE007F:
             return "\\u{" + hex(scalar.value, digits: 4) + "}"
         default: return nil
         }
@@ -65,7 +65,9 @@ public struct TerminalText: ExpressibleByStringInterpolation, Sendable, Equatabl
     public struct StringInterpolation: StringInterpolationProtocol {
         var text = ""
 
-        public init(literalCapacity: Int, interpolationCount: Int) { text.reserveCapacity(literalCapacity + 16 * interpolationCount) }
+        public init(literalCapacity: Int, interpolationCount: Int) {
+            text.reserveCapacity(literalCapacity + 16 * interpolationCount)
+        }
 
         public mutating func appendLiteral(_ literal: StaticString) { text += literal.description }
 

@@ -18,7 +18,9 @@ public enum GIFCodec: PictureCodec {
     }
 
     public static func decode(_ data: [UInt8], path: String, limits: PictureLimits) throws(PictureError) -> Frame {
-        guard let (width, height) = declaredSize(data), width > 0, height > 0 else { throw .malformed(path: path, detail: "bad GIF header") }
+        guard let (width, height) = declaredSize(data), width > 0, height > 0 else {
+            throw .malformed(path: path, detail: "bad GIF header")
+        }
         try limits.check(width, height, path: path)
         let result: Result<Frame, PictureError> = data.withUnsafeBufferPointer { bytes in
             var source = qrtui_gif_source(data: bytes.baseAddress, size: bytes.count, offset: 0)
@@ -32,8 +34,10 @@ public enum GIFCodec: PictureCodec {
         return try result.get()
     }
 
-    private static func firstImage(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, path: String,
-                                   limits: PictureLimits) -> Result<Frame, PictureError> {
+    private static func firstImage(
+        _ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, path: String,
+        limits: PictureLimits
+    ) -> Result<Frame, PictureError> {
         var transparent: Int32 = -1
         while true {
             var type = UNDEFINED_RECORD_TYPE
@@ -48,7 +52,9 @@ public enum GIFCodec: PictureCodec {
                 guard DGifGetExtension(gif, &code, &block) == GIF_OK else { return .failure(corrupt(gif, path)) }
                 if code == GRAPHICS_EXT_FUNC_CODE, let block, block[0] >= 4 {
                     var control = GraphicsControlBlock()
-                    if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK { transparent = control.TransparentColor }
+                    if DGifExtensionToGCB(Int(block[0]), block + 1, &control) == GIF_OK {
+                        transparent = control.TransparentColor
+                    }
                 }
                 while block != nil {
                     guard DGifGetExtensionNext(gif, &block) == GIF_OK else { return .failure(corrupt(gif, path)) }
@@ -63,10 +69,15 @@ public enum GIFCodec: PictureCodec {
 
     /// The image just described, read row by row (interlaced rows in their four passes) and
     /// laid on the white screen through its colour map.
-    private static func image(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, transparent: Int32,
-                              path: String, limits: PictureLimits) -> Result<Frame, PictureError> {
+    private static func image(
+        _ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, transparent: Int32,
+        path: String, limits: PictureLimits
+    ) -> Result<Frame, PictureError> {
         let desc = gif.pointee.Image
-        let w = Int(desc.Width), h = Int(desc.Height), left = Int(desc.Left), top = Int(desc.Top)
+        let w = Int(desc.Width)
+        let h = Int(desc.Height)
+        let left = Int(desc.Left)
+        let top = Int(desc.Top)
         guard w > 0, h > 0, w <= 65535, h <= 65535, w * h <= limits.maxPixels else {
             return .failure(.malformed(path: path, detail: "a GIF image of \(w)x\(h) pixels"))
         }
@@ -79,7 +90,8 @@ public enum GIFCodec: PictureCodec {
         }
         var luma = [UInt8](repeating: 255, count: width * height)
         var line = [GifPixelType](repeating: 0, count: w)
-        let rows = desc.Interlace
+        let rows =
+            desc.Interlace
             ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { Array(stride(from: $0.0, to: h, by: $0.1)) }
             : Array(0..<h)
         for row in rows {

@@ -20,8 +20,14 @@ public enum JPEGCodec: PictureCodec {
         while index + 3 < bytes.count {
             guard bytes[index] == 0xFF else { return nil }
             let marker = bytes[index + 1]
-            if marker == 0xFF { index += 1; continue }  // fill byte
-            if (0xD0...0xD9).contains(marker) || marker == 0x01 { index += 2; continue }  // no length
+            if marker == 0xFF {
+                index += 1
+                continue
+            }  // fill byte
+            if (0xD0...0xD9).contains(marker) || marker == 0x01 {
+                index += 2
+                continue
+            }  // no length
             let length = HeaderBytes.bigEndian(bytes, index + 2, 2)
             if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
                 guard index + 9 <= bytes.count else { return nil }
@@ -38,10 +44,14 @@ public enum JPEGCodec: PictureCodec {
             throw .malformed(path: path, detail: "cannot start the JPEG decoder")
         }
         defer { tjDestroy(handle) }
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colourspace: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colourspace: Int32 = 0
         let header = data.withUnsafeBufferPointer {
-            tjDecompressHeader3(handle, $0.baseAddress, UInt(data.count), &width, &height,
-                                &subsampling, &colourspace)
+            tjDecompressHeader3(
+                handle, $0.baseAddress, UInt(data.count), &width, &height,
+                &subsampling, &colourspace)
         }
         guard header == 0 else {
             throw .malformed(path: path, detail: "bad JPEG: \(errorText(handle))")
@@ -52,15 +62,18 @@ public enum JPEGCodec: PictureCodec {
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
         let status = luma.withUnsafeMutableBufferPointer { out in
             data.withUnsafeBufferPointer { src in
-                qrtui_jpeg_grey(src.baseAddress, UInt(data.count), out.baseAddress, UInt32(width), UInt32(height),
-                                allowance(pixels: pixels), &message)
+                qrtui_jpeg_grey(
+                    src.baseAddress, UInt(data.count), out.baseAddress, UInt32(width), UInt32(height),
+                    allowance(pixels: pixels), &message)
             }
         }
         guard status == 0 else {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if text.contains("Backing store") {
-                throw .unsupported(path: path, detail: "a progressive JPEG of \(width)x\(height) needs more memory to decode "
-                    + "than qrtui gives a picture (about 3 bytes a pixel)")
+                throw .unsupported(
+                    path: path,
+                    detail: "a progressive JPEG of \(width)x\(height) needs more memory to decode "
+                        + "than qrtui gives a picture (about 3 bytes a pixel)")
             }
             throw .malformed(path: path, detail: "truncated or corrupt JPEG: \(text)")
         }

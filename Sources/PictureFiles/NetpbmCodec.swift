@@ -5,7 +5,8 @@ public enum NetpbmCodec: PictureCodec {
     public static let name = "PGM/PPM", id = "netpbm"
 
     public static func recognises(_ prefix: [UInt8]) -> Bool {
-        prefix.count >= 2 && prefix[0] == UInt8(ascii: "P") && (prefix[1] == UInt8(ascii: "5") || prefix[1] == UInt8(ascii: "6"))
+        prefix.count >= 2 && prefix[0] == UInt8(ascii: "P")
+            && (prefix[1] == UInt8(ascii: "5") || prefix[1] == UInt8(ascii: "6"))
     }
 
     /// The size the header declares, read as `decode` reads it (nil until `prefix` holds the
@@ -18,13 +19,20 @@ public enum NetpbmCodec: PictureCodec {
         try read(MemoryBytes(data), path: path, limits: limits)
     }
 
-    public static func decode(streaming bytes: some PictureBytes, path: String, limits: PictureLimits) throws(PictureError) -> Frame? {
+    public static func decode(streaming bytes: some PictureBytes, path: String, limits: PictureLimits)
+        throws(PictureError) -> Frame?
+    {
         try read(bytes, path: path, limits: limits)
     }
 
     /// The header from the first bytes, then the rows one at a time as they come.
-    private static func read(_ bytes: some PictureBytes, path: String, limits: PictureLimits) throws(PictureError) -> Frame {
-        guard let header = try bytes.header(limit: 1 << 20, { prefix throws(PictureError) in try Header.parse(prefix, path: path) }) else {
+    private static func read(_ bytes: some PictureBytes, path: String, limits: PictureLimits) throws(PictureError)
+        -> Frame
+    {
+        guard
+            let header = try bytes.header(
+                limit: 1 << 20, { prefix throws(PictureError) in try Header.parse(prefix, path: path) })
+        else {
             throw .malformed(path: path, detail: "bad PGM/PPM header")
         }
         _ = try bytes.skip(header.length)
@@ -54,32 +62,43 @@ public enum NetpbmCodec: PictureCodec {
             guard isSpace(data[numbers.cursor]), (1...65535).contains(values[2]) else {
                 throw .malformed(path: path, detail: "bad PGM/PPM header")
             }
-            return Header(channels: data[1] == UInt8(ascii: "6") ? 3 : 1, width: values[0], height: values[1],
-                          maxValue: values[2], length: numbers.cursor + 1)
+            return Header(
+                channels: data[1] == UInt8(ascii: "6") ? 3 : 1, width: values[0], height: values[1],
+                maxValue: values[2], length: numbers.cursor + 1)
         }
     }
 
     private static func decode(_ header: Header, rows: some PictureBytes, path: String, limits: PictureLimits)
-        throws(PictureError) -> Frame {
+        throws(PictureError) -> Frame
+    {
         try limits.check(header.width, header.height, path: path)
         let bytesPerSample = header.maxValue > 255 ? 2 : 1
-        let rowBytes = header.width * header.channels * bytesPerSample, width = header.width
+        let rowBytes = header.width * header.channels * bytesPerSample
+        let width = header.width
         var luma = [UInt8](repeating: 0, count: width * header.height)
         try luma.withUnsafeMutableBufferPointer { (out: inout UnsafeMutableBufferPointer<UInt8>) throws(PictureError) in
             let target = out
-            try rows.eachRow(header.height, of: rowBytes, truncated: { row in
-                .malformed(path: path, detail: "truncated PGM/PPM: \(row * rowBytes) of \(header.height * rowBytes) pixel bytes")
-            }) { row, bytes in
-                grey(bytes, into: target.baseAddress! + row * width, pixels: width, channels: header.channels,
-                     maxValue: header.maxValue)
+            try rows.eachRow(
+                header.height, of: rowBytes,
+                truncated: { row in
+                    .malformed(
+                        path: path,
+                        detail: "truncated PGM/PPM: \(row * rowBytes) of \(header.height * rowBytes) pixel bytes")
+                }
+            ) { row, bytes in
+                grey(
+                    bytes, into: target.baseAddress! + row * width, pixels: width, channels: header.channels,
+                    maxValue: header.maxValue)
             }
         }
         return Frame(width: width, height: header.height, luma: luma)
     }
 
     /// One row's luma: 8- or 16-bit samples scaled from `maxValue`, RGB weighted.
-    private static func grey(_ row: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>, pixels: Int, channels: Int,
-                             maxValue: Int) {
+    private static func grey(
+        _ row: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>, pixels: Int, channels: Int,
+        maxValue: Int
+    ) {
         let bytesPerSample = maxValue > 255 ? 2 : 1
         func sample(_ index: Int) -> UInt8 {
             let raw = bytesPerSample == 1 ? Int(row[index]) : Int(row[2 * index]) << 8 | Int(row[2 * index + 1])
@@ -104,10 +123,13 @@ public enum NetpbmCodec: PictureCodec {
                     while cursor < bytes.count, bytes[cursor] != 0x0A { cursor += 1 }
                 } else if NetpbmCodec.isSpace(bytes[cursor]) {
                     cursor += 1
-                } else { break }
+                } else {
+                    break
+                }
             }
             // Saturates: a 30-digit width is too large, not an overflow or two numbers.
-            var value = 0, digits = 0
+            var value = 0
+            var digits = 0
             while cursor < bytes.count, (0x30...0x39).contains(bytes[cursor]) {
                 value = min(value * 10 + Int(bytes[cursor] - 0x30), 1 << 40)
                 cursor += 1

@@ -20,7 +20,8 @@ public enum PNGCodec: PictureCodec {
         defer { png_image_free(&image) }
         let began = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
         guard began != 0 else { throw .malformed(path: path, detail: "bad PNG: \(message(of: &image))") }
-        let width = Int(image.width), height = Int(image.height)
+        let width = Int(image.width)
+        let height = Int(image.height)
         try limits.check(width, height, path: path)
         image.format = png_uint_32(PNG_FORMAT_GRAY)
         var luma = [UInt8](repeating: 0, count: width * height)

@@ -45,8 +45,10 @@ public final class MemoryBytes: PictureBytes {
 extension PictureBytes {
     /// Reads `rows` rows of `rowBytes` each, handing each to `take` with its index; throws
     /// `truncated` (given the rows that came) when the bytes end first.
-    func eachRow(_ rows: Int, of rowBytes: Int, truncated: (Int) -> PictureError,
-                 _ take: (Int, UnsafeRawBufferPointer) -> Void) throws(PictureError) {
+    func eachRow(
+        _ rows: Int, of rowBytes: Int, truncated: (Int) -> PictureError,
+        _ take: (Int, UnsafeRawBufferPointer) -> Void
+    ) throws(PictureError) {
         let row = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, rowBytes), alignment: 1)
         defer { row.deallocate() }
         let part = UnsafeMutableRawBufferPointer(rebasing: row[0..<rowBytes])

@@ -6,7 +6,9 @@ public enum PictureDecoder {
     static let headerLimit = 1 << 20
 
     /// A whole picture held in memory.
-    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits()) throws(PictureError) -> Frame {
+    public static func decode(_ data: [UInt8], path: String, limits: PictureLimits = PictureLimits())
+        throws(PictureError) -> Frame
+    {
         guard let codec = PictureFormats.codec(for: data) else { throw notAPicture(path) }
         return try codec.decode(data, path: path, limits: limits)
     }
@@ -14,7 +16,8 @@ public enum PictureDecoder {
     /// A picture as its bytes come: its declared size checked against the limits before the
     /// rest is read or room is made for it; uncompressed ones decoded a row at a time.
     public static func read(_ bytes: some PictureBytes, path: String, limits: PictureLimits = PictureLimits())
-        throws(PictureError) -> Frame {
+        throws(PictureError) -> Frame
+    {
         guard let codec = PictureFormats.codec(for: try bytes.peek(16)) else { throw notAPicture(path) }
         // A TIFF says its size only in its directory (anywhere in it): it is read up to what
         // the largest picture allowed may take, and its size checked before its pixels.

@@ -16,25 +16,25 @@ public enum PictureError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var errno: Errno? {
         switch self {
-        case let .outOfMemory(_, code), let .unreadable(_, _, code): code
+        case .outOfMemory(_, let code), .unreadable(_, _, let code): code
         default: nil
         }
     }
 
     public var description: String {
         switch self {
-        case let .malformed(path, detail):
+        case .malformed(let path, let detail):
             return "\(path): \(detail)"
-        case let .unsupported(path, detail):
+        case .unsupported(let path, let detail):
             return "\(path): unsupported: \(detail)"
-        case let .tooLarge(path, width, height, limit):
+        case .tooLarge(let path, let width, let height, let limit):
             let product = width.multipliedReportingOverflow(by: height)
             let pixels = PictureLimits.describe(product.overflow ? Int.max : product.partialValue)
             return "\(path): a picture of \(width)x\(height) (\(pixels)) is over the limit of "
                 + "\(PictureLimits.describe(limit)) and \(PictureLimits.maxSide) pixels a side (--max-pixels)"
-        case let .outOfMemory(need, code):
+        case .outOfMemory(let need, let code):
             return "cannot make room for \(need) (\(code.message)): too little memory allowed (ulimit -v?)"
-        case let .unreadable(path, operation, code):
+        case .unreadable(let path, let operation, let code):
             return "\(path): \(operation) failed: \(code.message)"
         }
     }

@@ -16,7 +16,8 @@ public protocol PictureCodec: Sendable {
     static func decode(_ data: [UInt8], path: String, limits: PictureLimits) throws(PictureError) -> Frame
     /// The picture read as its bytes come, a row at a time, never held whole; nil when the
     /// format needs all of it first (the default).
-    static func decode(streaming bytes: some PictureBytes, path: String, limits: PictureLimits) throws(PictureError) -> Frame?
+    static func decode(streaming bytes: some PictureBytes, path: String, limits: PictureLimits) throws(PictureError)
+        -> Frame?
 }
 
 extension PictureCodec {
@@ -25,7 +26,9 @@ extension PictureCodec {
         try decode(data, path: path, limits: PictureLimits())
     }
 
-    public static func decode(streaming bytes: some PictureBytes, path: String, limits: PictureLimits) throws(PictureError) -> Frame? {
+    public static func decode(streaming bytes: some PictureBytes, path: String, limits: PictureLimits)
+        throws(PictureError) -> Frame?
+    {
         nil
     }
 }

@@ -19,9 +19,12 @@ public enum TIFFCodec: PictureCodec {
     public static func decode(_ data: [UInt8], path: String, limits: PictureLimits) throws(PictureError) -> Frame {
         let result: Result<Frame, PictureError> = data.withUnsafeBufferPointer { bytes in
             var source = qrtui_tiff_source(data: bytes.baseAddress, size: UInt64(bytes.count), offset: 0)
-            guard let tiff = qrtui_tiff_open(&source) else { return .failure(.malformed(path: path, detail: "bad TIFF header")) }
+            guard let tiff = qrtui_tiff_open(&source) else {
+                return .failure(.malformed(path: path, detail: "bad TIFF header"))
+            }
             defer { TIFFClose(tiff) }
-            var width: UInt32 = 0, height: UInt32 = 0
+            var width: UInt32 = 0
+            var height: UInt32 = 0
             guard qrtui_tiff_dimensions(tiff, &width, &height) != 0 else {
                 return .failure(.malformed(path: path, detail: "a TIFF without a size"))
             }

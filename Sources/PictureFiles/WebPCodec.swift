@@ -13,7 +13,8 @@ public enum WebPCodec: PictureCodec {
 
     /// The canvas size from the first bytes (nil until they reach it).
     public static func declaredSize(_ prefix: [UInt8]) -> (width: Int, height: Int)? {
-        var width: Int32 = 0, height: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         let known = prefix.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &width, &height) }
         return known != 0 ? (Int(width), Int(height)) : nil
     }
@@ -25,7 +26,9 @@ public enum WebPCodec: PictureCodec {
         if channels > 0 { return try lossless(data, width: width, height: height, channels: channels, path: path) }
         var luma = [UInt8](repeating: 255, count: width * height)
         let status = luma.withUnsafeMutableBufferPointer { out in
-            data.withUnsafeBufferPointer { qrtui_webp_grey($0.baseAddress, $0.count, out.baseAddress, Int32(width), Int32(height)) }
+            data.withUnsafeBufferPointer {
+                qrtui_webp_grey($0.baseAddress, $0.count, out.baseAddress, Int32(width), Int32(height))
+            }
         }
         guard status == 0 else { throw .malformed(path: path, detail: "truncated or corrupt WebP") }
         return Frame(width: width, height: height, luma: luma)
@@ -34,12 +37,15 @@ public enum WebPCodec: PictureCodec {
     /// A lossless WebP, exactly: its RGB(A) rows decoded into a plane of ours, each pixel turned
     /// to grey in place (at or before where it was read), and the plane shrunk to its grey: 3
     /// (with alpha 4) bytes a pixel while it decodes, one after.
-    static func lossless(_ data: [UInt8], width: Int, height: Int, channels: Int, path: String) throws(PictureError) -> Frame {
+    static func lossless(_ data: [UInt8], width: Int, height: Int, channels: Int, path: String) throws(PictureError)
+        -> Frame
+    {
         var plane = [UInt8](repeating: 0, count: width * height * channels)
         let status = plane.withUnsafeMutableBufferPointer { out in
             data.withUnsafeBufferPointer {
-                qrtui_webp_rgb($0.baseAddress, $0.count, out.baseAddress, Int32(width), Int32(height), Int32(width * channels),
-                               Int32(channels))
+                qrtui_webp_rgb(
+                    $0.baseAddress, $0.count, out.baseAddress, Int32(width), Int32(height), Int32(width * channels),
+                    Int32(channels))
             }
         }
         guard status == 0 else { throw .malformed(path: path, detail: "truncated or corrupt WebP") }

@@ -62,19 +62,21 @@ public struct BlockStatistics: Sendable {
     }
 }
 
-public extension Frame {
+extension Frame {
     /// The statistics of `area` (clamped to the frame) in blocks of `blockSize` pixels,
     /// measured on every `rowStep`th row (each at full resolution: the step to the right
     /// and to the row below, so fine modules show as strongly as with every row).
     /// Differences to the right and below stay inside the area (the last column and row
     /// repeat themselves).
-    func blockStatistics(in area: PixelRect, blockSize: Int, rowStep: Int = 1) -> BlockStatistics {
+    public func blockStatistics(in area: PixelRect, blockSize: Int, rowStep: Int = 1) -> BlockStatistics {
         let rect = area.clamped(to: bounds)
-        let columns = max(1, (rect.width + blockSize - 1) / blockSize), rows = max(1, (rect.height + blockSize - 1) / blockSize)
+        let columns = max(1, (rect.width + blockSize - 1) / blockSize)
+        let rows = max(1, (rect.height + blockSize - 1) / blockSize)
         // Per block: sum, energy, pixels, dx², dy², dx·dy, side by side.
         var totals = [Int](repeating: 0, count: columns * rows * 6)
         var histogram = [Int](repeating: 0, count: 256)
-        let stride = self.stride, width = rect.width
+        let stride = self.stride
+        let width = rect.width
         luma.withUnsafeBufferPointer { p in
             histogram.withUnsafeMutableBufferPointer { counted in
                 totals.withUnsafeMutableBufferPointer { totals in
@@ -83,8 +85,9 @@ public extension Frame {
                         let below = y + 1 < rect.height ? row + stride : row
                         let blockRow = (y / blockSize) * columns
                         for column in 0..<columns {
-                            accumulate(row, below: below, from: column * blockSize, to: min(width, (column + 1) * blockSize),
-                                       areaWidth: width, into: totals.baseAddress! + (blockRow + column) * 6)
+                            accumulate(
+                                row, below: below, from: column * blockSize, to: min(width, (column + 1) * blockSize),
+                                areaWidth: width, into: totals.baseAddress! + (blockRow + column) * 6)
                         }
                         // The noise histogram needs only some rows.
                         if y % (4 * max(1, rowStep)) == 0 {
@@ -95,15 +98,25 @@ public extension Frame {
             }
         }
         func field(_ offset: Int) -> [Int] { Swift.stride(from: offset, to: totals.count, by: 6).map { totals[$0] } }
-        let sums = field(0), energies = field(1), counts = field(2), xx = field(3), yy = field(4), xy = field(5)
+        let sums = field(0)
+        let energies = field(1)
+        let counts = field(2)
+        let xx = field(3)
+        let yy = field(4)
+        let xy = field(5)
         let pixels = counts.map { Float(max(1, $0)) }
-        var half = histogram.reduce(0, +) / 2, median = 0
-        while median < 255 && half >= histogram[median] { half -= histogram[median]; median += 1 }
-        return BlockStatistics(area: rect, blockSize: blockSize, columns: columns, rows: rows,
-                               mean: zip(sums, pixels).map { Float($0) / $1 },
-                               energy: zip(energies, pixels).map { Float($0) / $1 },
-                               xx: xx.map(Float.init), yy: yy.map(Float.init), xy: xy.map(Float.init), noise: Float(median),
-                               samplesPerBlock: blockSize * ((blockSize + max(1, rowStep) - 1) / max(1, rowStep)))
+        var half = histogram.reduce(0, +) / 2
+        var median = 0
+        while median < 255 && half >= histogram[median] {
+            half -= histogram[median]
+            median += 1
+        }
+        return BlockStatistics(
+            area: rect, blockSize: blockSize, columns: columns, rows: rows,
+            mean: zip(sums, pixels).map { Float($0) / $1 },
+            energy: zip(energies, pixels).map { Float($0) / $1 },
+            xx: xx.map(Float.init), yy: yy.map(Float.init), xy: xy.map(Float.init), noise: Float(median),
+            samplesPerBlock: blockSize * ((blockSize + max(1, rowStep) - 1) / max(1, rowStep)))
     }
 }
 
@@ -120,13 +133,20 @@ private func magnitude(_ value: Int32) -> Int32 {
 /// arithmetic (a block row cannot overflow them) let the compiler vectorise the loop; the
 /// area's last column has no right neighbour (its dx is 0).
 @inline(__always)
-private func accumulate(_ row: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>, from start: Int, to end: Int,
-                        areaWidth: Int, into totals: UnsafeMutablePointer<Int>) {
+private func accumulate(
+    _ row: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>, from start: Int, to end: Int,
+    areaWidth: Int, into totals: UnsafeMutablePointer<Int>
+) {
     let inner = min(end, areaWidth - 1)
-    var sum: Int32 = 0, energy: Int32 = 0, sxx: Int32 = 0, syy: Int32 = 0, sxy: Int32 = 0
+    var sum: Int32 = 0
+    var energy: Int32 = 0
+    var sxx: Int32 = 0
+    var syy: Int32 = 0
+    var sxy: Int32 = 0
     for x in start..<inner {
         let value = Int32(row[x])
-        let dx = Int32(row[x + 1]) &- value, dy = Int32(below[x]) &- value
+        let dx = Int32(row[x + 1]) &- value
+        let dy = Int32(below[x]) &- value
         sum &+= value
         energy &+= magnitude(dx) &+ magnitude(dy)
         sxx &+= dx &* dx
@@ -134,7 +154,8 @@ private func accumulate(_ row: UnsafePointer<UInt8>, below: UnsafePointer<UInt8>
         sxy &+= dx &* dy
     }
     for x in max(start, inner)..<end {
-        let value = Int32(row[x]), dy = Int32(below[x]) &- value
+        let value = Int32(row[x])
+        let dy = Int32(below[x]) &- value
         sum &+= value
         energy &+= magnitude(dy)
         syy &+= dy &* dy

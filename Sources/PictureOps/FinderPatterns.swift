@@ -27,7 +27,8 @@ private struct Regions {
     /// Dark regions join across corners (8 neighbours), light ones only along edges (4), so
     /// a ring of either colour really encloses what lies inside it.
     init(_ picture: Frame) {
-        let w = picture.width, h = picture.height
+        let w = picture.width
+        let h = picture.height
         label = [Int32](repeating: -1, count: w * h)
         var stack = [Int]()
         picture.luma.withUnsafeBufferPointer { p in
@@ -37,16 +38,23 @@ private struct Regions {
                 // The first pixel of a region in raster order has its enclosing region on its left.
                 parent.append(start % w > 0 ? label[start - 1] : -1)
                 isDark.append(dark)
-                var count = 0, sx = 0, sy = 0, border = false
+                var count = 0
+                var sx = 0
+                var sy = 0
+                var border = false
                 label[start] = id
                 stack.append(start)
                 while let index = stack.popLast() {
-                    let x = index % w, y = index / w
-                    count += 1; sx += x; sy += y
+                    let x = index % w
+                    let y = index / w
+                    count += 1
+                    sx += x
+                    sy += y
                     if x == 0 || y == 0 || x == w - 1 || y == h - 1 { border = true }
                     for dy in -1...1 {
                         for dx in -1...1 where (dx != 0 || dy != 0) && (dark || dx == 0 || dy == 0) {
-                            let nx = x + dx, ny = y + dy
+                            let nx = x + dx
+                            let ny = y + dy
                             guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
                             let next = ny * w + nx
                             if label[next] < 0 && (p[ny * picture.stride + nx] < 128) == dark {
@@ -56,7 +64,10 @@ private struct Regions {
                         }
                     }
                 }
-                area.append(count); sumX.append(sx); sumY.append(sy); touchesBorder.append(border)
+                area.append(count)
+                sumX.append(sx)
+                sumY.append(sy)
+                touchesBorder.append(border)
             }
         }
         childCount = [Int](repeating: 0, count: area.count)
@@ -79,10 +90,14 @@ enum FinderSearch {
             let shares = [regions.area[core], regions.area[gap], regions.area[ring]].map { Double($0) / total }
             guard (0.08...0.32).contains(shares[0]), (0.18...0.5).contains(shares[1]), (0.3...0.66).contains(shares[2])
             else { continue }
-            let centre = (Double(regions.sumX[core]) / Double(regions.area[core]) + 0.5,
-                          Double(regions.sumY[core]) / Double(regions.area[core]) + 0.5)
-            let ringCentre = (Double(regions.sumX[ring]) / Double(regions.area[ring]) + 0.5,
-                              Double(regions.sumY[ring]) / Double(regions.area[ring]) + 0.5)
+            let centre = (
+                Double(regions.sumX[core]) / Double(regions.area[core]) + 0.5,
+                Double(regions.sumY[core]) / Double(regions.area[core]) + 0.5
+            )
+            let ringCentre = (
+                Double(regions.sumX[ring]) / Double(regions.area[ring]) + 0.5,
+                Double(regions.sumY[ring]) / Double(regions.area[ring]) + 0.5
+            )
             let moduleSize = total.squareRoot() / 7
             guard hypot(centre.0 - ringCentre.0, centre.1 - ringCentre.1) < 1.5 * moduleSize else { continue }
             let corners = outerCorners(of: ring, in: regions, width: binary.width, near: centre, reach: 6 * moduleSize)
@@ -93,11 +108,15 @@ enum FinderSearch {
 
     /// The four corners of a square ring: the pixel farthest from the centre, the one
     /// farthest from that, and the two farthest on either side of the line between them.
-    private static func outerCorners(of ring: Int, in regions: Regions, width: Int,
-                                     near centre: (Double, Double), reach: Double) -> [(x: Double, y: Double)] {
+    private static func outerCorners(
+        of ring: Int, in regions: Regions, width: Int,
+        near centre: (Double, Double), reach: Double
+    ) -> [(x: Double, y: Double)] {
         let height = regions.label.count / width
-        let x0 = max(0, Int(centre.0 - reach)), x1 = min(width - 1, Int(centre.0 + reach))
-        let y0 = max(0, Int(centre.1 - reach)), y1 = min(height - 1, Int(centre.1 + reach))
+        let x0 = max(0, Int(centre.0 - reach))
+        let x1 = min(width - 1, Int(centre.0 + reach))
+        let y0 = max(0, Int(centre.1 - reach))
+        let y1 = min(height - 1, Int(centre.1 + reach))
         var points = [(x: Double, y: Double)]()
         for y in y0...y1 {
             for x in x0...x1 where regions.label[y * width + x] == Int32(ring) {
@@ -105,10 +124,12 @@ enum FinderSearch {
             }
         }
         guard let a = points.max(by: { distance($0, centre) < distance($1, centre) }),
-              let c = points.max(by: { distance($0, a) < distance($1, a) }) else { return [] }
+            let c = points.max(by: { distance($0, a) < distance($1, a) })
+        else { return [] }
         func side(_ p: (x: Double, y: Double)) -> Double { (c.x - a.x) * (p.y - a.y) - (c.y - a.y) * (p.x - a.x) }
         guard let b = points.max(by: { side($0) < side($1) }), let d = points.min(by: { side($0) < side($1) }),
-              side(b) > 0, side(d) < 0 else { return [] }
+            side(b) > 0, side(d) < 0
+        else { return [] }
         // Pixel centres lie half a pixel inside the outline: move each corner out by that.
         return [a, b, c, d].map { p in
             let length = max(distance(p, centre), 1)

@@ -45,7 +45,8 @@ public struct Homography: Sendable {
         let n = m.count
         for column in 0..<n {
             guard let pivot = (column..<n).max(by: { abs(m[$0][column]) < abs(m[$1][column]) }),
-                  abs(m[pivot][column]) > 1e-12 else { return nil }
+                abs(m[pivot][column]) > 1e-12
+            else { return nil }
             m.swapAt(column, pivot)
             for row in 0..<n where row != column {
                 let factor = m[row][column] / m[column][column]

@@ -3,8 +3,10 @@
 /// as it runs on every frame.
 public enum LumaPlane {
     /// Written into a plane of at least `width * height` bytes (a pooled frame's); every byte is set.
-    public static func write(_ memory: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, step: Int,
-                             offset: Int, into out: UnsafeMutableBufferPointer<UInt8>) {
+    public static func write(
+        _ memory: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int, step: Int,
+        offset: Int, into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
         precondition(out.count >= width * height, "luma plane too small")
         let source = memory.bindMemory(to: UInt8.self)
         for row in 0..<height {

@@ -13,31 +13,35 @@ public struct MappedPicture {
     }
 }
 
-public extension Frame {
+extension Frame {
     /// A view (turned, enlarged...) may take at most this many times the picture's own pixels.
-    static let maxViewGrowth = 4
+    public static let maxViewGrowth = 4
 
     /// How many pixels the canvas that holds all of this picture turned by `degrees` has: a
     /// long thin picture turned a little needs a canvas far larger than itself.
-    func turnedArea(degrees: Double) -> Int {
+    public func turnedArea(degrees: Double) -> Int {
         let angle = degrees * .pi / 180
-        let c = abs(cos(angle)), s = abs(sin(angle))
+        let c = abs(cos(angle))
+        let s = abs(sin(angle))
         return Int(Double(width) * c + Double(height) * s + 0.5) * Int(Double(width) * s + Double(height) * c + 0.5)
     }
 
     /// This picture turned by `degrees` (clockwise) on a canvas that holds all of it, white
     /// around it, with the map from the turned picture back to this one; nil when that canvas
     /// would take more than `maxViewGrowth` times this picture's pixels.
-    func turned(degrees: Double) -> MappedPicture? {
+    public func turned(degrees: Double) -> MappedPicture? {
         guard turnedArea(degrees: degrees) <= Self.maxViewGrowth * max(1, width * height) else { return nil }
         let picture = rotated(degrees: degrees)
         let angle = -degrees * .pi / 180
         let (c, s) = (cos(angle), sin(angle))
         let (cx, cy) = (Double(picture.width) / 2, Double(picture.height) / 2)
         let (ox, oy) = (Double(width) / 2, Double(height) / 2)
-        return MappedPicture(picture: picture, back: { point in
-            let dx = Double(point.x) - cx, dy = Double(point.y) - cy
-            return PixelPoint(x: Int((ox + dx * c - dy * s).rounded()), y: Int((oy + dx * s + dy * c).rounded()))
-        })
+        return MappedPicture(
+            picture: picture,
+            back: { point in
+                let dx = Double(point.x) - cx
+                let dy = Double(point.y) - cy
+                return PixelPoint(x: Int((ox + dx * c - dy * s).rounded()), y: Int((oy + dx * s + dy * c).rounded()))
+            })
     }
 }

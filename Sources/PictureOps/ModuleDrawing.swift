@@ -30,8 +30,10 @@ public struct ModulePlacement: Sendable {
     /// Light modules around the code.
     public var quietZone: Double
 
-    public init(centreX: Double, centreY: Double, moduleSize: Double, rowHeight: Double = 1, degrees: Double = 0,
-                quietZone: Double = 4) {
+    public init(
+        centreX: Double, centreY: Double, moduleSize: Double, rowHeight: Double = 1, degrees: Double = 0,
+        quietZone: Double = 4
+    ) {
         self.centreX = centreX
         self.centreY = centreY
         self.moduleSize = moduleSize
@@ -41,38 +43,53 @@ public struct ModulePlacement: Sendable {
     }
 }
 
-public extension Frame {
+extension Frame {
     /// `grid` drawn in as a camera sees it: each pixel is the mean of 4x4 samples of the
     /// code (dark, light, or this frame's own pixel outside the quiet zone), so module edges
     /// that fall inside a pixel are grey, as with fractional module sizes they are.
-    func drawingModules(_ grid: ModuleGrid, at place: ModulePlacement, dark: UInt8 = 20, light: UInt8 = 235) -> Frame {
+    public func drawingModules(_ grid: ModuleGrid, at place: ModulePlacement, dark: UInt8 = 20, light: UInt8 = 235)
+        -> Frame
+    {
         let zone = place.quietZone
-        let codeWidth = Double(grid.columns) + 2 * zone, codeHeight = Double(grid.rows) * place.rowHeight + 2 * zone
-        let angle = place.degrees * .pi / 180, c = cos(angle), s = sin(angle)
+        let codeWidth = Double(grid.columns) + 2 * zone
+        let codeHeight = Double(grid.rows) * place.rowHeight + 2 * zone
+        let angle = place.degrees * .pi / 180
+        let c = cos(angle)
+        let s = sin(angle)
         guard place.moduleSize > 0 else { return self }
         let reach = hypot(codeWidth, codeHeight) * place.moduleSize / 2 + 2
-        let x0 = max(0, Int(place.centreX - reach)), x1 = min(width - 1, Int(place.centreX + reach))
-        let y0 = max(0, Int(place.centreY - reach)), y1 = min(height - 1, Int(place.centreY + reach))
+        let x0 = max(0, Int(place.centreX - reach))
+        let x1 = min(width - 1, Int(place.centreX + reach))
+        let y0 = max(0, Int(place.centreY - reach))
+        let y1 = min(height - 1, Int(place.centreY + reach))
         guard x0 <= x1, y0 <= y1 else { return self }
-        let code = CodeArea(grid: grid, width: codeWidth, height: codeHeight, quietZone: zone, rowHeight: place.rowHeight)
+        let code = CodeArea(
+            grid: grid, width: codeWidth, height: codeHeight, quietZone: zone, rowHeight: place.rowHeight)
         return drawing(code, xs: x0...x1, ys: y0...y1, dark: dark, light: light) { x, y in
-            let dx = x - place.centreX, dy = y - place.centreY
+            let dx = x - place.centreX
+            let dy = y - place.centreY
             // Inverse turn and scale: where in the code (modules, quiet zone included) this is.
-            return ((dx * c + dy * s) / place.moduleSize + codeWidth / 2, (-dx * s + dy * c) / place.moduleSize + codeHeight / 2)
+            return (
+                (dx * c + dy * s) / place.moduleSize + codeWidth / 2,
+                (-dx * s + dy * c) / place.moduleSize + codeHeight / 2
+            )
         }
     }
 
     /// `code` drawn over the pixels in `xs` x `ys`, each the mean of 4x4 samples: dark or
     /// light where a sample falls on a module or the quiet zone (`toCode` maps a point of
     /// the frame into the code), this frame's own pixel elsewhere.
-    internal func drawing(_ code: CodeArea, xs: ClosedRange<Int>, ys: ClosedRange<Int>, dark: UInt8, light: UInt8,
-                          toCode: (Double, Double) -> (Double, Double)) -> Frame {
+    internal func drawing(
+        _ code: CodeArea, xs: ClosedRange<Int>, ys: ClosedRange<Int>, dark: UInt8, light: UInt8,
+        toCode: (Double, Double) -> (Double, Double)
+    ) -> Frame {
         var out = packed.luma
         let w = width
         out.withUnsafeMutableBufferPointer { pixels in
             for y in ys {
                 for x in xs {
-                    var inside = 0, darkCount = 0
+                    var inside = 0
+                    var darkCount = 0
                     for sy in 0..<4 {
                         for sx in 0..<4 {
                             let (u, v) = toCode(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4)
@@ -92,13 +109,15 @@ public extension Frame {
     }
 
     /// Softened by a Gaussian of `sigma` pixels (separable, 3 sigma each side): focus blur.
-    func blurred(sigma: Double) -> Frame {
+    public func blurred(sigma: Double) -> Frame {
         guard sigma > 0.05 else { return self }
         let radius = max(1, Int((3 * sigma).rounded(.up)))
         let weights = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
         let total = weights.reduce(0, +)
         let kernel = weights.map { Float($0 / total) }
-        let source = packed.luma, w = width, h = height
+        let source = packed.luma
+        let w = width
+        let h = height
         var across = [Float](repeating: 0, count: w * h)
         var out = [UInt8](repeating: 0, count: w * h)
         source.withUnsafeBufferPointer { p in
@@ -106,7 +125,9 @@ public extension Frame {
                 for y in 0..<h {
                     for x in 0..<w {
                         var sum: Float = 0
-                        for k in -radius...radius { sum += kernel[k + radius] * Float(p[y * w + min(max(x + k, 0), w - 1)]) }
+                        for k in -radius...radius {
+                            sum += kernel[k + radius] * Float(p[y * w + min(max(x + k, 0), w - 1)])
+                        }
                         a[y * w + x] = sum
                     }
                 }
@@ -116,7 +137,9 @@ public extension Frame {
                     for y in 0..<h {
                         for x in 0..<w {
                             var sum: Float = 0
-                            for k in -radius...radius { sum += kernel[k + radius] * a[min(max(y + k, 0), h - 1) * w + x] }
+                            for k in -radius...radius {
+                                sum += kernel[k + radius] * a[min(max(y + k, 0), h - 1) * w + x]
+                            }
                             o[y * w + x] = UInt8(max(0, min(255, sum + 0.5)))
                         }
                     }
@@ -128,7 +151,7 @@ public extension Frame {
 
     /// A smooth random backdrop of soft light and shade (a few long waves in random
     /// directions, grey levels about 60 to 200): what lies behind a code in a room.
-    static func plasma(width: Int, height: Int, seed: UInt64, phase: Double = 0) -> Frame {
+    public static func plasma(width: Int, height: Int, seed: UInt64, phase: Double = 0) -> Frame {
         var random = SplitMix(seed: seed)
         func unit() -> Double { Double(random.next() % 10_000) / 10_000 }
         let waves = (0..<4).map { _ in
@@ -157,7 +180,8 @@ struct CodeArea {
 
     func isDark(_ u: Double, _ v: Double) -> Bool {
         guard u >= quietZone, v >= quietZone else { return false }
-        let column = Int(u - quietZone), row = Int((v - quietZone) / rowHeight)
+        let column = Int(u - quietZone)
+        let row = Int((v - quietZone) / rowHeight)
         return column < grid.columns && row < grid.rows && grid[column, row]
     }
 }

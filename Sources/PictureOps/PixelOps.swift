@@ -3,16 +3,18 @@ import Glibc
 
 /// Picture transformations the scanner's extra passes use: each makes a new tightly packed
 /// frame, leaving the original alone. Loops work on raw buffers: they run per frame.
-public extension Frame {
+extension Frame {
     /// Light on dark becomes dark on light (inverted codes).
-    func inverted() -> Frame {
+    public func inverted() -> Frame {
         transformed { source, out, count in for i in 0..<count { out[i] = 255 &- source[i] } }
     }
 
     /// Black or white by comparison with the mean of the surrounding `window` x `window`
     /// pixels (shadows, uneven light): what a global threshold cannot do.
-    func binarisedLocally(window: Int = 25, offset: Int = 5) -> Frame {
-        let w = width, h = height, half = window / 2
+    public func binarisedLocally(window: Int = 25, offset: Int = 5) -> Frame {
+        let w = width
+        let h = height
+        let half = window / 2
         var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
         let source = packed.luma
         source.withUnsafeBufferPointer { pixels in
@@ -31,10 +33,14 @@ public extension Frame {
             integral.withUnsafeBufferPointer { sums in
                 out.withUnsafeMutableBufferPointer { result in
                     for y in 0..<h {
-                        let y0 = max(0, y - half), y1 = min(h, y + half + 1)
+                        let y0 = max(0, y - half)
+                        let y1 = min(h, y + half + 1)
                         for x in 0..<w {
-                            let x0 = max(0, x - half), x1 = min(w, x + half + 1)
-                            let total = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0]
+                            let x0 = max(0, x - half)
+                            let x1 = min(w, x + half + 1)
+                            let total =
+                                sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0]
+                                + sums[y0 * (w + 1) + x0]
                             let mean = total / ((x1 - x0) * (y1 - y0))
                             result[y * w + x] = Int(pixels[y * w + x]) < mean - offset ? 0 : 255
                         }
@@ -47,17 +53,21 @@ public extension Frame {
 
     /// Half the size, each pixel the mean of two by two: the cheap live plain pass (less
     /// sensor noise, a quarter of the pixels).
-    func halved() -> Frame {
-        let w = max(1, width / 2), h = max(1, height / 2)
+    public func halved() -> Frame {
+        let w = max(1, width / 2)
+        let h = max(1, height / 2)
         guard width >= 2, height >= 2 else { return cropped(to: PixelRect(x: 0, y: 0, width: w, height: h)) }
         let source = packed
         var out = [UInt8](repeating: 0, count: w * h)
         source.luma.withUnsafeBufferPointer { p in
             out.withUnsafeMutableBufferPointer { o in
                 for y in 0..<h {
-                    let top = 2 * y * width, bottom = top + width
+                    let top = 2 * y * width
+                    let bottom = top + width
                     for x in 0..<w {
-                        let total = Int(p[top + 2 * x]) + Int(p[top + 2 * x + 1]) + Int(p[bottom + 2 * x]) + Int(p[bottom + 2 * x + 1])
+                        let total =
+                            Int(p[top + 2 * x]) + Int(p[top + 2 * x + 1]) + Int(p[bottom + 2 * x])
+                            + Int(p[bottom + 2 * x + 1])
                         o[y * w + x] = UInt8(total / 4)
                     }
                 }
@@ -68,8 +78,9 @@ public extension Frame {
 
     /// Enlarged by a whole factor with bicubic interpolation (OpenCV's a = -0.75): edges stay
     /// steeper than bilinear interpolation leaves them, which small dense codes need.
-    func enlargedCubic(by factor: Int) -> Frame {
-        let w = width * factor, h = height * factor
+    public func enlargedCubic(by factor: Int) -> Frame {
+        let w = width * factor
+        let h = height * factor
         let source = packed
         let weights: [[Double]] = (0..<factor).map { phase in
             let t = (Double(phase) + 0.5) / Double(factor) - 0.5
@@ -81,11 +92,13 @@ public extension Frame {
             out.withUnsafeMutableBufferPointer { o in
                 for y in 0..<h {
                     let sy = (Double(y) + 0.5) / Double(factor) - 0.5
-                    let by = Int(sy.rounded(.down)), wy = weights[y % factor]
+                    let by = Int(sy.rounded(.down))
+                    let wy = weights[y % factor]
                     let rows = (0..<4).map { min(max(by - 1 + $0, 0), height - 1) * width }
                     for x in 0..<w {
                         let sx = (Double(x) + 0.5) / Double(factor) - 0.5
-                        let bx = Int(sx.rounded(.down)), wx = weights[x % factor]
+                        let bx = Int(sx.rounded(.down))
+                        let wx = weights[x % factor]
                         var total = 0.0
                         for j in 0..<4 {
                             let row = rows[j]
@@ -102,7 +115,8 @@ public extension Frame {
     }
 
     private static func cubic(_ distance: Double) -> Double {
-        let a = -0.75, d = abs(distance)
+        let a = -0.75
+        let d = abs(distance)
         if d <= 1 { return ((a + 2) * d - (a + 3)) * d * d + 1 }
         if d < 2 { return ((a * d - 5 * a) * d + 8 * a) * d - 4 * a }
         return 0
@@ -110,18 +124,21 @@ public extension Frame {
 
     /// Turned by `degrees` about the centre, on a canvas that holds the whole picture
     /// (zbar reads 1D codes only along rows and columns).
-    func rotated(degrees: Double) -> Frame {
+    public func rotated(degrees: Double) -> Frame {
         let angle = degrees * .pi / 180
-        let c = abs(cos(angle)), s = abs(sin(angle))
-        let w = Int(Double(width) * c + Double(height) * s + 0.5), h = Int(Double(width) * s + Double(height) * c + 0.5)
+        let c = abs(cos(angle))
+        let s = abs(sin(angle))
+        let w = Int(Double(width) * c + Double(height) * s + 0.5)
+        let h = Int(Double(width) * s + Double(height) * c + 0.5)
         let canvas = Frame.filled(width: max(1, w), height: max(1, h), value: 255)
         return canvas.drawing(packed, centreX: Double(w) / 2, centreY: Double(h) / 2, degrees: degrees)
     }
 
     /// Every pixel doubled across and down: a crisp code at one pixel per module becomes
     /// one at two, without the blur that interpolation would add.
-    func doubled() -> Frame {
-        let source = packed, w = width * 2
+    public func doubled() -> Frame {
+        let source = packed
+        let w = width * 2
         var out = [UInt8](repeating: 0, count: w * height * 2)
         source.luma.withUnsafeBufferPointer { p in
             out.withUnsafeMutableBufferPointer { o in
@@ -141,8 +158,9 @@ public extension Frame {
 
     /// Surrounded by a border of `margin` pixels of `value`: codes cropped to their edge
     /// get back the quiet zone zbar needs to find them.
-    func padded(margin: Int, value: UInt8 = 255) -> Frame {
-        let w = width + 2 * margin, h = height + 2 * margin
+    public func padded(margin: Int, value: UInt8 = 255) -> Frame {
+        let w = width + 2 * margin
+        let h = height + 2 * margin
         var out = [UInt8](repeating: value, count: w * h)
         let source = packed
         source.luma.withUnsafeBufferPointer { p in
@@ -155,10 +173,14 @@ public extension Frame {
         return Frame(width: w, height: h, sequence: sequence, timestamp: timestamp, luma: out)
     }
 
-    private func transformed(_ body: (UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>, Int) -> Void) -> Frame {
+    private func transformed(_ body: (UnsafeBufferPointer<UInt8>, UnsafeMutableBufferPointer<UInt8>, Int) -> Void)
+        -> Frame
+    {
         let source = packed
         var out = [UInt8](repeating: 0, count: width * height)
-        source.luma.withUnsafeBufferPointer { p in out.withUnsafeMutableBufferPointer { o in body(p, o, width * height) } }
+        source.luma.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer { o in body(p, o, width * height) }
+        }
         return Frame(width: width, height: height, sequence: sequence, timestamp: timestamp, luma: out)
     }
 }

@@ -2,10 +2,10 @@ import FrameCore
 
 /// Whole-picture tone operations for the extra scan passes: they change what the grey
 /// levels mean, not where the pixels are.
-public extension Frame {
+extension Frame {
     /// Grey levels spread so each is used about equally often: a code printed grey on grey
     /// or seen through glare gets its full contrast back.
-    func equalised() -> Frame {
+    public func equalised() -> Frame {
         let histogram = self.histogram()
         let total = width * height
         var map = [UInt8](repeating: 0, count: 256)
@@ -23,25 +23,28 @@ public extension Frame {
     /// Black or white against one threshold for the whole picture, the one that best
     /// separates its two main grey levels (Otsu): blurred bars whose dark and light ends
     /// meet in the middle greys.
-    func thresholded() -> Frame {
+    public func thresholded() -> Frame {
         let threshold = Self.otsuThreshold(histogram())
         return remapped((0..<256).map { $0 <= threshold ? 0 : 255 })
     }
 
     /// Softened by a 5x5 binomial filter: a photo printed inside the modules, halftone
     /// dots or sensor noise that zbar would take for edges.
-    func smoothed() -> Frame {
+    public func smoothed() -> Frame {
         let source = packed.luma
         var across = [UInt16](repeating: 0, count: width * height)
         var out = [UInt8](repeating: 0, count: width * height)
-        let w = width, h = height
+        let w = width
+        let h = height
         source.withUnsafeBufferPointer { p in
             across.withUnsafeMutableBufferPointer { a in
                 for y in 0..<h {
                     let row = y * w
                     for x in 0..<w {
-                        let l2 = p[row + max(x - 2, 0)], l1 = p[row + max(x - 1, 0)]
-                        let r1 = p[row + min(x + 1, w - 1)], r2 = p[row + min(x + 2, w - 1)]
+                        let l2 = p[row + max(x - 2, 0)]
+                        let l1 = p[row + max(x - 1, 0)]
+                        let r1 = p[row + min(x + 1, w - 1)]
+                        let r2 = p[row + min(x + 2, w - 1)]
                         a[row + x] = UInt16(l2) + 4 * UInt16(l1) + 6 * UInt16(p[row + x]) + 4 * UInt16(r1) + UInt16(r2)
                     }
                 }
@@ -49,10 +52,13 @@ public extension Frame {
             across.withUnsafeBufferPointer { a in
                 out.withUnsafeMutableBufferPointer { o in
                     for y in 0..<h {
-                        let u2 = max(y - 2, 0) * w, u1 = max(y - 1, 0) * w
-                        let d1 = min(y + 1, h - 1) * w, d2 = min(y + 2, h - 1) * w
+                        let u2 = max(y - 2, 0) * w
+                        let u1 = max(y - 1, 0) * w
+                        let d1 = min(y + 1, h - 1) * w
+                        let d2 = min(y + 2, h - 1) * w
                         for x in 0..<w {
-                            let sum = UInt32(a[u2 + x]) + 4 * UInt32(a[u1 + x]) + 6 * UInt32(a[y * w + x])
+                            let sum =
+                                UInt32(a[u2 + x]) + 4 * UInt32(a[u1 + x]) + 6 * UInt32(a[y * w + x])
                                 + 4 * UInt32(a[d1 + x]) + UInt32(a[d2 + x])
                             o[y * w + x] = UInt8((sum + 128) / 256)
                         }
@@ -64,7 +70,7 @@ public extension Frame {
     }
 
     /// How many pixels have each grey level.
-    func histogram() -> [Int] {
+    public func histogram() -> [Int] {
         var counts = [Int](repeating: 0, count: 256)
         let source = packed.luma
         source.withUnsafeBufferPointer { p in
@@ -74,18 +80,25 @@ public extension Frame {
     }
 
     /// The level that maximises the variance between the pixels at or below it and those above.
-    static func otsuThreshold(_ histogram: [Int]) -> Int {
+    public static func otsuThreshold(_ histogram: [Int]) -> Int {
         let total = histogram.reduce(0, +)
         let sum = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
-        var below = 0, belowSum = 0.0, best = 0.0, threshold = 127
+        var below = 0
+        var belowSum = 0.0
+        var best = 0.0
+        var threshold = 127
         for level in 0..<256 {
             below += histogram[level]
             belowSum += Double(level * histogram[level])
             let above = total - below
             guard below > 0, above > 0 else { continue }
-            let meanBelow = belowSum / Double(below), meanAbove = (sum - belowSum) / Double(above)
+            let meanBelow = belowSum / Double(below)
+            let meanAbove = (sum - belowSum) / Double(above)
             let between = Double(below) * Double(above) * (meanBelow - meanAbove) * (meanBelow - meanAbove)
-            if between > best { best = between; threshold = level }
+            if between > best {
+                best = between
+                threshold = level
+            }
         }
         return threshold
     }

@@ -2,26 +2,35 @@ import FrameCore
 import Glibc
 
 /// Picture operations for synthetic scenes: the demo and generated test images.
-public extension Frame {
+extension Frame {
     /// A frame of one grey level.
-    static func filled(width: Int, height: Int, value: UInt8) -> Frame {
+    public static func filled(width: Int, height: Int, value: UInt8) -> Frame {
         Frame(width: width, height: height, luma: [UInt8](repeating: value, count: width * height))
     }
 
     /// Draws `picture` onto this frame, centred at (`centreX`, `centreY`), scaled by `scale`
     /// and rotated by `degrees` clockwise, with bilinear sampling (smooth edges, as a camera
     /// sees them).
-    func drawing(_ picture: Frame, centreX: Double, centreY: Double, scale: Double = 1,
-                 degrees: Double = 0) -> Frame {
+    public func drawing(
+        _ picture: Frame, centreX: Double, centreY: Double, scale: Double = 1,
+        degrees: Double = 0
+    ) -> Frame {
         var out = luma
         let angle = degrees * .pi / 180
-        let cosA = cos(angle), sinA = sin(angle)
-        let halfW = Double(picture.width) * scale / 2, halfH = Double(picture.height) * scale / 2
+        let cosA = cos(angle)
+        let sinA = sin(angle)
+        let halfW = Double(picture.width) * scale / 2
+        let halfH = Double(picture.height) * scale / 2
         let reach = (halfW * halfW + halfH * halfH).squareRoot() + 2
-        let x0 = max(0, Int(centreX - reach)), x1 = min(width - 1, Int(centreX + reach))
-        let y0 = max(0, Int(centreY - reach)), y1 = min(height - 1, Int(centreY + reach))
+        let x0 = max(0, Int(centreX - reach))
+        let x1 = min(width - 1, Int(centreX + reach))
+        let y0 = max(0, Int(centreY - reach))
+        let y1 = min(height - 1, Int(centreY + reach))
         guard x0 <= x1, y0 <= y1 else { return self }
-        let pw = picture.width, ph = picture.height, ps = picture.stride, stride = stride
+        let pw = picture.width
+        let ph = picture.height
+        let ps = picture.stride
+        let stride = stride
         picture.luma.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for y in y0...y1 {
@@ -32,8 +41,10 @@ public extension Frame {
                         let u = (dx * cosA + dy * sinA) / scale + Double(pw) / 2 - 0.5
                         let v = (-dx * sinA + dy * cosA) / scale + Double(ph) / 2 - 0.5
                         guard u > -1, v > -1, u < Double(pw), v < Double(ph) else { continue }
-                        let ix = Int(u.rounded(.down)), iy = Int(v.rounded(.down))
-                        let fx = u - Double(ix), fy = v - Double(iy)
+                        let ix = Int(u.rounded(.down))
+                        let iy = Int(v.rounded(.down))
+                        let fx = u - Double(ix)
+                        let fy = v - Double(iy)
                         func at(_ px: Int, _ py: Int) -> Double? {
                             guard px >= 0, py >= 0, px < pw, py < ph else { return nil }
                             return Double(src[py * ps + px])
@@ -46,18 +57,20 @@ public extension Frame {
                 }
             }
         }
-        return Frame(width: width, height: height, stride: stride, sequence: sequence,
-                     timestamp: timestamp, luma: out)
+        return Frame(
+            width: width, height: height, stride: stride, sequence: sequence,
+            timestamp: timestamp, luma: out)
     }
 
     /// Each pixel mapped through `transform` (inversion, contrast changes in tests).
-    func mapped(_ transform: (UInt8) -> UInt8) -> Frame {
-        Frame(width: width, height: height, stride: stride, sequence: sequence,
-              timestamp: timestamp, luma: luma.map(transform))
+    public func mapped(_ transform: (UInt8) -> UInt8) -> Frame {
+        Frame(
+            width: width, height: height, stride: stride, sequence: sequence,
+            timestamp: timestamp, luma: luma.map(transform))
     }
 
     /// Adds uniform noise of +/- `amplitude` grey levels, deterministic for a given `seed`.
-    func withNoise(amplitude: Int, seed: UInt64) -> Frame {
+    public func withNoise(amplitude: Int, seed: UInt64) -> Frame {
         var generator = SplitMix(seed: seed)
         return mapped { value in
             let delta = Int(generator.next() % UInt64(2 * amplitude + 1)) - amplitude
@@ -66,14 +79,15 @@ public extension Frame {
     }
 }
 
-public extension Frame {
+extension Frame {
     /// A soft diagonal light gradient with a fabric-like weave and a dark blob: the demo's
     /// background, busy enough to show that only the code is read.
-    static func woven(width: Int, height: Int) -> Frame {
+    public static func woven(width: Int, height: Int) -> Frame {
         var out = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {
-                let fx = Double(x) / Double(width), fy = Double(y) / Double(height)
+                let fx = Double(x) / Double(width)
+                let fy = Double(y) / Double(height)
                 var value = 150 - 70 * fx * fy + 25 * sin(fx * 9 + fy * 4)
                 value += 10 * sin(Double(x) * 0.9) * sin(Double(y) * 0.8)
                 let blob = exp(-((fx - 0.15) * (fx - 0.15) + (fy - 0.8) * (fy - 0.8)) * 30)
@@ -86,7 +100,7 @@ public extension Frame {
 
     /// Each pixel plus `table[offset + i] - centre`, clamped: sensor noise from a table made
     /// once, cheap enough for every frame of a live scene.
-    func addingNoise(_ table: [UInt8], offset: Int, centre: Int) -> Frame {
+    public func addingNoise(_ table: [UInt8], offset: Int, centre: Int) -> Frame {
         let source = packed
         precondition(table.count >= offset + width * height, "noise table too short")
         var out = [UInt8](repeating: 0, count: width * height)

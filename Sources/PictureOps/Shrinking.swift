@@ -1,13 +1,15 @@
 import FrameCore
 
-public extension Frame {
+extension Frame {
     /// Smaller by a whole `factor`, each pixel the mean of `factor` x `factor` (edges that do
     /// not fill a block are dropped): a huge still's first, cheap look.
-    func shrunk(by factor: Int) -> Frame {
+    public func shrunk(by factor: Int) -> Frame {
         guard factor > 1 else { return self }
-        let w = max(1, width / factor), h = max(1, height / factor)
+        let w = max(1, width / factor)
+        let h = max(1, height / factor)
         guard width >= factor, height >= factor else { return halved() }
-        let source = packed, area = factor * factor
+        let source = packed
+        let area = factor * factor
         var out = [UInt8](repeating: 0, count: w * h)
         var sums = [Int](repeating: 0, count: w)
         source.luma.withUnsafeBufferPointer { p in

@@ -29,8 +29,10 @@ public enum StraightenedCode {
                 let (x, y) = grid.map(inModules(point.x), inModules(point.y))
                 return PixelPoint(x: Int(x.rounded()), y: Int(y.rounded()))
             }
-            return [MappedPicture(picture: resampled(crop, through: grid, side: side), back: back),
-                    MappedPicture(picture: redrawn(crop, through: grid, modules: modules), back: back)]
+            return [
+                MappedPicture(picture: resampled(crop, through: grid, side: side), back: back),
+                MappedPicture(picture: redrawn(crop, through: grid, modules: modules), back: back),
+            ]
         }
     }
 
@@ -62,11 +64,15 @@ public enum StraightenedCode {
             for v in 0..<modules {
                 for u in 0..<modules {
                     // The middle third of the module, 3 x 3 samples.
-                    var total = 0.0, count = 0.0
+                    var total = 0.0
+                    var count = 0.0
                     for dv in [0.35, 0.5, 0.65] {
                         for du in [0.35, 0.5, 0.65] {
                             let (sx, sy) = grid.map(Double(u) + du, Double(v) + dv)
-                            if let value = sample(p, crop, sx - 0.5, sy - 0.5) { total += Double(value); count += 1 }
+                            if let value = sample(p, crop, sx - 0.5, sy - 0.5) {
+                                total += Double(value)
+                                count += 1
+                            }
                         }
                     }
                     values[v * modules + u] = count > 0 ? UInt8(total / count + 0.5) : 255
@@ -75,7 +81,8 @@ public enum StraightenedCode {
         }
         let cells = Frame(width: modules, height: modules, luma: values)
         let threshold = Frame.otsuThreshold(cells.histogram())
-        let zone = Int(quietZone), scale = Int(moduleSize)
+        let zone = Int(quietZone)
+        let scale = Int(moduleSize)
         let side = (modules + 2 * zone) * scale
         var out = [UInt8](repeating: 255, count: side * side)
         for y in 0..<side {
@@ -94,7 +101,8 @@ public enum StraightenedCode {
         let window = max(15, max(crop.width, crop.height) / 8 | 1)
         var found = [FinderPattern]()
         for binary in [crop.thresholded(), crop.binarisedLocally(window: window, offset: 3)] {
-            for pattern in FinderSearch.patterns(in: binary) where !found.contains(where: {
+            for pattern in FinderSearch.patterns(in: binary)
+            where !found.contains(where: {
                 hypot($0.centre.x - pattern.centre.x, $0.centre.y - pattern.centre.y) < 2 * pattern.moduleSize
             }) {
                 found.append(pattern)
@@ -123,8 +131,11 @@ public enum StraightenedCode {
                     guard cosine < 0.85, spread < 1.5, ratio < 2 else { continue }
                     // Clockwise from the top-left: top-right first (picture y points down).
                     let clockwise = ab.0 * ac.1 - ab.1 * ac.0 > 0
-                    ranked.append((cosine + spread / 2 + ratio / 2,
-                                   FinderTrio(topLeft: a, topRight: clockwise ? b : c, bottomLeft: clockwise ? c : b)))
+                    ranked.append(
+                        (
+                            cosine + spread / 2 + ratio / 2,
+                            FinderTrio(topLeft: a, topRight: clockwise ? b : c, bottomLeft: clockwise ? c : b)
+                        ))
                 }
             }
         }
@@ -146,16 +157,19 @@ public enum StraightenedCode {
     /// the corners of their outer rings.
     private static func grid(_ trio: FinderTrio, modules: Int) -> Homography? {
         let (topLeft, topRight, bottomLeft) = (trio.topLeft, trio.topRight, trio.bottomLeft)
-        let across = unit(topLeft.centre, topRight.centre), down = unit(topLeft.centre, bottomLeft.centre)
+        let across = unit(topLeft.centre, topRight.centre)
+        let down = unit(topLeft.centre, bottomLeft.centre)
         let far = Double(modules - 7)
-        var from = [(Double, Double)](), to = [(Double, Double)]()
+        var from = [(Double, Double)]()
+        var to = [(Double, Double)]()
         for (pattern, origin) in [(topLeft, (0.0, 0.0)), (topRight, (far, 0)), (bottomLeft, (0, far))] {
             from.append((origin.0 + 3.5, origin.1 + 3.5))
             to.append(pattern.centre)
             var seen = Set<Int>()
             for corner in pattern.corners {
                 let d = (corner.x - pattern.centre.x, corner.y - pattern.centre.y)
-                let right = d.0 * across.0 + d.1 * across.1 > 0, below = d.0 * down.0 + d.1 * down.1 > 0
+                let right = d.0 * across.0 + d.1 * across.1 > 0
+                let below = d.0 * down.0 + d.1 * down.1 > 0
                 guard seen.insert((right ? 1 : 0) + (below ? 2 : 0)).inserted else { continue }
                 from.append((origin.0 + (right ? 7 : 0), origin.1 + (below ? 7 : 0)))
                 to.append((corner.x, corner.y))

@@ -29,15 +29,19 @@ struct BigStillBenchmark {
     }
 
     private func row(_ name: String, _ result: (seconds: [Double], statuses: Set<Int32>)) -> [String] {
-        [name, format(median(result.seconds), 2), format(result.seconds.min() ?? 0, 2), format(result.seconds.max() ?? 0, 2),
-         result.statuses.sorted().map(String.init).joined(separator: ",")]
+        [
+            name, format(median(result.seconds), 2), format(result.seconds.min() ?? 0, 2),
+            format(result.seconds.max() ?? 0, 2),
+            result.statuses.sorted().map(String.init).joined(separator: ","),
+        ]
     }
 
     private func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 
     /// Wall seconds of each run (its output thrown away) and the statuses seen.
     private func time(_ program: String, _ arguments: [String]) -> (seconds: [Double], statuses: Set<Int32>) {
-        var seconds = [Double](), statuses = Set<Int32>()
+        var seconds = [Double]()
+        var statuses = Set<Int32>()
         for _ in 0..<runs {
             let start = MonotonicClock.now()
             guard let pid = try? ChildProcess.spawn(program, arguments) else { break }

@@ -1,7 +1,7 @@
 import CaptureKit
+import CodeFixtures
 import CodeReading
 import FrameCore
-import CodeFixtures
 import Glibc
 import PictureFiles
 import SystemCalls
@@ -51,12 +51,17 @@ struct CaptureBenchmark {
             let camera = try V4L2Camera(CameraRequest(path: path, width: width, height: height, framesPerSecond: 30))
             defer { camera.shutdown() }
             for _ in 0..<5 { _ = try camera.nextFrame() }  // warm up
-            let cpuBefore = cpuSeconds(), start = MonotonicClock.now()
+            let cpuBefore = cpuSeconds()
+            let start = MonotonicClock.now()
             var count = 0
             while count < frames, try camera.nextFrame() != nil { count += 1 }
-            let wall = MonotonicClock.now() - start, cpu = cpuSeconds() - cpuBefore
-            return [FourCC.string(camera.fourcc) + (camera.convertedFrom.map { " (libv4l2 from \(FourCC.string($0)))" } ?? ""),
-                    format(Double(count) / wall, 0), format(cpu * 1000 / Double(max(1, count)))]
+            let wall = MonotonicClock.now() - start
+            let cpu = cpuSeconds() - cpuBefore
+            return [
+                FourCC.string(camera.fourcc)
+                    + (camera.convertedFrom.map { " (libv4l2 from \(FourCC.string($0)))" } ?? ""),
+                format(Double(count) / wall, 0), format(cpu * 1000 / Double(max(1, count))),
+            ]
         } catch {
             return ["failed: \(error)", "-", "-"]
         }

@@ -1,7 +1,7 @@
 import CaptureKit
 import CodeReading
-import FrameCore
 import Foundation
+import FrameCore
 
 /// Decodes every NAME.png under a corpus folder with qrtui's own scanning code and compares
 /// with NAME.txt byte for byte. Folders named falsepositives* hold no code at all. A case
@@ -57,31 +57,15 @@ struct CorpusBenchmark {
 
     func run() throws -> [FolderResult] {
         let folders = try FileManager.default.contentsOfDirectory(atPath: root).sorted()
-            .filter { var dir: ObjCBool = false
-                return FileManager.default.fileExists(atPath: "\(root)/\($0)", isDirectory: &dir) && dir.boolValue }
+            .filter {
+                var dir: ObjCBool = false
+                return FileManager.default.fileExists(atPath: "\(root)/\($0)", isDirectory: &dir) && dir.boolValue
+            }
         var results = [FolderResult]()
         for folder in folders {
             var result = FolderResult(folder: folder)
             for testCase in cases(in: "\(root)/\(folder)") {
-                var payloads = [[UInt8]]()
-                var wrong = false
-                var pass: String?
-                // A fresh reader per case (zbar keeps state between scans), shared by the
-                // images of one structured-append message.
-                let reader = CodeReader(policy: ReadingPolicy(symbologies: symbologies), extraPasses: passes)
-                for image in testCase.images {
-                    let frame = try InputOpener.picture(path: image)
-                    let report = result.timings.measure { reader.read(frame) }
-                    result.withheld += report.withheld
-                    let texts = report.codes.map { Array($0.text.utf8) }
-                    payloads += texts
-                    if let expected = testCase.expected, texts.contains(expected) {
-                        pass = report.codes.contains { $0.corners.isEmpty } ? "joined" : report.pass?.rawValue
-                    }
-                    if let expected = testCase.expected, testCase.images.count == 1 {
-                        wrong = wrong || texts.contains { $0 != expected }
-                    }
-                }
+                let (payloads, wrong, pass) = try read(testCase, into: &result)
                 if folder.isFalsePositiveFolder {
                     result.total += 1
                     if !payloads.isEmpty { result.falsePositive += 1 }
@@ -96,8 +80,12 @@ struct CorpusBenchmark {
                 }
                 if wrong { result.misread += 1 }
                 if listCases && (wrong || !payloads.contains(expected)) {
-                    let got = payloads.filter { $0 != expected }.map { String(decoding: $0.prefix(40), as: UTF8.self).debugDescription }
-                    print("\(payloads.contains(expected) ? "also read" : "missed")  \(folder)/\(testCase.name)  \(got.joined(separator: " "))")
+                    let got = payloads.filter { $0 != expected }.map {
+                        String(decoding: $0.prefix(40), as: UTF8.self).debugDescription
+                    }
+                    print(
+                        "\(payloads.contains(expected) ? "also read" : "missed")  \(folder)/\(testCase.name)  \(got.joined(separator: " "))"
+                    )
                 }
             }
             results.append(result)
@@ -105,13 +93,41 @@ struct CorpusBenchmark {
         return results
     }
 
+    /// A case's pictures read by a fresh reader (zbar keeps state between scans), shared by the
+    /// pictures of one structured-append message: every payload, whether a single picture gave
+    /// a wrong one, and the pass that read the expected one.
+    private func read(_ testCase: Case, into result: inout FolderResult) throws -> (
+        payloads: [[UInt8]], wrong: Bool, pass: String?
+    ) {
+        var payloads = [[UInt8]]()
+        var wrong = false
+        var pass: String?
+        let reader = CodeReader(policy: ReadingPolicy(symbologies: symbologies), extraPasses: passes)
+        for image in testCase.images {
+            let frame = try InputOpener.picture(path: image)
+            let report = result.timings.measure { reader.read(frame) }
+            result.withheld += report.withheld
+            let texts = report.codes.map { Array($0.text.utf8) }
+            payloads += texts
+            if let expected = testCase.expected, texts.contains(expected) {
+                pass = report.codes.contains { $0.corners.isEmpty } ? "joined" : report.pass?.rawValue
+            }
+            if let expected = testCase.expected, testCase.images.count == 1 {
+                wrong = wrong || texts.contains { $0 != expected }
+            }
+        }
+        return (payloads, wrong, pass)
+    }
+
     static func report(_ results: [FolderResult]) -> String {
         var rows = [["folder", "decoded", "misread", "false pos.", "withheld", "median ms", "p95 ms", "read by pass"]]
         var all = FolderResult(folder: "total")
         for r in results {
-            rows.append([r.folder, r.folder.isFalsePositiveFolder ? "-" : "\(r.decoded)/\(r.total)",
-                         "\(r.misread)", r.folder.isFalsePositiveFolder ? "\(r.falsePositive)/\(r.total)" : "-", "\(r.withheld)",
-                         format(r.timings.median), format(r.timings.percentile(95)), passList(r.passes)])
+            rows.append([
+                r.folder, r.folder.isFalsePositiveFolder ? "-" : "\(r.decoded)/\(r.total)",
+                "\(r.misread)", r.folder.isFalsePositiveFolder ? "\(r.falsePositive)/\(r.total)" : "-", "\(r.withheld)",
+                format(r.timings.median), format(r.timings.percentile(95)), passList(r.passes),
+            ])
             for (pass, count) in r.passes { all.passes[pass, default: 0] += count }
             if !r.folder.isFalsePositiveFolder {
                 all.total += r.total
@@ -123,8 +139,10 @@ struct CorpusBenchmark {
             all.timings.append(contentsOf: r.timings)
         }
         let percent = all.total == 0 ? 0 : Double(all.decoded) * 100 / Double(all.total)
-        rows.append(["total", "\(all.decoded)/\(all.total)", "\(all.misread)", "\(all.falsePositive)", "\(all.withheld)",
-                     format(all.timings.median), format(all.timings.percentile(95)), passList(all.passes)])
+        rows.append([
+            "total", "\(all.decoded)/\(all.total)", "\(all.misread)", "\(all.falsePositive)", "\(all.withheld)",
+            format(all.timings.median), format(all.timings.percentile(95)), passList(all.passes),
+        ])
         return table(rows) + "\n\ndecoded \(all.decoded) of \(all.total) (\(format(percent, 1))%), "
             + "\(all.misread) misread, \(all.falsePositive) false positives, \(all.withheld) reads withheld"
     }

@@ -19,7 +19,9 @@ struct CostBenchmark {
     /// returns their paths.
     static func writeClips(into folder: String) -> [String] {
         let bench = CostBenchmark(seconds: 0)  // its folder holds the files until they are copied
-        let sources = bench.makeScenarios().compactMap { $0.environment["QRTUI_FAKE_IMAGE"] ?? $0.environment["QRTUI_FAKE_CLIP"] }
+        let sources = bench.makeScenarios().compactMap {
+            $0.environment["QRTUI_FAKE_IMAGE"] ?? $0.environment["QRTUI_FAKE_CLIP"]
+        }
         var written = [String]()
         for source in sources {
             let target = folder + "/" + (source.split(separator: "/").last.map(String.init) ?? source)
@@ -42,22 +44,30 @@ struct CostBenchmark {
         var rows = [["scene", "where", "% of a core", "with warm-up", "target"]]
         for scenario in scenarios {
             let (steady, total) = measure(scenario)
-            rows.append([scenario.name, scenario.screen ? "screen 160x48" : "headless", format(steady, 1),
-                         format(total, 1), scenario.target])
+            rows.append([
+                scenario.name, scenario.screen ? "screen 160x48" : "headless", format(steady, 1),
+                format(total, 1), scenario.target,
+            ])
         }
         return table(rows)
     }
 
     private func makeScenarios() -> [Scenario] {
-        let width = 1280, height = 720
+        let width = 1280
+        let height = 720
         let backdrop = Frame.plasma(width: width, height: height, seed: 5)
         let still = directory.write("still.pgm", NetpbmCodec.encode(backdrop))
         let matrix = QRMatrix(text: "https://example.org/followed")!
         let followed = (0..<60).map { n in
-            backdrop.drawingModules(matrix.grid, at: ModulePlacement(
-                centreX: Double(width) / 2 + 90 * sin(Double(n) / 60 * 2 * .pi), centreY: Double(height) / 2, moduleSize: 4))
+            backdrop.drawingModules(
+                matrix.grid,
+                at: ModulePlacement(
+                    centreX: Double(width) / 2 + 90 * sin(Double(n) / 60 * 2 * .pi), centreY: Double(height) / 2,
+                    moduleSize: 4))
         }
-        let changing = (0..<60).map { n in Frame.plasma(width: width, height: height, seed: 5, phase: Double(n) / 60 * 2 * .pi) }
+        let changing = (0..<60).map { n in
+            Frame.plasma(width: width, height: height, seed: 5, phase: Double(n) / 60 * 2 * .pi)
+        }
         let follow = directory.write("follow.y4m", Y4MEncoder.encode(followed))
         let change = directory.write("change.y4m", Y4MEncoder.encode(changing))
         func scene(_ extra: [String: String]) -> [String: String] {
@@ -65,19 +75,28 @@ struct CostBenchmark {
                 .merging(extra) { $1 }
         }
         return [
-            Scenario(name: "still, no code", target: "10%", screen: false, environment: scene(["QRTUI_FAKE_IMAGE": still])),
-            Scenario(name: "still, no code", target: "15%", screen: true, environment: scene(["QRTUI_FAKE_IMAGE": still])),
-            Scenario(name: "a code followed", target: "15%", screen: false, environment: scene(["QRTUI_FAKE_CLIP": follow])),
-            Scenario(name: "a code followed", target: "15%", screen: true, environment: scene(["QRTUI_FAKE_CLIP": follow])),
-            Scenario(name: "changing, no code", target: "40%", screen: false, environment: scene(["QRTUI_FAKE_CLIP": change])),
-            Scenario(name: "changing, no code", target: "40%", screen: true, environment: scene(["QRTUI_FAKE_CLIP": change])),
+            Scenario(
+                name: "still, no code", target: "10%", screen: false, environment: scene(["QRTUI_FAKE_IMAGE": still])),
+            Scenario(
+                name: "still, no code", target: "15%", screen: true, environment: scene(["QRTUI_FAKE_IMAGE": still])),
+            Scenario(
+                name: "a code followed", target: "15%", screen: false, environment: scene(["QRTUI_FAKE_CLIP": follow])),
+            Scenario(
+                name: "a code followed", target: "15%", screen: true, environment: scene(["QRTUI_FAKE_CLIP": follow])),
+            Scenario(
+                name: "changing, no code", target: "40%", screen: false, environment: scene(["QRTUI_FAKE_CLIP": change])
+            ),
+            Scenario(
+                name: "changing, no code", target: "40%", screen: true, environment: scene(["QRTUI_FAKE_CLIP": change])),
         ]
     }
 
     /// Runs qrtui on the fake camera; the CPU share over the measured stretch and overall.
     private func measure(_ scenario: Scenario) -> (steady: Double, total: Double) {
         let socket = "qrtui-cost-\(getpid())"
-        let pid = scenario.screen ? LiveProcess.onScreen(socket: socket, environment: scenario.environment)
+        let pid =
+            scenario.screen
+            ? LiveProcess.onScreen(socket: socket, environment: scenario.environment)
             : LiveProcess.headless(environment: scenario.environment)
         guard pid > 0 else { return (-1, -1) }
         let start = MonotonicClock.now()
@@ -97,7 +116,8 @@ struct CostBenchmark {
     /// utime + stime of a process, in seconds (/proc/PID/stat, fields 14 and 15).
     static func cpuSeconds(of pid: pid_t) -> Double {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = text.lastIndex(of: ")") else { return 0 }
+            let close = text.lastIndex(of: ")")
+        else { return 0 }
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
@@ -106,7 +126,9 @@ struct CostBenchmark {
     static func tmuxOutput(_ socket: String, _ arguments: [String]) -> String {
         let directory = TemporaryDirectory("tmux")
         let output = directory.path + "/out"
-        _ = try? ChildProcess.wait(ChildProcess.spawn("/usr/bin/tmux", ["-L", socket] + arguments, stdout: .file(output)))
-        return (try? String(contentsOfFile: output, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        _ = try? ChildProcess.wait(
+            ChildProcess.spawn("/usr/bin/tmux", ["-L", socket] + arguments, stdout: .file(output)))
+        return (try? String(contentsOfFile: output, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            ?? ""
     }
 }

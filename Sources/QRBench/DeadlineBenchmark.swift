@@ -24,15 +24,18 @@ struct DeadlineBenchmark {
         let holder = stalledStream()
         defer { close(holder.descriptor) }
         for scenario in scenarios(stalled: holder.path) {
-            var overshoot = [Double](), statuses = Set<Int32>()
+            var overshoot = [Double]()
+            var statuses = Set<Int32>()
             for _ in 0..<runs {
                 let (elapsed, status) = measure(scenario)
                 overshoot.append((elapsed - scenario.timeout) * 1000)
                 statuses.insert(status)
             }
             overshoot.sort()
-            rows.append([scenario.name, format(scenario.timeout, 1), statuses.sorted().map(String.init).joined(separator: ","),
-                         format(overshoot[overshoot.count / 2], 0), format(overshoot.last ?? 0, 0)])
+            rows.append([
+                scenario.name, format(scenario.timeout, 1), statuses.sorted().map(String.init).joined(separator: ","),
+                format(overshoot[overshoot.count / 2], 0), format(overshoot.last ?? 0, 0),
+            ])
         }
         return table(rows)
     }
@@ -49,7 +52,8 @@ struct DeadlineBenchmark {
             Scenario(name: "FIFO nobody opens", arguments: ["-i", nobody], timeout: 1),
             Scenario(name: "stream stalled inside a frame", arguments: ["-i", stalled], timeout: 1),
             Scenario(name: "endless 1080p stream (--loop)", arguments: ["-i", endless, "--loop"], timeout: 1),
-            Scenario(name: "8192 still, thorough effort", arguments: ["-i", noise, "--effort", "thorough"], timeout: 1),
+            Scenario(
+                name: "8192 still, thorough effort", arguments: ["-i", noise, "--effort", "thorough"], timeout: 1),
         ]
     }
 
@@ -57,8 +61,10 @@ struct DeadlineBenchmark {
     private func measure(_ scenario: Scenario) -> (Double, Int32) {
         let qrtui = CaptureBenchmark.productsDirectory + "/qrtui"
         let start = MonotonicClock.now()
-        guard let pid = try? ChildProcess.spawn(qrtui, scenario.arguments + ["--no-preview", "--timeout", format(scenario.timeout, 1)],
-                                                stdout: .null, stderr: .null)
+        guard
+            let pid = try? ChildProcess.spawn(
+                qrtui, scenario.arguments + ["--no-preview", "--timeout", format(scenario.timeout, 1)],
+                stdout: .null, stderr: .null)
         else { fail("cannot start \(qrtui)") }
         let ending = ChildProcess.wait(pid, until: start + scenario.timeout + 30)
         return (MonotonicClock.now() - start, ending.shellStatus)

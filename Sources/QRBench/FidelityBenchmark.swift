@@ -16,16 +16,20 @@ struct FidelityBenchmark {
         let demo = DemoSource(code: DemoCode.picture(), width: 1280, height: 720, paced: false)
         let frame = demo.frame(at: 0.7, sequence: 0)
         let image = GreyImage(width: frame.width, height: frame.height, pixels: frame.luma)
-        let transform = ViewTransform.preview(frameWidth: frame.width, frameHeight: frame.height,
-                                              columns: columns, rows: rows, cellAspect: 0.5, mode: .fill)
+        let transform = ViewTransform.preview(
+            frameWidth: frame.width, frameHeight: frame.height,
+            columns: columns, rows: rows, cellAspect: 0.5, mode: .fill)
         let truth = Shader.average(image, transform: transform, across: GlyphRaster.across, down: GlyphRaster.down)
             .values.map { Int(max(0, $0)) }
         var lines = [["glyphs", "SSIM", "vs half"]]
         var results = [(String, Double)]()
-        for (name, glyphs, greys) in [("ascii (mono ramp)", GlyphSet.ascii, false), ("ascii (toned, 256 colours)", .ascii, true),
-                                      ("blocks", .blocks, false), ("half", .half, false), ("braille", .braille, false)] {
-            var scene = Scene(image: image, transform: transform, scanArea: nil, status: .scanning,
-                              info: StatusInfo(source: "bench"), glyphs: glyphs)
+        for (name, glyphs, greys) in [
+            ("ascii (mono ramp)", GlyphSet.ascii, false), ("ascii (toned, 256 colours)", .ascii, true),
+            ("blocks", .blocks, false), ("half", .half, false), ("braille", .braille, false),
+        ] {
+            var scene = Scene(
+                image: image, transform: transform, scanArea: nil, status: .scanning,
+                info: StatusInfo(source: "bench"), glyphs: glyphs)
             scene.greys = greys
             var shader = Shader(tolerance: 0)
             let grid = Screen.render(scene, columns: columns, rows: rows, shader: &shader)

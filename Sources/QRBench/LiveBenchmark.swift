@@ -49,7 +49,8 @@ struct LiveBenchmark {
             let codes = reading.codes
             if verbose {
                 let passes = reading.passesRun.map(\.rawValue).joined(separator: ",")
-                let line = "frame \(frame.sequence): cpu \(format(took)) work \(format(reading.work)) ms, \(passes) -> "
+                let line =
+                    "frame \(frame.sequence): cpu \(format(took)) work \(format(reading.work)) ms, \(passes) -> "
                     + "\(codes.map { "\($0.text) q\($0.quality) \($0.corners.boundingRect.map { "\($0.minX),\($0.minY)-\($0.maxX),\($0.maxY)" } ?? "")" }) held \(reading.held.count)\n"
                 _ = Array(line.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             }
@@ -69,8 +70,10 @@ struct LiveBenchmark {
 
     static func row(_ outcome: Outcome) -> [String] {
         let zbar = outcome.zbar.map { $0 == outcome.expected ? "read" : "WRONG" } ?? "-"
-        return [outcome.clip.name, zbar, outcome.frames.map(String.init) ?? "-",
-                "\(outcome.wrong.count)", format(outcome.cpuPerFrame)]
+        return [
+            outcome.clip.name, zbar, outcome.frames.map(String.init) ?? "-",
+            "\(outcome.wrong.count)", format(outcome.cpuPerFrame),
+        ]
     }
 
     /// The limit the issue sets: QR within 2 frames, 1D within 3 (confirmation included).
@@ -89,14 +92,17 @@ struct LiveBenchmark {
         let zbarWrong = outcomes.filter { $0.zbar != nil && $0.zbar != $0.expected }.count
         let cpu = outcomes.reduce(0) { $0 + $1.cpuPerFrame } / Double(max(1, outcomes.count))
         let never = zbarRead.count - inTime.count - late.count
-        let reading = "plain zbar reads \(zbarRead.count) of \(outcomes.count) clips from one whole frame; qrtui announces "
+        let reading =
+            "plain zbar reads \(zbarRead.count) of \(outcomes.count) clips from one whole frame; qrtui announces "
             + "\(inTime.count) of those in time (QR 2 frames, 1D 3), \(late.count) late, \(never) never; "
             + "qrtui reads \(qrtuiRead.count) of \(outcomes.count) in all."
         let share = format(cpu / (1000.0 / 30) * 100, 1)
-        let cost = "wrong: qrtui \(wrong) announcements, plain zbar \(zbarWrong) frames; "
+        let cost =
+            "wrong: qrtui \(wrong) announcements, plain zbar \(zbarWrong) frames; "
             + "qrtui CPU \(format(cpu)) ms per frame (\(share)% of a core at 30 fps)"
         let misreads = outcomes.filter { !$0.wrong.isEmpty }.map { outcome in
-            "  \(outcome.clip.name): " + outcome.wrong.map { String($0.prefix(40)).debugDescription }.joined(separator: ", ")
+            "  \(outcome.clip.name): "
+                + outcome.wrong.map { String($0.prefix(40)).debugDescription }.joined(separator: ", ")
                 + " (expected \(outcome.expected.prefix(40).debugDescription))"
         }
         return table(rows) + "\n\n" + reading + "\n" + cost

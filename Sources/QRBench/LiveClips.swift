@@ -42,7 +42,9 @@ struct LiveClip {
             // A payload that fills the version at level M (binary mode: version 1 holds 14 bytes).
             let capacity = [0, 14, 26, 42, 62, 84, 106, 122, 152, 180, 213][version]
             let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
-            let text = "https://q.example/" + String((0..<max(1, capacity - 18)).map { _ in alphabet[Int(random.next() % 36)] })
+            let text =
+                "https://q.example/"
+                + String((0..<max(1, capacity - 18)).map { _ in alphabet[Int(random.next() % 36)] })
             let matrix = QRMatrix(bytes: Array(text.utf8), level: .medium, version: version)!
             return (matrix.grid, 1, 4, text)
         case .linear(let symbology):
@@ -69,9 +71,10 @@ struct LiveClip {
                 if sliding || still == nil {
                     let travel = Double(Self.area.width) - codeWidth
                     let progress = sliding ? Double(n - Self.lead) / Double(Self.shown - 1) - 0.5 : 0
-                    let place = ModulePlacement(centreX: Double(Self.area.x + Self.area.width / 2) + progress * max(0, travel),
-                                                centreY: Double(Self.area.y + Self.area.height / 2), moduleSize: moduleSize,
-                                                rowHeight: symbol.rowHeight, degrees: degrees, quietZone: symbol.quietZone)
+                    let place = ModulePlacement(
+                        centreX: Double(Self.area.x + Self.area.width / 2) + progress * max(0, travel),
+                        centreY: Double(Self.area.y + Self.area.height / 2), moduleSize: moduleSize,
+                        rowHeight: symbol.rowHeight, degrees: degrees, quietZone: symbol.quietZone)
                     let drawn = backdrop.drawingModules(symbol.grid, at: place).blurred(sigma: blur)
                     if !sliding { still = drawn }
                     scene = drawn
@@ -94,13 +97,17 @@ struct LiveClip {
         let blurs = [0.0, 0.7, 0.0, 1.0]
         var index = 0
         func next(_ code: Code, _ size: Double, sliding: Bool = false) {
-            clips.append(LiveClip(code: code, moduleSize: size, degrees: turns[index % turns.count],
-                                  blur: blurs[index % blurs.count], noise: index % 2 == 0 ? 4 : 10, sliding: sliding,
-                                  seed: UInt64(index + 1)))
+            clips.append(
+                LiveClip(
+                    code: code, moduleSize: size, degrees: turns[index % turns.count],
+                    blur: blurs[index % blurs.count], noise: index % 2 == 0 ? 4 : 10, sliding: sliding,
+                    seed: UInt64(index + 1)))
             index += 1
         }
         for version in [1, 2, 4, 7, 10] {
-            for size in [1.5, 2, 3, 4, 6] where Double(4 * version + 25) * size < Double(area.width) { next(.qr(version: version), size) }
+            for size in [1.5, 2, 3, 4, 6] where Double(4 * version + 25) * size < Double(area.width) {
+                next(.qr(version: version), size)
+            }
         }
         for symbology in [LinearSymbology.ean13, .upca, .code128, .itf, .code39] {
             for size in [1.5, 2, 2.5, 3] { next(.linear(symbology), size) }

@@ -24,8 +24,10 @@ struct MemoryBenchmark {
             let above = Double(measured.kilobytes - base.kilobytes) * 1024 / Double(side * side)
             var info = stat()
             let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
-            rows.append([name, format(Double(size) / 1024, 1), format(Double(measured.kilobytes) / 1024, 0), format(above, 2),
-                         String(measured.status)])
+            rows.append([
+                name, format(Double(size) / 1024, 1), format(Double(measured.kilobytes) / 1024, 0), format(above, 2),
+                String(measured.status),
+            ])
         }
         return "Base (a 64x64 PNG): \(format(Double(base.kilobytes) / 1024, 0)) MB\n\n" + table(rows)
     }
@@ -43,16 +45,22 @@ struct MemoryBenchmark {
             ("PNG grey", { write("grey.png", PNGCodec.encode(frame)) }),
             ("PNG RGB", { write("rgb.png", PNGCodec.encode(frame, colour: true)) }),
             ("JPEG baseline 4:2:2", { write("baseline.jpg", JPEGCodec.encode(frame, colour: true)) }),
-            ("JPEG progressive 4:2:2", { write("progressive.jpg", JPEGCodec.encode(frame, colour: true, progressive: true)) }),
+            (
+                "JPEG progressive 4:2:2",
+                { write("progressive.jpg", JPEGCodec.encode(frame, colour: true, progressive: true)) }
+            ),
             ("JPEG progressive CMYK", { write("cmyk.jpg", JPEGCodec.encodeCMYK(frame, progressive: true)) }),
             ("WebP lossless", { write("lossless.webp", WebPCodec.encode(frame)) }),
             ("WebP lossy", { write("lossy.webp", WebPCodec.encode(frame, lossless: false)) }),
             ("GIF", { write("picture.gif", GIFCodec.encode(frame)) }),
-            ("TIFF RGB", {
-                let path = directory.path + "/rgb.tiff"
-                _ = TIFFCodec.write(frame, to: path, colour: true)
-                return path
-            }),
+            (
+                "TIFF RGB",
+                {
+                    let path = directory.path + "/rgb.tiff"
+                    _ = TIFFCodec.write(frame, to: path, colour: true)
+                    return path
+                }
+            ),
             ("BMP 24-bit", { write("rgb.bmp", BMPCodec.encodeColour(frame)) }),
             ("PPM", { write("rgb.ppm", NetpbmCodec.encodeColour(frame)) }),
             ("PGM", { write("grey.pgm", NetpbmCodec.encode(frame)) }),
@@ -60,7 +68,10 @@ struct MemoryBenchmark {
     }
 
     private func peak(_ path: String) -> (kilobytes: Int, status: Int32) {
-        guard let pid = try? ChildProcess.spawn(CaptureBenchmark.productsDirectory + "/qrtui", ["--no-preview", "-q", path]) else {
+        guard
+            let pid = try? ChildProcess.spawn(
+                CaptureBenchmark.productsDirectory + "/qrtui", ["--no-preview", "-q", path])
+        else {
             return (0, -1)
         }
         let (ending, kilobytes) = ChildProcess.waitMeasured(pid, until: MonotonicClock.now() + 600)

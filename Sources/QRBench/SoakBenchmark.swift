@@ -27,37 +27,57 @@ struct SoakBenchmark {
         // Each cycle also spends about 1.5 s noticing the loss and reopening the camera.
         let period = minutes * 60 / Self.cycles
         let unplugAfter = max(30, Int((period - Self.replugSeconds - 1.5) * 30))
-        let environment = ["QRTUI_FAKE_DEVICES": "/dev/video0:grey", "QRTUI_FAKE_NOISE": "6", "QRTUI_FAKE_FPS": "30",
-                           "QRTUI_FAKE_CLIP": clip, "QRTUI_FAKE_UNPLUG": String(unplugAfter),
-                           "QRTUI_FAKE_REPLUG": String(Self.replugSeconds)]
-        let screenLog = directory.path + "/screen.log", headlessLog = directory.path + "/headless.log"
+        let environment = [
+            "QRTUI_FAKE_DEVICES": "/dev/video0:grey", "QRTUI_FAKE_NOISE": "6", "QRTUI_FAKE_FPS": "30",
+            "QRTUI_FAKE_CLIP": clip, "QRTUI_FAKE_UNPLUG": String(unplugAfter),
+            "QRTUI_FAKE_REPLUG": String(Self.replugSeconds),
+        ]
+        let screenLog = directory.path + "/screen.log"
+        let headlessLog = directory.path + "/headless.log"
         let socket = "qrtui-soak-\(getpid())"
-        let screen = LiveProcess.onScreen(socket: socket, environment: environment.merging(["QRTUI_FAKE_LOG": screenLog]) { $1 })
+        let screen = LiveProcess.onScreen(
+            socket: socket, environment: environment.merging(["QRTUI_FAKE_LOG": screenLog]) { $1 })
         let headless = LiveProcess.headless(environment: environment.merging(["QRTUI_FAKE_LOG": headlessLog]) { $1 })
         defer {
             _ = try? ChildProcess.wait(ChildProcess.spawn("/usr/bin/tmux", ["-L", socket, "kill-server"]))
-            if headless > 0 { kill(headless, SIGTERM); _ = ChildProcess.wait(headless, until: MonotonicClock.now() + 5) }
+            if headless > 0 {
+                kill(headless, SIGTERM)
+                _ = ChildProcess.wait(headless, until: MonotonicClock.now() + 5)
+            }
         }
         guard screen > 0, headless > 0 else { return "could not start qrtui" }
-        var watched = [Watched(name: "screen 160x48", pid: screen, log: screenLog), Watched(name: "headless", pid: headless, log: headlessLog)]
+        var watched = [
+            Watched(name: "screen 160x48", pid: screen, log: screenLog),
+            Watched(name: "headless", pid: headless, log: headlessLog),
+        ]
         let start = MonotonicClock.now()
         while MonotonicClock.now() - start < minutes * 60 {
             MonotonicClock.sleep(until: min(start + minutes * 60, MonotonicClock.now() + 10))
             let afterFirstMinute = MonotonicClock.now() - start >= 60
             for index in watched.indices { watched[index].observe(afterFirstMinute: afterFirstMinute) }
-            progress(String(format: "%5.1f min: screen %@, headless %@, unplugged %d/%d times", (MonotonicClock.now() - start) / 60,
-                            watched[0].last.row.joined(separator: "/"), watched[1].last.row.joined(separator: "/"),
-                            Self.unplugs(screenLog), Self.unplugs(headlessLog)))
+            progress(
+                String(
+                    format: "%5.1f min: screen %@, headless %@, unplugged %d/%d times",
+                    (MonotonicClock.now() - start) / 60,
+                    watched[0].last.row.joined(separator: "/"), watched[1].last.row.joined(separator: "/"),
+                    Self.unplugs(screenLog), Self.unplugs(headlessLog)))
         }
+        return report(&watched, unplugAfter: unplugAfter)
+    }
+
+    /// Each process's samples after the first minute and at the end, and the RSS they ranged over.
+    private func report(_ watched: inout [Watched], unplugAfter: Int) -> String {
         var rows = [["process", "when", "RSS kB", "descriptors", "mappings", "unplugged"]]
         for index in watched.indices {
-            let process = watched[index], end = Self.streamingSample(process.pid, log: process.log)
+            let process = watched[index]
+            let end = Self.streamingSample(process.pid, log: process.log)
             watched[index].peak = max(process.peak, end.rssKB)
             rows.append([process.name, "after 1 min"] + (process.firstMinute ?? end).row + [""])
             rows.append([process.name, "at the end"] + end.row + [String(Self.unplugs(process.log))])
         }
         return table(rows) + "\n(each row sampled while its camera streams)"
-            + "\nRSS kB while streaming after the first minute: " + watched.map { "\($0.name) \($0.range)" }.joined(separator: ", ")
+            + "\nRSS kB while streaming after the first minute: "
+            + watched.map { "\($0.name) \($0.range)" }.joined(separator: ", ")
             + "\npeak RSS kB: " + watched.map { "\($0.name) \($0.peak)" }.joined(separator: ", ")
             + "; unplugged after \(unplugAfter) frames, back \(Self.replugSeconds) s later"
     }
@@ -97,19 +117,23 @@ struct SoakBenchmark {
         let backdrop = Frame.plasma(width: 1280, height: 720, seed: 9)
         let matrix = QRMatrix(text: "https://example.org/soak")!
         return (0..<90).map { n in
-            backdrop.drawingModules(matrix.grid, at: ModulePlacement(
-                centreX: 640 + 200 * sin(Double(n) / 90 * 2 * .pi), centreY: 360, moduleSize: 4))
+            backdrop.drawingModules(
+                matrix.grid,
+                at: ModulePlacement(
+                    centreX: 640 + 200 * sin(Double(n) / 90 * 2 * .pi), centreY: 360, moduleSize: 4))
         }
     }
 
     static func sample(_ pid: pid_t) -> Sample {
         var sample = Sample()
         if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) {
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        {
             sample.rssKB = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
         }
         sample.descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
-        sample.mappings = ((try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? "").split(separator: "\n").count
+        sample.mappings =
+            ((try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? "").split(separator: "\n").count
         return sample
     }
 
@@ -161,16 +185,21 @@ enum LiveProcess {
         let environment = fullEnvironment(extra)
         let command = environment.filter { $0.key.hasPrefix("QRTUI_") || $0.key == "LD_PRELOAD" || $0.key == "LANG" }
             .map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        _ = try? ChildProcess.wait(ChildProcess.spawn("/usr/bin/tmux", [
-            "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "48",
-            "exec env \(command) \(qrtui.joined(separator: " "))",
-        ]))
+        _ = try? ChildProcess.wait(
+            ChildProcess.spawn(
+                "/usr/bin/tmux",
+                [
+                    "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "48",
+                    "exec env \(command) \(qrtui.joined(separator: " "))",
+                ]))
         return pid_t(CostBenchmark.tmuxOutput(socket, ["display-message", "-p", "#{pane_pid}"])) ?? -1
     }
 
     static func headless(environment extra: [String: String]) -> pid_t {
         let command = qrtui
-        return (try? ChildProcess.spawn(command[0], Array(command.dropFirst()) + ["--no-preview"],
-                                        environment: fullEnvironment(extra), stdout: .null, stderr: .null)) ?? -1
+        return
+            (try? ChildProcess.spawn(
+                command[0], Array(command.dropFirst()) + ["--no-preview"],
+                environment: fullEnvironment(extra), stdout: .null, stderr: .null)) ?? -1
     }
 }

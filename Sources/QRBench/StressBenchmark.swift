@@ -2,8 +2,8 @@ import CaptureKit
 import CodeFixtures
 import CodeReading
 import Dispatch
-import Glibc
 import FrameCore
+import Glibc
 import PictureFiles
 import PictureOps
 import Synchronization
@@ -43,17 +43,25 @@ struct StressBenchmark {
     }
 
     func run() -> String {
-        var lines = [["symbology", "pictures", "still decoded", "misread", "live decoded", "misread",
-                      "plain zbar decoded", "misread"]]
+        var lines = [
+            [
+                "symbology", "pictures", "still decoded", "misread", "live decoded", "misread",
+                "plain zbar decoded", "misread",
+            ]
+        ]
         var notes = [String]()
         for kind in only.isEmpty ? StressCase.Kind.allCases : only {
             let row = measure(kind)
-            lines.append([kind.rawValue, "\(picks.isEmpty ? count : picks.count)", "\(row.still.decoded)", "\(row.still.misread)", "\(row.live.decoded)",
-                          "\(row.live.misread)", "\(row.zbar.decoded)", "\(row.zbar.misread)"])
+            lines.append([
+                kind.rawValue, "\(picks.isEmpty ? count : picks.count)", "\(row.still.decoded)", "\(row.still.misread)",
+                "\(row.live.decoded)",
+                "\(row.live.misread)", "\(row.zbar.decoded)", "\(row.zbar.misread)",
+            ])
             notes += row.wrong
             if let eachInto {
                 let name = kind.rawValue.filter { $0 != " " }
-                Self.append(row.each.sorted { $0.index < $1.index }.map { "\(name) \($0.index) \($0.reads)" }, to: eachInto)
+                Self.append(
+                    row.each.sorted { $0.index < $1.index }.map { "\(name) \($0.index) \($0.reads)" }, to: eachInto)
             }
         }
         return table(lines) + (notes.isEmpty ? "" : "\n\nqrtui's misreads:\n" + notes.joined(separator: "\n"))
@@ -62,35 +70,38 @@ struct StressBenchmark {
     /// Every picture of `kind`, shared out between two threads (one reader each).
     private func measure(_ kind: StressCase.Kind) -> Row {
         let total = Mutex(Row())
-        let seed = self.seed, dump = self.dump, saveInto = self.saveInto
+        let seed = self.seed
+        let dump = self.dump
+        let saveInto = self.saveInto
         let indices = picks.isEmpty ? Array(0..<count) : picks
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             var row = Row()
             for index in stride(from: worker, to: indices.count, by: 2).map({ indices[$0] }) {
                 let stress = StressCase(kind, index: index, seed: seed)
                 if let saveInto {
-                    let name = "\(saveInto)/\(kind.rawValue.filter { $0 != " " })-\(index)"
-                    Self.write(NetpbmCodec.encode(stress.picture), to: name + ".pgm")
-                    Self.write(Array(stress.expected.utf8), to: name + ".txt")
+                    Self.save(stress, name: "\(saveInto)/\(kind.rawValue.filter { $0 != " " })-\(index)")
                 }
                 let stillReading = CodeReader().read(stress.picture, kind: .still)
                 let still = stillReading.codes.map(\.text)
                 if let dump {
-                    Self.append(stillReading.codes.map { code in
-                        let box = code.corners.boundingRect.map { "\($0.maxX - $0.minX) \($0.maxY - $0.minY)" } ?? "0 0"
-                        return "\(kind.rawValue.filter { $0 != " " }) \(index) \(code.text == stress.expected ? "right" : "wrong") "
-                            + "\(stillReading.pass?.rawValue ?? "?") q\(code.quality) \(box) \(code.text.count)"
-                    }, to: dump)
+                    let name = "\(kind.rawValue.filter { $0 != " " }) \(index)"
+                    Self.append(Self.dumpLines(stillReading, of: stress, name: name), to: dump)
                 }
                 let live = Self.live(stress.picture)
                 let zbar = ZbarEngine().decode(stress.picture).codes.map(\.text)
                 row.still.add(still, expected: stress.expected)
                 row.live.add(live, expected: stress.expected)
                 row.zbar.add(zbar, expected: stress.expected)
-                row.each.append((index, [still, live, zbar].map { $0.contains(stress.expected) ? "1" : "0" }.joined(separator: " ")))
-                for (path, texts) in [("still", still), ("live", live)] where texts.contains(where: { $0 != stress.expected }) {
-                    row.wrong.append("  \(kind.rawValue) #\(index) \(path): \(texts.filter { $0 != stress.expected }.map(\.debugDescription)) "
-                                     + "for \(stress.expected.debugDescription)")
+                row.each.append(
+                    (
+                        index,
+                        [still, live, zbar].map { $0.contains(stress.expected) ? "1" : "0" }.joined(separator: " ")
+                    ))
+                for (path, texts) in [("still", still), ("live", live)]
+                where texts.contains(where: { $0 != stress.expected }) {
+                    row.wrong.append(
+                        "  \(kind.rawValue) #\(index) \(path): \(texts.filter { $0 != stress.expected }.map(\.debugDescription)) "
+                            + "for \(stress.expected.debugDescription)")
                 }
             }
             total.withLock { sum in
@@ -103,6 +114,22 @@ struct StressBenchmark {
             }
         }
         return total.withLock { $0 }
+    }
+
+    /// The picture as NAME.pgm and its payload as NAME.txt.
+    private static func save(_ stress: StressCase, name: String) {
+        write(NetpbmCodec.encode(stress.picture), to: name + ".pgm")
+        write(Array(stress.expected.utf8), to: name + ".txt")
+    }
+
+    /// A line per code the still path read: right or wrong, pass, zbar's quality, box, length.
+    private static func dumpLines(_ reading: FrameReading, of stress: StressCase, name: String) -> [String] {
+        reading.codes.map { code in
+            let box = code.corners.boundingRect.map { "\($0.maxX - $0.minX) \($0.maxY - $0.minY)" } ?? "0 0"
+            let verdict = code.text == stress.expected ? "right" : "wrong"
+            return "\(name) \(verdict) "
+                + "\(reading.pass?.rawValue ?? "?") q\(code.quality) \(box) \(code.text.count)"
+        }
     }
 
     static func write(_ bytes: [UInt8], to path: String) {
@@ -124,7 +151,8 @@ struct StressBenchmark {
         var tracker = CodeTracker(confirmations: 2)
         var announced = [String]()
         for n in 0..<6 {
-            let frame = picture.withNoise(amplitude: 3, seed: UInt64(n) &+ 17).renumbered(sequence: n, timestamp: Double(n) / 30)
+            let frame = picture.withNoise(amplitude: 3, seed: UInt64(n) &+ 17).renumbered(
+                sequence: n, timestamp: Double(n) / 30)
             let reading = reader.read(frame, kind: .live, realTime: false)
             announced += tracker.update(with: reading.codes, held: reading.held, at: frame.timestamp).map(\.text)
         }

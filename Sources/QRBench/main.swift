@@ -38,13 +38,18 @@ if let path = settings.explain {
     for pass in [ScanPass.plain] + ThoroughScan.measuredOrder {
         for turn in [nil, -4, -3, -2, -1, -0.5, 0.5, 1, 2.0, 3, 4] as [Double?] {
             let found = pass.look(at: picture, from: PixelPoint(x: 0, y: 0), turn: turn, with: scanner).codes
-            print(pass.rawValue + (turn.map { " turned \($0)" } ?? "") + ": "
-                  + found.map { "\($0.text.debugDescription) q\($0.quality) \($0.corners.boundingRect.map { "\($0)" } ?? "")" }
+            print(
+                pass.rawValue + (turn.map { " turned \($0)" } ?? "") + ": "
+                    + found.map {
+                        "\($0.text.debugDescription) q\($0.quality) \($0.corners.boundingRect.map { "\($0)" } ?? "")"
+                    }
                     .joined(separator: ", "))
         }
     }
     let reading = CodeReader().read(picture, kind: .still)
-    print("accepted: \(reading.codes.map(\.text)), withheld \(reading.withheld), passes \(reading.passesRun.map(\.rawValue))")
+    print(
+        "accepted: \(reading.codes.map(\.text)), withheld \(reading.withheld), passes \(reading.passesRun.map(\.rawValue))"
+    )
     exit(0)
 }
 if let folder = settings.costClips {
@@ -54,8 +59,10 @@ if let folder = settings.costClips {
 if settings.capture { CaptureBenchmark.ensureFakeCamera() }
 if let corpus = settings.corpus {
     do {
-        let results = try CorpusBenchmark(root: corpus, symbologies: settings.scanning.reading.symbologies,
-                                      passes: settings.passes, listCases: settings.listCases).run()
+        let results = try CorpusBenchmark(
+            root: corpus, symbologies: settings.scanning.reading.symbologies,
+            passes: settings.passes, listCases: settings.listCases
+        ).run()
         print("Corpus \(corpus): decoded = expected payload among the codes read, misread = an image")
         print("that gave a wrong payload, false pos. = any code in a falsepositives folder; ms = scan only.\n")
         print(CorpusBenchmark.report(results))
@@ -73,8 +80,9 @@ if settings.render {
     print(RenderBenchmark(repetitions: repetitions).run())
     print("\nFidelity: the demo scene in 160x48 cells drawn back to pixels, SSIM against the scene (1 = a copy):\n")
     print(FidelityBenchmark().run())
-    print("\nA QR code in a 1280x720 frame on a 120x40 screen, against chafa --symbols ascii -c 256 on the same pixels "
-          + "and cells (SSIM of the cells drawn back; code: its region, screen: all of it):\n")
+    print(
+        "\nA QR code in a 1280x720 frame on a 120x40 screen, against chafa --symbols ascii -c 256 on the same pixels "
+            + "and cells (SSIM of the cells drawn back; code: its region, screen: all of it):\n")
     print(ChafaComparison().run())
 }
 if settings.capture {
@@ -83,27 +91,38 @@ if settings.capture {
 }
 if settings.live {
     let clips = LiveClip.all.filter { settings.only.map($0.name.contains) ?? true }
-    print("\nLive clips, 1280x720 at 30 fps, default scan area \(LiveClip.area.width)x\(LiveClip.area.height), "
-          + "code shown from frame \(LiveClip.lead) for \(LiveClip.shown) frames:\n")
-    let outcomes = LiveBenchmark(clips: clips, policy: ReadingPolicy(effort: settings.effort),
-                                  verbose: settings.verbose).run(progress: toStderr)
+    print(
+        "\nLive clips, 1280x720 at 30 fps, default scan area \(LiveClip.area.width)x\(LiveClip.area.height), "
+            + "code shown from frame \(LiveClip.lead) for \(LiveClip.shown) frames:\n")
+    let outcomes = LiveBenchmark(
+        clips: clips, policy: ReadingPolicy(effort: settings.effort),
+        verbose: settings.verbose
+    ).run(progress: toStderr)
     print(LiveBenchmark.report(outcomes))
 }
 if let costSeconds = settings.costSeconds {
-    print("\nqrtui's CPU on the fake camera (1280x720 grey at 30 fps, noise +/-6), over \(Int(costSeconds)) s "
-          + "after \(Int(CostBenchmark.warmUp)) s of warm-up:\n")
+    print(
+        "\nqrtui's CPU on the fake camera (1280x720 grey at 30 fps, noise +/-6), over \(Int(costSeconds)) s "
+            + "after \(Int(CostBenchmark.warmUp)) s of warm-up:\n")
     print(CostBenchmark(seconds: costSeconds).run())
 }
 if let stressCount = settings.stressCount {
-    print("\nStress: \(stressCount) random pictures per symbology (\(StressCase.width)x\(StressCase.height), seed \(settings.seed)); "
-          + "decoded = the payload read, misread = a picture that gave a wrong payload:\n")
-    let kinds = settings.only?.split(separator: ",").compactMap { name in StressCase.Kind.allCases.first { $0.rawValue == name } } ?? []
-    print(StressBenchmark(count: stressCount, seed: settings.seed, dump: settings.stressDump, only: kinds,
-                          picks: settings.picks, saveInto: settings.stressSave, eachInto: settings.stressEach).run())
+    print(
+        "\nStress: \(stressCount) random pictures per symbology (\(StressCase.width)x\(StressCase.height), seed \(settings.seed)); "
+            + "decoded = the payload read, misread = a picture that gave a wrong payload:\n")
+    let kinds =
+        settings.only?.split(separator: ",").compactMap { name in StressCase.Kind.allCases.first { $0.rawValue == name }
+        } ?? []
+    print(
+        StressBenchmark(
+            count: stressCount, seed: settings.seed, dump: settings.stressDump, only: kinds,
+            picks: settings.picks, saveInto: settings.stressSave, eachInto: settings.stressEach
+        ).run())
 }
 if let deadlineRuns = settings.deadlineRuns {
-    print("\nDeadlines: qrtui --no-preview --timeout T on inputs that would hold it longer; overshoot = "
-          + "time to exit beyond T (\(deadlineRuns) runs each):\n")
+    print(
+        "\nDeadlines: qrtui --no-preview --timeout T on inputs that would hold it longer; overshoot = "
+            + "time to exit beyond T (\(deadlineRuns) runs each):\n")
     print(DeadlineBenchmark(runs: deadlineRuns).run())
 }
 if let memorySide = settings.memorySide {
@@ -115,7 +134,8 @@ if settings.bigStill {
     print(BigStillBenchmark(runs: settings.repetitions ?? 5, file: settings.bigStillFile).run())
 }
 if let soakMinutes = settings.soakMinutes {
-    print("\nSoak: \(format(soakMinutes, 1)) minutes of the live path on the fake camera (a code drifting over noise, "
-          + "1280x720 at 30 fps), unplugged about \(Int(SoakBenchmark.cycles)) times:\n")
+    print(
+        "\nSoak: \(format(soakMinutes, 1)) minutes of the live path on the fake camera (a code drifting over noise, "
+            + "1280x720 at 30 fps), unplugged about \(Int(SoakBenchmark.cycles)) times:\n")
     print(SoakBenchmark(minutes: soakMinutes).run(progress: toStderr))
 }

@@ -30,9 +30,14 @@ package enum Completions {
             let pattern = option.allNames.joined(separator: "|")
             switch option.completion {
             case .files: cases.append("        \(pattern)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
-            case .devices: cases.append("        \(pattern)) COMPREPLY=($(compgen -W \"$(ls /dev/video* 2>/dev/null)\" -- \"$cur\")); return ;;")
+            case .devices:
+                cases.append(
+                    "        \(pattern)) COMPREPLY=($(compgen -W \"$(ls /dev/video* 2>/dev/null)\" -- \"$cur\")); return ;;"
+                )
             case .choices(let words) where !words.isEmpty:
-                cases.append("        \(pattern)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;")
+                cases.append(
+                    "        \(pattern)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;"
+                )
             default: cases.append("        \(pattern)) return ;;")
             }
         }

@@ -10,11 +10,13 @@ package enum HelpText {
 
     /// The paragraphs help and the man page share.
     package static let summary = "a live QR and barcode scanner for the terminal"
-    package static let intro = "With no option qrtui reads the first camera. With no camera at all the screen offers the "
+    package static let intro =
+        "With no option qrtui reads the first camera. With no camera at all the screen offers the "
         + "built-in demo scene, whose made-up code is never printed (--demo asks for it); without "
         + "a screen it exits 1. The screen is drawn on /dev/tty, so stdout carries codes only: "
         + "xdg-open \"$(qrtui --once)\". Messages go to stderr."
-    package static let jsonFields = "JSON fields: type (zbar's name, e.g. QR-Code, EAN-13); text (the payload as text); "
+    package static let jsonFields =
+        "JSON fields: type (zbar's name, e.g. QR-Code, EAN-13); text (the payload as text); "
         + "encoding (what the payload's bytes were read as: UTF-8, ISO-8859-1, Shift_JIS...); "
         + "bytes (the payload in base64, when it is not UTF-8); raw (a Code 39 Full ASCII "
         + "code's text before decoding); kind (what the payload is: url, wifi, contact, event, geo, phone, "
@@ -23,9 +25,11 @@ package enum HelpText {
         + "picture's pixels); frame "
         + "(the frame's number, 0 for a picture); source (the file, stdin, the device or "
         + "demo); time (when it was read, RFC 3339 in UTC)."
-    package static let escaping = "Payloads written to a terminal have control characters escaped (\\e, \\n, \\x07); "
+    package static let escaping =
+        "Payloads written to a terminal have control characters escaped (\\e, \\n, \\x07); "
         + "written to a pipe they are exact."
-    package static let exitStatus = "0 a code was read, 1 a device or input failed, 2 usage error, "
+    package static let exitStatus =
+        "0 a code was read, 1 a device or input failed, 2 usage error, "
         + "4 ended without reading a code. A signal ends qrtui as it ends any program, printing nothing "
         + "(the shell sees 130 for Ctrl-C, 143 for SIGTERM)."
 
@@ -45,11 +49,15 @@ package enum HelpText {
         lines += wrap(intro, indent: 0)
         for section in sections(of: OptionTable.all) {
             lines += ["", section + ":"]
-            for option in OptionTable.all where option.section == section { lines += entry(option, defaults: Options()) }
+            for option in OptionTable.all where option.section == section {
+                lines += entry(option, defaults: Options())
+            }
             if section == OptionTable.Section.screen { lines += ["", "Keys:"] + KeyBindings.table.flatMap(entry) }
         }
         lines += ["", "Environment:"] + environment.flatMap { described("  " + $0.name, $0.meaning) }
-        for paragraph in [jsonFields, escaping, "Exit status: " + exitStatus] { lines += [""] + wrap(paragraph, indent: 0) }
+        for paragraph in [jsonFields, escaping, "Exit status: " + exitStatus] {
+            lines += [""] + wrap(paragraph, indent: 0)
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -99,7 +107,7 @@ package enum HelpText {
     }
 }
 
-package extension String {
+extension String {
     /// Padded with spaces to `width` columns (columns of help and of the device list).
-    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+    package func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
 }

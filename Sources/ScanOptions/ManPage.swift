@@ -15,13 +15,18 @@ package enum ManPage {
             lines += [".SS \(roff(section))"]
             for option in OptionTable.all where option.section == section {
                 let names = option.allNames.map { "\\fB\(roff($0))\\fR" }.joined(separator: ", ")
-                lines += [".TP", names + (option.argument.map { " \\fI\(roff($0))\\fR" } ?? ""), roff(OptionTable.described(option))]
+                lines += [
+                    ".TP", names + (option.argument.map { " \\fI\(roff($0))\\fR" } ?? ""),
+                    roff(OptionTable.described(option)),
+                ]
             }
         }
         lines += [".SH KEYS"]
         for binding in KeyBindings.table { lines += [".TP", "\\fB\(roff(binding.label))\\fR", roff(binding.help)] }
         lines += [".SH OUTPUT", roff(HelpText.jsonFields), ".PP", roff(HelpText.escaping), ".SH ENVIRONMENT"]
-        for variable in HelpText.environment { lines += [".TP", "\\fB\(roff(variable.name))\\fR", roff(variable.meaning)] }
+        for variable in HelpText.environment {
+            lines += [".TP", "\\fB\(roff(variable.name))\\fR", roff(variable.meaning)]
+        }
         lines += [".SH EXIT STATUS", roff(HelpText.exitStatus), ".SH SEE ALSO", "zbarimg(1), zbarcam(1), tmux(1)"]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -11,8 +11,10 @@ package struct OptionParser<Target> {
     /// What a word that is not an option is (a file to read), or the error it is.
     package let positional: (inout Target, String) throws(UsageError) -> Void
 
-    package init(table: [OptionSpec<Target>],
-                 positional: @escaping (inout Target, String) throws(UsageError) -> Void) {
+    package init(
+        table: [OptionSpec<Target>],
+        positional: @escaping (inout Target, String) throws(UsageError) -> Void
+    ) {
         self.table = table
         self.positional = positional
     }
@@ -45,12 +47,16 @@ package struct OptionParser<Target> {
                 if inline != nil { throw UsageError(message: "option \(name) takes no value") }
                 return .command(command)
             case .value(let set):
-                guard let value = inline ?? queue.popFirst() else { throw UsageError(message: "option \(name) needs a value") }
+                guard let value = inline ?? queue.popFirst() else {
+                    throw UsageError(message: "option \(name) needs a value")
+                }
                 try set(&target, value)
             case .optionalValue(let set):
                 try set(&target, inline)
             case .valueCommand(let make):
-                guard let value = inline ?? queue.popFirst() else { throw UsageError(message: "option \(name) needs a value") }
+                guard let value = inline ?? queue.popFirst() else {
+                    throw UsageError(message: "option \(name) needs a value")
+                }
                 return .command(try make(value))
             }
         }
@@ -62,10 +68,12 @@ package struct OptionParser<Target> {
         guard argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--"), named(argument) == nil
         else { return nil }
         let options = argument.dropFirst().map { named("-\($0)") }
-        guard options.allSatisfy({ option in
-            if case .flag? = option?.effect { return true }
-            return false
-        }) else { return nil }
+        guard
+            options.allSatisfy({ option in
+                if case .flag? = option?.effect { return true }
+                return false
+            })
+        else { return nil }
         return options.compactMap { $0 }
     }
 
@@ -75,7 +83,8 @@ package struct OptionParser<Target> {
             return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
         }
         if argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--"),
-           let option = named(String(argument.prefix(2))), option.argument != nil {
+            let option = named(String(argument.prefix(2))), option.argument != nil
+        {
             return (String(argument.prefix(2)), String(argument.dropFirst(2)))
         }
         return (argument, nil)

@@ -34,8 +34,10 @@ package struct OptionSpec<Target>: Sendable {
     package var completion: ValueHint = .none
     package let effect: Effect
 
-    package init(names: [String], aliases: [String] = [], argument: String? = nil, section: String, help: String,
-                 shownDefault: (@Sendable (Target) -> String)? = nil, completion: ValueHint? = nil, effect: Effect) {
+    package init(
+        names: [String], aliases: [String] = [], argument: String? = nil, section: String, help: String,
+        shownDefault: (@Sendable (Target) -> String)? = nil, completion: ValueHint? = nil, effect: Effect
+    ) {
         self.names = names
         self.aliases = aliases
         self.argument = argument

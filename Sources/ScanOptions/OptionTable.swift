@@ -23,129 +23,165 @@ package enum OptionTable {
     package static func described(_ option: QrtuiOption) -> String { option.described(defaults: Options()) }
 
     package static let sources: [QrtuiOption] = [
-        QrtuiOption(names: ["-d", "--device"], argument: "PATH", section: Section.sources,
-                   help: "V4L2 camera device, e.g. /dev/video0", completion: .devices, effect: .value { $0.device = $1 }),
-        QrtuiOption(names: ["-i", "--input"], argument: "FILE", section: Section.sources,
-                   help: "a PNG, JPEG (CMYK too), WebP, GIF, BMP, TIFF, PGM/PPM image or Y4M video; - reads stdin "
-                       + "(ffmpeg -i clip.mp4 -f yuv4mpegpipe - | qrtui -i -). Files may also follow the "
-                       + "options (qrtui --no-preview *.png); several are read in turn, without the screen "
-                       + "(-H names each code's file); -- ends the options",
-                   completion: .files, effect: .value { $0.inputs.append($1) }),
-        QrtuiOption(names: ["--demo"], section: Section.sources, help: "the built-in demo scene (a drifting QR code)",
-                   effect: .flag { $0.demo = true }),
-        QrtuiOption(names: ["--loop"], section: Section.sources, help: "repeat the --input file when it ends",
-                   effect: .flag { $0.loop = true }),
-        QrtuiOption(names: ["--size"], aliases: ["--prescale"], argument: "WxH", section: Section.sources,
-                   help: "camera picture size, or the nearest the camera has; also --prescale, as in zbarcam",
-                   shownDefault: { "\($0.size.width)x\($0.size.height)" }, effect: .value(parseSize)),
-        QrtuiOption(names: ["--fps"], argument: "N", section: Section.sources, help: "camera frame rate",
-                   shownDefault: { "\($0.framesPerSecond)" }, effect: .value(parseRate)),
-        QrtuiOption(names: ["--max-pixels"], argument: "N", section: Section.sources,
-                   help: "refuse pictures larger than N pixels (25M or 25000000), from their header, before reading them",
-                   shownDefault: { millions($0.limits.maxPixels) }, effect: .value(parseMaxPixels)),
-        QrtuiOption(names: ["--list-devices"], section: Section.sources,
-                   help: "list cameras with their formats, sizes and rates", effect: .command(.listDevices)),
+        QrtuiOption(
+            names: ["-d", "--device"], argument: "PATH", section: Section.sources,
+            help: "V4L2 camera device, e.g. /dev/video0", completion: .devices, effect: .value { $0.device = $1 }),
+        QrtuiOption(
+            names: ["-i", "--input"], argument: "FILE", section: Section.sources,
+            help: "a PNG, JPEG (CMYK too), WebP, GIF, BMP, TIFF, PGM/PPM image or Y4M video; - reads stdin "
+                + "(ffmpeg -i clip.mp4 -f yuv4mpegpipe - | qrtui -i -). Files may also follow the "
+                + "options (qrtui --no-preview *.png); several are read in turn, without the screen "
+                + "(-H names each code's file); -- ends the options",
+            completion: .files, effect: .value { $0.inputs.append($1) }),
+        QrtuiOption(
+            names: ["--demo"], section: Section.sources, help: "the built-in demo scene (a drifting QR code)",
+            effect: .flag { $0.demo = true }),
+        QrtuiOption(
+            names: ["--loop"], section: Section.sources, help: "repeat the --input file when it ends",
+            effect: .flag { $0.loop = true }),
+        QrtuiOption(
+            names: ["--size"], aliases: ["--prescale"], argument: "WxH", section: Section.sources,
+            help: "camera picture size, or the nearest the camera has; also --prescale, as in zbarcam",
+            shownDefault: { "\($0.size.width)x\($0.size.height)" }, effect: .value(parseSize)),
+        QrtuiOption(
+            names: ["--fps"], argument: "N", section: Section.sources, help: "camera frame rate",
+            shownDefault: { "\($0.framesPerSecond)" }, effect: .value(parseRate)),
+        QrtuiOption(
+            names: ["--max-pixels"], argument: "N", section: Section.sources,
+            help: "refuse pictures larger than N pixels (25M or 25000000), from their header, before reading them",
+            shownDefault: { millions($0.limits.maxPixels) }, effect: .value(parseMaxPixels)),
+        QrtuiOption(
+            names: ["--list-devices"], section: Section.sources,
+            help: "list cameras with their formats, sizes and rates", effect: .command(.listDevices)),
     ]
 
     package static let scanning: [QrtuiOption] = [
-        QrtuiOption(names: ["-S", "--symbologies"], aliases: ["--set"], argument: "LIST", section: Section.scanning,
-                   help: "codes to read, comma-separated; repeated, they add up (default: zbar's, all but the "
-                       + "ISBNs and add-ons): " + SymbologyNames.known.joined(separator: ", ")
-                       + ". zbar's settings work too: -Sdisable -Sqrcode.enable, -Sean13.disable, -S'*.enable', "
-                       + "-Sisbn13.enable (also --set)",
-                   completion: .choices(SymbologyNames.known + ["disable", "enable"]), effect: .value(parseSymbologies)),
-        QrtuiOption(names: ["--effort"], argument: "E", section: Section.scanning,
-                   help: "how much CPU reading may use while the picture changes (a still scene is "
-                       + "only re-checked now and then): fast (4 ms in every 1/30 s, 12% of a core), normal "
-                       + "(8 ms, 24%; cameras' and videos' default), thorough (every pass on every frame; "
-                       + "stills' default) or N ms",
-                   completion: .choices(ScanEffort.named.map(\.name)), effect: .value(parseEffort)),
-        QrtuiOption(names: ["--confirm"], argument: "N", section: Section.scanning,
-                   help: "1D codes on a stream are announced after N identical reads; QR codes at once",
-                   shownDefault: { "\($0.reading.confirmations)" }, effect: .value(parseConfirmations)),
+        QrtuiOption(
+            names: ["-S", "--symbologies"], aliases: ["--set"], argument: "LIST", section: Section.scanning,
+            help: "codes to read, comma-separated; repeated, they add up (default: zbar's, all but the "
+                + "ISBNs and add-ons): " + SymbologyNames.known.joined(separator: ", ")
+                + ". zbar's settings work too: -Sdisable -Sqrcode.enable, -Sean13.disable, -S'*.enable', "
+                + "-Sisbn13.enable (also --set)",
+            completion: .choices(SymbologyNames.known + ["disable", "enable"]), effect: .value(parseSymbologies)),
+        QrtuiOption(
+            names: ["--effort"], argument: "E", section: Section.scanning,
+            help: "how much CPU reading may use while the picture changes (a still scene is "
+                + "only re-checked now and then): fast (4 ms in every 1/30 s, 12% of a core), normal "
+                + "(8 ms, 24%; cameras' and videos' default), thorough (every pass on every frame; "
+                + "stills' default) or N ms",
+            completion: .choices(ScanEffort.named.map(\.name)), effect: .value(parseEffort)),
+        QrtuiOption(
+            names: ["--confirm"], argument: "N", section: Section.scanning,
+            help: "1D codes on a stream are announced after N identical reads; QR codes at once",
+            shownDefault: { "\($0.reading.confirmations)" }, effect: .value(parseConfirmations)),
     ]
 
     package static let screen: [QrtuiOption] = [
-        QrtuiOption(names: ["--glyphs"], argument: "SET", section: Section.screen,
-                   help: "how the picture is drawn: ascii, blocks, half (two pixels per cell, grey colours), braille",
-                   shownDefault: { $0.glyphs.rawValue }, completion: .choices(GlyphSet.allCases.map(\.rawValue)),
-                   effect: .value(parseGlyphs)),
-        QrtuiOption(names: ["--fit"], section: Section.screen, help: "show the whole picture",
-                   shownDefault: { "--\($0.scaling.rawValue)" }, effect: .flag { $0.scaling = .fit }),
-        QrtuiOption(names: ["--fill"], section: Section.screen, help: "fill the screen, cropping the picture",
-                   shownDefault: { "--\($0.scaling.rawValue)" }, effect: .flag { $0.scaling = .fill }),
-        QrtuiOption(names: ["--color"], aliases: ["--colour"], argument: "WHEN", section: Section.screen,
-                   help: "auto (colours where the terminal has them, none when NO_COLOR is set), "
-                       + "always (even with NO_COLOR) or never",
-                   shownDefault: { $0.color.rawValue }, completion: .choices(Options.ColorChoice.allCases.map(\.rawValue)),
-                   effect: .value(parseColor)),
-        QrtuiOption(names: ["--no-color"], aliases: ["--no-colour"], section: Section.screen, help: "the same as --color never",
-                   effect: .flag { $0.color = .never }),
-        QrtuiOption(names: ["--no-beep"], section: Section.screen, help: "no terminal bell when a code is read",
-                   effect: .flag { $0.beep = false }),
+        QrtuiOption(
+            names: ["--glyphs"], argument: "SET", section: Section.screen,
+            help: "how the picture is drawn: ascii, blocks, half (two pixels per cell, grey colours), braille",
+            shownDefault: { $0.glyphs.rawValue }, completion: .choices(GlyphSet.allCases.map(\.rawValue)),
+            effect: .value(parseGlyphs)),
+        QrtuiOption(
+            names: ["--fit"], section: Section.screen, help: "show the whole picture",
+            shownDefault: { "--\($0.scaling.rawValue)" }, effect: .flag { $0.scaling = .fit }),
+        QrtuiOption(
+            names: ["--fill"], section: Section.screen, help: "fill the screen, cropping the picture",
+            shownDefault: { "--\($0.scaling.rawValue)" }, effect: .flag { $0.scaling = .fill }),
+        QrtuiOption(
+            names: ["--color"], aliases: ["--colour"], argument: "WHEN", section: Section.screen,
+            help: "auto (colours where the terminal has them, none when NO_COLOR is set), "
+                + "always (even with NO_COLOR) or never",
+            shownDefault: { $0.color.rawValue }, completion: .choices(Options.ColorChoice.allCases.map(\.rawValue)),
+            effect: .value(parseColor)),
+        QrtuiOption(
+            names: ["--no-color"], aliases: ["--no-colour"], section: Section.screen, help: "the same as --color never",
+            effect: .flag { $0.color = .never }),
+        QrtuiOption(
+            names: ["--no-beep"], section: Section.screen, help: "no terminal bell when a code is read",
+            effect: .flag { $0.beep = false }),
     ]
 
     package static let output: [QrtuiOption] = [
-        QrtuiOption(names: ["--no-preview"], aliases: ["--nodisplay"], section: Section.output,
-                   help: "no screen: print each new code as it is found (--nodisplay as in zbarcam)",
-                   effect: .flag { $0.preview = false }),
-        QrtuiOption(names: ["-1", "--once"], aliases: ["--oneshot"], section: Section.output,
-                   help: "exit after the first code (--oneshot as in zbarcam)", effect: .flag { $0.once = true }),
-        QrtuiOption(names: ["--continuous"], section: Section.output,
-                   help: "the screen keeps scanning after each read, rings on every new code and prints every "
-                       + "distinct code on exit, in order (a pile of products); headless runs print each as found",
-                   effect: .flag { $0.continuous = true }),
-        QrtuiOption(names: ["--history"], argument: "FILE", section: Section.output,
-                   help: "append every code read to FILE as a JSON line (one write per line: a crash loses none)",
-                   completion: .files, effect: .value { $0.historyPath = $1 }),
-        QrtuiOption(names: ["-q", "--quiet"], section: Section.output,
-                   help: "no notices on stderr (no code found, skipped frames, camera back); failures are still told",
-                   effect: .flag { $0.quiet = true }),
-        QrtuiOption(names: ["-v", "--verbose"], section: Section.output,
-                   help: "tell on stderr how each code was read (frame, pass, reading time), and show the "
-                       + "libraries' own warnings (zbar's, libv4l2's), which are otherwise held back; -vv and "
-                       + "more add zbar's own debugging output",
-                   effect: .flag { $0.verbosity += 1 }),
-        QrtuiOption(names: ["-H", "--with-filename"], section: Section.output,
-                   help: "each code in text or raw output starts with its file's name and a colon, as grep -H "
-                       + "prints them (JSON and XML always name their source)",
-                   effect: .flag { $0.withFilename = true }),
-        QrtuiOption(names: ["--polygon"], section: Section.output,
-                   help: "each code in text or raw output starts with its corners, as zbarimg --polygon prints "
-                       + "them: x,y pairs apart, then a colon (10,10 10,90 90,90 90,10:payload)",
-                   effect: .flag { $0.polygon = true }),
-        QrtuiOption(names: ["-0", "--null"], section: Section.output,
-                   help: "end each code with NUL instead of a newline (payloads may hold newlines: "
-                       + "qrtui -0 ... | xargs -0)",
-                   effect: .flag { $0.nullTerminated = true }),
-        QrtuiOption(names: ["--timeout"], argument: "SECONDS", section: Section.output, help: "give up after SECONDS",
-                   effect: .value(parseTimeout)),
-        QrtuiOption(names: ["--format"], argument: "FORMAT", section: Section.output,
-                   help: "text: the payload as text, one per line; raw: the payload bytes as encoded "
-                       + "(also --raw); json: one JSON object per line (fields below); xml: zbarimg's XML "
-                       + "(also --xml)",
-                   shownDefault: { $0.format.rawValue }, completion: .choices(Options.Format.allCases.map(\.rawValue)),
-                   effect: .value(parseFormat)),
-        QrtuiOption(names: ["--xml"], section: Section.output, help: "the same as --format xml",
-                   effect: .flag { $0.format = .xml }),
-        QrtuiOption(names: ["--noxml"], section: Section.output, help: "back to text after --xml, as in zbarimg",
-                   effect: .flag { if $0.format == .xml { $0.format = .text } }),
-        QrtuiOption(names: ["--nodbus"], section: Section.output, help: "accepted for zbarcam's sake: qrtui never uses D-Bus",
-                   effect: .flag { _ in }),
-        QrtuiOption(names: ["--raw"], section: Section.output, help: "the same as --format raw",
-                   effect: .flag { $0.format = .raw }),
+        QrtuiOption(
+            names: ["--no-preview"], aliases: ["--nodisplay"], section: Section.output,
+            help: "no screen: print each new code as it is found (--nodisplay as in zbarcam)",
+            effect: .flag { $0.preview = false }),
+        QrtuiOption(
+            names: ["-1", "--once"], aliases: ["--oneshot"], section: Section.output,
+            help: "exit after the first code (--oneshot as in zbarcam)", effect: .flag { $0.once = true }),
+        QrtuiOption(
+            names: ["--continuous"], section: Section.output,
+            help: "the screen keeps scanning after each read, rings on every new code and prints every "
+                + "distinct code on exit, in order (a pile of products); headless runs print each as found",
+            effect: .flag { $0.continuous = true }),
+        QrtuiOption(
+            names: ["--history"], argument: "FILE", section: Section.output,
+            help: "append every code read to FILE as a JSON line (one write per line: a crash loses none)",
+            completion: .files, effect: .value { $0.historyPath = $1 }),
+        QrtuiOption(
+            names: ["-q", "--quiet"], section: Section.output,
+            help: "no notices on stderr (no code found, skipped frames, camera back); failures are still told",
+            effect: .flag { $0.quiet = true }),
+        QrtuiOption(
+            names: ["-v", "--verbose"], section: Section.output,
+            help: "tell on stderr how each code was read (frame, pass, reading time), and show the "
+                + "libraries' own warnings (zbar's, libv4l2's), which are otherwise held back; -vv and "
+                + "more add zbar's own debugging output",
+            effect: .flag { $0.verbosity += 1 }),
+        QrtuiOption(
+            names: ["-H", "--with-filename"], section: Section.output,
+            help: "each code in text or raw output starts with its file's name and a colon, as grep -H "
+                + "prints them (JSON and XML always name their source)",
+            effect: .flag { $0.withFilename = true }),
+        QrtuiOption(
+            names: ["--polygon"], section: Section.output,
+            help: "each code in text or raw output starts with its corners, as zbarimg --polygon prints "
+                + "them: x,y pairs apart, then a colon (10,10 10,90 90,90 90,10:payload)",
+            effect: .flag { $0.polygon = true }),
+        QrtuiOption(
+            names: ["-0", "--null"], section: Section.output,
+            help: "end each code with NUL instead of a newline (payloads may hold newlines: "
+                + "qrtui -0 ... | xargs -0)",
+            effect: .flag { $0.nullTerminated = true }),
+        QrtuiOption(
+            names: ["--timeout"], argument: "SECONDS", section: Section.output, help: "give up after SECONDS",
+            effect: .value(parseTimeout)),
+        QrtuiOption(
+            names: ["--format"], argument: "FORMAT", section: Section.output,
+            help: "text: the payload as text, one per line; raw: the payload bytes as encoded "
+                + "(also --raw); json: one JSON object per line (fields below); xml: zbarimg's XML "
+                + "(also --xml)",
+            shownDefault: { $0.format.rawValue }, completion: .choices(Options.Format.allCases.map(\.rawValue)),
+            effect: .value(parseFormat)),
+        QrtuiOption(
+            names: ["--xml"], section: Section.output, help: "the same as --format xml",
+            effect: .flag { $0.format = .xml }),
+        QrtuiOption(
+            names: ["--noxml"], section: Section.output, help: "back to text after --xml, as in zbarimg",
+            effect: .flag { if $0.format == .xml { $0.format = .text } }),
+        QrtuiOption(
+            names: ["--nodbus"], section: Section.output, help: "accepted for zbarcam's sake: qrtui never uses D-Bus",
+            effect: .flag { _ in }),
+        QrtuiOption(
+            names: ["--raw"], section: Section.output, help: "the same as --format raw",
+            effect: .flag { $0.format = .raw }),
         QrtuiOption(names: ["-h", "--help"], section: Section.output, help: "this help", effect: .command(.help)),
-        QrtuiOption(names: ["-V", "--version"], section: Section.output, help: "the version", effect: .command(.version)),
-        QrtuiOption(names: ["--man"], section: Section.output, help: "the manual page, in roff (man -l <(qrtui --man))",
-                   effect: .command(.manPage)),
-        QrtuiOption(names: ["--completions"], argument: "SHELL", section: Section.output,
-                   help: "a completion script for bash, zsh or fish (make install puts them in place)",
-                   completion: .choices(Shell.allCases.map(\.rawValue)), effect: .valueCommand { (text: String) throws(UsageError) -> Command in
-                       guard let shell = Shell(rawValue: text) else {
-                           throw UsageError(message: "--completions takes bash, zsh or fish, not '\(text)'")
-                       }
-                       return .completions(shell)
-                   }),
+        QrtuiOption(
+            names: ["-V", "--version"], section: Section.output, help: "the version", effect: .command(.version)),
+        QrtuiOption(
+            names: ["--man"], section: Section.output, help: "the manual page, in roff (man -l <(qrtui --man))",
+            effect: .command(.manPage)),
+        QrtuiOption(
+            names: ["--completions"], argument: "SHELL", section: Section.output,
+            help: "a completion script for bash, zsh or fish (make install puts them in place)",
+            completion: .choices(Shell.allCases.map(\.rawValue)),
+            effect: .valueCommand { (text: String) throws(UsageError) -> Command in
+                guard let shell = Shell(rawValue: text) else {
+                    throw UsageError(message: "--completions takes bash, zsh or fish, not '\(text)'")
+                }
+                return .completions(shell)
+            }),
     ]
 }
 
@@ -180,7 +216,8 @@ extension OptionTable {
 
     package static func parseEffort(_ options: inout Options, _ text: String) throws(UsageError) {
         guard let effort = ScanEffort(text) else {
-            throw UsageError(message: "--effort must be fast, normal, thorough or milliseconds per frame, not '\(text)'")
+            throw UsageError(
+                message: "--effort must be fast, normal, thorough or milliseconds per frame, not '\(text)'")
         }
         options.reading.effort = effort
     }

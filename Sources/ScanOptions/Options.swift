@@ -111,7 +111,9 @@ package enum CommandLineParser {
             throw UsageError(message: "choose one source: --device, --input or --demo")
         }
         if options.loop && options.inputs.count != 1 {
-            throw UsageError(message: options.inputs.isEmpty ? "--loop repeats an --input file" : "--loop repeats one file, not several")
+            throw UsageError(
+                message: options.inputs.isEmpty
+                    ? "--loop repeats an --input file" : "--loop repeats one file, not several")
         }
         if options.loop && options.input == "-" {
             throw UsageError(message: "--loop cannot repeat stdin: give a file")

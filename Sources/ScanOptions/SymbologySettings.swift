@@ -17,12 +17,14 @@ package enum SymbologySettings {
             let key = parts.first ?? item
             let dot = key.lastIndex(of: ".")
             let name = dot.map { String(key[..<$0]) } ?? key
-            let config = dot.map { String(key[key.index(after: $0)...]) } ?? (scannerSettings.contains(name) ? name : nil)
+            let config =
+                dot.map { String(key[key.index(after: $0)...]) } ?? (scannerSettings.contains(name) ? name : nil)
             if let config, scannerSettings.contains(config) {
                 try applyScanner(config, value: parts.count == 2 ? parts[1] : nil, item: item, to: &options)
             } else {
-                options.reading.symbologies = try applySymbology(item, parts: parts, name: name, config: config,
-                                                                 to: options.reading.symbologies)
+                options.reading.symbologies = try applySymbology(
+                    item, parts: parts, name: name, config: config,
+                    to: options.reading.symbologies)
             }
         }
     }
@@ -31,12 +33,17 @@ package enum SymbologySettings {
     static let scannerSettings: Set<String> = ["x-density", "y-density", "test-inverted", "binary"]
 
     private static func applyScanner(_ config: String, value: String?, item: String, to options: inout Options)
-        throws(UsageError) {
+        throws(UsageError)
+    {
         if config.hasSuffix("density") {
             guard let text = value, let density = Int(text), (0...100).contains(density) else {
                 throw UsageError(message: "-S \(item): a density is a number of lines from 0 (off) to 100")
             }
-            if config == "x-density" { options.reading.scanner.xDensity = density } else { options.reading.scanner.yDensity = density }
+            if config == "x-density" {
+                options.reading.scanner.xDensity = density
+            } else {
+                options.reading.scanner.yDensity = density
+            }
             return
         }
         let on = try flag(value, item: item)
@@ -49,13 +56,16 @@ package enum SymbologySettings {
         }
     }
 
-    private static func applySymbology(_ item: String, parts: [String], name: String, config: String?,
-                                       to current: Set<Symbology>?) throws(UsageError) -> Set<Symbology>? {
+    private static func applySymbology(
+        _ item: String, parts: [String], name: String, config: String?,
+        to current: Set<Symbology>?
+    ) throws(UsageError) -> Set<Symbology>? {
         let value = try flag(parts.count == 2 ? parts[1] : nil, item: item)
         if config == nil, let enable = enableSetting(name) { return enable == value ? Set(Symbology.allCases) : [] }
         if otherZbarSettings.contains(config ?? name) {
-            throw UsageError(message: "-S \(item): qrtui takes zbar's enable, disable, density, test-inverted "
-                + "and binary settings only")
+            throw UsageError(
+                message: "-S \(item): qrtui takes zbar's enable, disable, density, test-inverted "
+                    + "and binary settings only")
         }
         var set = current ?? Symbology.zbarDefaults
         if name == "*" {
@@ -63,7 +73,8 @@ package enum SymbologySettings {
             return enable == value ? Set(Symbology.allCases) : []
         }
         guard let symbology = SymbologyNames.symbology(named: name) else {
-            throw UsageError(message: "unknown symbology '\(name)' in -S (known: \(SymbologyNames.known.joined(separator: ",")))")
+            throw UsageError(
+                message: "unknown symbology '\(name)' in -S (known: \(SymbologyNames.known.joined(separator: ",")))")
         }
         guard let config else {
             // A bare name: read this, not everything.
@@ -77,7 +88,9 @@ package enum SymbologySettings {
     /// A setting's value: nothing or 1 is on, 0 off.
     private static func flag(_ value: String?, item: String) throws(UsageError) -> Bool {
         guard let value else { return true }
-        guard value == "0" || value == "1" else { throw UsageError(message: "-S \(item): this setting's value is 0 or 1") }
+        guard value == "0" || value == "1" else {
+            throw UsageError(message: "-S \(item): this setting's value is 0 or 1")
+        }
         return value == "1"
     }
 

@@ -18,7 +18,8 @@ enum CodePresentation {
             }
         case .wifi:
             let password = meaning["password"].map { reveal ? $0 : mask(unicode: unicode) }
-            summary.meaning = "Wi-Fi \(meaning["ssid"] ?? "")" + (meaning["security"].map { " (\($0))" } ?? "")
+            summary.meaning =
+                "Wi-Fi \(meaning["ssid"] ?? "")" + (meaning["security"].map { " (\($0))" } ?? "")
                 + (password.map { ", password \($0)" + (reveal ? "" : "  r shows") } ?? ", open")
         case .otp:
             summary.meaning = otp(meaning, reveal: reveal, unicode: unicode)
@@ -52,7 +53,8 @@ enum CodePresentation {
         let type = (meaning["type"] ?? "totp").uppercased()
         let timing = meaning["period"].map { ", \($0) s" } ?? meaning["counter"].map { ", counter \($0)" } ?? ""
         let secret = meaning["secret"].map { ", secret " + (reveal ? $0 : mask(unicode: unicode) + "  r shows") } ?? ""
-        return "2FA \(who) (\(type), \(meaning["digits"] ?? "6") digits\(timing), \(meaning["algorithm"] ?? "SHA1"))" + secret
+        return "2FA \(who) (\(type), \(meaning["digits"] ?? "6") digits\(timing), \(meaning["algorithm"] ?? "SHA1"))"
+            + secret
     }
 
     /// A link's warnings, each in full (for the help box).
@@ -65,7 +67,8 @@ enum CodePresentation {
     static func copyableFields(_ code: DetectedCode) -> [(name: String, value: String)] {
         let meaning = code.meaning
         let main: [CodeKind: (String, String)] = [
-            .wifi: ("password", "the Wi-Fi password"), .contact: ("phone", "the phone number"), .phone: ("number", "the number"),
+            .wifi: ("password", "the Wi-Fi password"), .contact: ("phone", "the phone number"),
+            .phone: ("number", "the number"),
             .sms: ("number", "the number"), .email: ("to", "the address"), .product: ("gtin", "the GTIN"),
             .isbn: ("isbn13", "the ISBN"), .gs1: ("gtin", "the GTIN"), .payment: ("iban", "the IBAN"),
             .otp: ("secret", "the secret"),
@@ -85,7 +88,9 @@ enum CodePresentation {
     /// control characters is ever handed on.
     static func opening(_ code: DetectedCode) -> Opening? {
         let opening = code.meaning.opening(payload: code.text)
-        if case .uri(let target, _)? = opening, !VisibleText.isPlain(target) { return .refused("it holds control characters") }
+        if case .uri(let target, _)? = opening, !VisibleText.isPlain(target) {
+            return .refused("it holds control characters")
+        }
         return opening
     }
 }

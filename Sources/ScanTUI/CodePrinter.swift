@@ -55,7 +55,8 @@ struct CodePrinter {
     /// name when asked (`-H`, "a.png:text"), then the corners (`--polygon`, "1,2 1,9 9,9 9,2:text");
     /// JSON always names its source.
     func line(for code: DetectedCode, frame: Int, source: String) -> [UInt8] {
-        let label = (withFilename ? source + ":" : "")
+        let label =
+            (withFilename ? source + ":" : "")
             + (polygon ? code.corners.map { "\($0.x),\($0.y)" }.joined(separator: " ") + ":" : "")
         // Into a pipe, a file's name is the bytes it was given as (`ArgumentBytes`).
         switch format {
@@ -136,7 +137,8 @@ enum JSON {
             default:
                 let v = scalar.value
                 if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || (0x202A...0x202E).contains(v)
-                    || (0x2066...0x2069).contains(v) {
+                    || (0x2066...0x2069).contains(v)
+                {
                     let hex = String(v, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

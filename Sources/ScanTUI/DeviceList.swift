@@ -26,17 +26,17 @@ enum DeviceList {
         let heading = "\(camera.path): \(camera.card) (\(camera.driver), \(camera.bus))"
         guard camera.isCapture else { return [heading + ": not a video capture device"] }
         let width = camera.formats.map { $0.name.count }.max() ?? 0
-        return [heading] + camera.formats.map { format in
-            let sizes = format.sizes.map { size in
-                let rates = size.rates.sorted(by: >).map { formatRate($0) }.joined(separator: "/")
-                return "\(size.width)x\(size.height)" + (rates.isEmpty ? "" : " @ \(rates) fps")
+        return [heading]
+            + camera.formats.map { format in
+                let sizes = format.sizes.map { size in
+                    let rates = size.rates.sorted(by: >).map { formatRate($0) }.joined(separator: "/")
+                    return "\(size.width)x\(size.height)" + (rates.isEmpty ? "" : " @ \(rates) fps")
+                }
+                return "  \(format.code.padding(4))  \(format.name.padding(width))  \(sizes.joined(separator: ", "))"
             }
-            return "  \(format.code.padding(4))  \(format.name.padding(width))  \(sizes.joined(separator: ", "))"
-        }
     }
 
     static func formatRate(_ rate: Double) -> String {
         rate == rate.rounded() ? String(Int(rate)) : String((rate * 100).rounded() / 100)
     }
 }
-

@@ -29,8 +29,10 @@ final class EventLoop {
     private var kindKnown = false
 
     private let history: HistoryFile?
-    init(backend: any TerminalBackend, capture: CaptureThread, reading: ReadingThread, signals: SignalWatcher?,
-         wake: WakePipe, clipboard: Clipboard, history: HistoryFile? = nil) {
+    init(
+        backend: any TerminalBackend, capture: CaptureThread, reading: ReadingThread, signals: SignalWatcher?,
+        wake: WakePipe, clipboard: Clipboard, history: HistoryFile? = nil
+    ) {
         self.history = history
         self.backend = backend
         self.capture = capture
@@ -93,8 +95,12 @@ final class EventLoop {
             case .value(let frame):
                 events.append(.frame(frame, now: now))
             case .notice(let notice): events.append(.notice(notice, now: now))
-            case .ended: captureDone = true; events.append(.captureEnded)
-            case .failed(let error): captureDone = true; events.append(.captureFailed(error))
+            case .ended:
+                captureDone = true
+                events.append(.captureEnded)
+            case .failed(let error):
+                captureDone = true
+                events.append(.captureFailed(error))
             }
             if case .value = item { break }
         }
@@ -114,11 +120,11 @@ final class EventLoop {
         case .copy(let bytes): return [.copied(clipboard.copy(bytes, terminal: backend), now: now)]
         case .bell: backend.bell()
         case .open(let target): return [.opened(Opener(environment: ProcessEnvironment.all).open(target), now: now)]
-        case let .join(ssid, password, hidden):
+        case .join(let ssid, let password, let hidden):
             let opener = Opener(environment: ProcessEnvironment.all)
             actions.run("nmcli") { opener.join(ssid, password: password, hidden: hidden) }
             return [.networkReport("nmcli is joining \(ssid)…", now: now)]
-        case let .record(code, frame, source):
+        case .record(let code, let frame, let source):
             // The first failed write is told on the screen; the run's end tells it again.
             if let history, history.failure == nil, !history.append(code, frame: frame, source: source) {
                 return [.historyFailed(history.failureText ?? "", now: now)]
@@ -137,7 +143,7 @@ final class EventLoop {
     private func translate(_ event: TerminalEvent) -> LiveEvent {
         switch event {
         case .key(let key): return .key(key)
-        case let .click(column, row): return .click(column: column, row: row)
+        case .click(let column, let row): return .click(column: column, row: row)
         case .resize:
             let size = backend.size
             return .resize(columns: size.columns, rows: size.rows, cellAspect: size.cellAspect)

@@ -25,7 +25,8 @@ struct HeadlessRunner {
     /// Reads every source in turn (several files, as zbarimg takes them): exit 1 when any
     /// failed (after the others were read), else 0 when a code was read, else 4.
     func run(_ choices: [SourceFactory.Choice]) -> ExitStatus {
-        var read = 0, failed = false
+        var read = 0
+        var failed = false
         defer { printer.finish() }
         for choice in choices {
             let (ending, count) = run(choice)
@@ -48,7 +49,8 @@ struct HeadlessRunner {
     static func howRead(_ code: DetectedCode, _ reading: JobReading) -> TerminalText {
         let pass = reading.reading.pass.map { "the \($0.rawValue) pass" } ?? "an earlier look"
         let time = (reading.milliseconds * 10).rounded() / 10
-        return "\(code.symbology.displayName) read in frame \(reading.job.frame.sequence) by \(pass) (\(time) ms reading the frame)"
+        return
+            "\(code.symbology.displayName) read in frame \(reading.job.frame.sequence) by \(pass) (\(time) ms reading the frame)"
     }
 
     /// A camera gone this long when the run ends is gone, not between a replug's two halves.
@@ -70,13 +72,8 @@ struct HeadlessRunner {
     /// Reads one source until it ends, fails, gives the first code (`--once`) or the deadline
     /// passes; how it ended and how many codes it gave.
     func run(_ choice: SourceFactory.Choice) -> (Ending, Int) {
-        let request = options.cameraRequest, limits = options.limits
-        let capture = CaptureThread(mode: choice.handOver) { () throws(CaptureError) in
-            try SourceFactory.open(choice, camera: request, limits: limits)
-        }
         let deadline = Launch.deadline(options.timeout)
-        let reading = ReadingThread(capture: capture, policy: options.reading,
-                                    limit: ReadingLimit(deadline: deadline ?? .infinity))
+        let (capture, reading) = startThreads(choice, deadline: deadline)
         var corrupt = 0
         defer {
             // Threads still busy at the end (blocked, or reading) are left to the exit. A
@@ -84,7 +81,9 @@ struct HeadlessRunner {
             // pipe may be stuck in a read nothing will end.
             reading.stop()
             capture.stopAndWait(timeout: choice.isDevice ? 1 : 0.05)
-            if corrupt > 0 { notice("\(choice.displayName): skipped \(corrupt) corrupt frame\(corrupt == 1 ? "" : "s")") }
+            if corrupt > 0 {
+                notice("\(choice.displayName): skipped \(corrupt) corrupt frame\(corrupt == 1 ? "" : "s")")
+            }
         }
         var tracker = CodeTracker(confirmations: options.reading.confirmations)
         var read = 0
@@ -119,6 +118,18 @@ struct HeadlessRunner {
 }
 
 extension HeadlessRunner {
+    /// The capture thread on the source, and the reading thread on its frames.
+    func startThreads(_ choice: SourceFactory.Choice, deadline: Double?) -> (CaptureThread, ReadingThread) {
+        let request = options.cameraRequest
+        let limits = options.limits
+        let capture = CaptureThread(mode: choice.handOver) { () throws(CaptureError) in
+            try SourceFactory.open(choice, camera: request, limits: limits)
+        }
+        let reading = ReadingThread(
+            capture: capture, policy: options.reading, limit: ReadingLimit(deadline: deadline ?? .infinity))
+        return (capture, reading)
+    }
+
     /// Prints the codes a reading makes news (only the first with `--once`); how many.
     func announce(_ result: JobReading, with tracker: inout CodeTracker, from choice: SourceFactory.Choice) -> Int {
         let (job, reading) = (result.job, result.reading)

@@ -12,7 +12,8 @@ enum Launch {
         // Read once and removed, so that no program qrtui starts inherits it.
         defer { unsetenv(startedVariable) }
         if let text = getenv(startedVariable).map({ String(cString: $0) }), let value = Double(text),
-           value <= MonotonicClock.now() {
+            value <= MonotonicClock.now()
+        {
             return value
         }
         return MonotonicClock.now()

@@ -66,15 +66,18 @@ struct LiveSession {
 
     /// The screen on `backend`: the capture and scan threads started, the loop run until
     /// it quits, the backend ended, the threads stopped. `observer` sees every effect (tests).
-    func run(on backend: any TerminalBackend, signals: SignalWatcher?,
-             observer: ((LiveEffect) -> Void)? = nil) -> LiveState {
+    func run(
+        on backend: any TerminalBackend, signals: SignalWatcher?,
+        observer: ((LiveEffect) -> Void)? = nil
+    ) -> LiveState {
         guard let wake = try? WakePipe() else {
             var state = LiveState(options: options, source: choice)
             state.failure = .system(operation: "pipe", path: "qrtui", errno: .current)
             return state
         }
         let choice = self.choice
-        let request = options.cameraRequest, limits = options.limits
+        let request = options.cameraRequest
+        let limits = options.limits
         let capture = CaptureThread(mode: .latestWins) { () throws(CaptureError) in
             let source = try SourceFactory.open(choice, camera: request, limits: limits)
             return source.kind == .recorded ? PacedSource(source) : source
@@ -89,8 +92,9 @@ struct LiveSession {
         state.greys = backend.greys
         let size = backend.size
         _ = state.update(.resize(columns: size.columns, rows: size.rows, cellAspect: size.cellAspect))
-        let loop = EventLoop(backend: backend, capture: capture, reading: reading, signals: signals, wake: wake,
-                             clipboard: Clipboard(environment: ProcessEnvironment.all), history: history)
+        let loop = EventLoop(
+            backend: backend, capture: capture, reading: reading, signals: signals, wake: wake,
+            clipboard: Clipboard(environment: ProcessEnvironment.all), history: history)
         loop.observer = observer
         loop.run(&state, deadline: Launch.deadline(options.timeout))
         backend.end()  // the terminal first: a camera may take a moment to stop

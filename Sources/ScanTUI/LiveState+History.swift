@@ -12,8 +12,10 @@ extension LiveState {
         return history.entries.map { entry in
             let told = CodePresentation.listed(entry.code, reveal: revealSecrets, unicode: unicode)
             let text = told.count > 48 ? String(told.prefix(47)) + (unicode ? "…" : "~") : told
-            return [formatter.string(from: entry.firstRead), entry.code.symbology.displayName,
-                    entry.code.meaning.kind.rawValue, "x\(entry.count)", text].joined(separator: "  ")
+            return [
+                formatter.string(from: entry.firstRead), entry.code.symbology.displayName,
+                entry.code.meaning.kind.rawValue, "x\(entry.count)", text,
+            ].joined(separator: "  ")
         }
     }
 

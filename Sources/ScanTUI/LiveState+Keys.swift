@@ -11,8 +11,8 @@ extension LiveState {
             if key == .escape { return [] }
         }
         switch action {
-        case let .move(columns, rows)?: return move(columns * Self.moveStep.columns, rows * Self.moveStep.rows)
-        case let .resize(columns, rows)?: return resize(columns, rows)
+        case .move(let columns, let rows)?: return move(columns * Self.moveStep.columns, rows * Self.moveStep.rows)
+        case .resize(let columns, let rows)?: return resize(columns, rows)
         case .startingArea?: return placeArea(whole: kind == .still)
         case .wholeArea?: return placeArea(whole: true)
         case .copy?:
@@ -73,7 +73,8 @@ extension LiveState {
     mutating func placeArea(whole: Bool) -> [LiveEffect] {
         guard let frame, let transform else { return [] }
         stillReadWhole = whole && kind == .still
-        var area = whole
+        var area =
+            whole
             ? ScanArea(rect: Rect(x: 0, y: 0, width: Double(frame.width), height: Double(frame.height)))
             : ScanArea.initial(frameWidth: frame.width, frameHeight: frame.height)
         area.clamp(to: transform)

@@ -38,12 +38,13 @@ extension LiveState {
             openArmed = nil
             notice = ("not opened: \(why)", clock + Self.noticeTime)
             return [.bell]
-        case let .uri(target, warnings)?:
+        case .uri(let target, let warnings)?:
             let armed = openArmed.map { $0.code == lastCode.identity && clock < $0.until } ?? false
             if !warnings.isEmpty && !armed {
                 openArmed = (lastCode.identity, clock + Self.openConfirmTime)
                 let words = warnings.map(\.word).joined(separator: ", ")
-                notice = ("o again opens (\(words))", clock + Self.openConfirmTime)  // short: it must fit beside the link
+                // Short: it must fit beside the link.
+                notice = ("o again opens (\(words))", clock + Self.openConfirmTime)
                 return [.bell]
             }
             openArmed = nil
@@ -77,9 +78,12 @@ extension LiveState {
     /// The clipboard was written: "copied 6 bytes (OSC 52)" says which field when `c` chose one
     /// (this copy only).
     mutating func copied(_ text: String, now: Double) -> [LiveEffect] {
-        notice = (fieldCopied.map { field in
-            text.replacingOccurrences(of: "copied ", with: "copied \(field.name): ") + (field.next.map { "; c again: \($0)" } ?? "")
-        } ?? text, now + Self.noticeTime)
+        notice = (
+            fieldCopied.map { field in
+                text.replacingOccurrences(of: "copied ", with: "copied \(field.name): ")
+                    + (field.next.map { "; c again: \($0)" } ?? "")
+            } ?? text, now + Self.noticeTime
+        )
         fieldCopied = nil
         return []
     }

@@ -84,9 +84,9 @@ struct LiveState {
     private var tracker: CodeTracker
     private let policy: ReadingPolicy
     private var lastCodeSeen = 0.0
-    private var flashUntil = 0.0
+    private(set) var flashUntil = 0.0
     var notice: (text: String, until: Double)?
-    private var frameTimes: [Double] = []
+    private(set) var frameTimes: [Double] = []
     /// Bumped by every change the screen shows.
     private(set) var revision = 0
 
@@ -115,8 +115,9 @@ struct LiveState {
     /// A still is shown whole (it cannot be aimed); moving pictures as `--fit` says.
     var transform: ViewTransform? {
         guard let frame else { return nil }
-        return .preview(frameWidth: frame.width, frameHeight: frame.height, columns: columns, rows: rows,
-                        cellAspect: cellAspect, mode: kind == .still ? .fit : options.scaling)
+        return .preview(
+            frameWidth: frame.width, frameHeight: frame.height, columns: columns, rows: rows,
+            cellAspect: cellAspect, mode: kind == .still ? .fit : options.scaling)
     }
 
     /// The scan area in whole frame pixels, as the scanner gets it: all of a still until the
@@ -124,7 +125,8 @@ struct LiveState {
     var scanPixels: PixelRect? {
         if stillReadWhole, let frame { return frame.bounds }
         guard let rect = scanArea?.rect else { return nil }
-        let x = Int(rect.x.rounded()), y = Int(rect.y.rounded())
+        let x = Int(rect.x.rounded())
+        let y = Int(rect.y.rounded())
         return PixelRect(x: x, y: y, width: Int(rect.maxX.rounded()) - x, height: Int(rect.maxY.rounded()) - y)
     }
 
@@ -143,8 +145,9 @@ struct LiveState {
     private mutating func apply(_ event: LiveEvent) -> [LiveEffect] {
         switch event {
         case .key(let key): return handle(key)
-        case let .click(column, row): return click(column: column, row: row)
-        case let .resize(columns, rows, cellAspect): return resize(columns: columns, rows: rows, cellAspect: cellAspect)
+        case .click(let column, let row): return click(column: column, row: row)
+        case .resize(let columns, let rows, let cellAspect):
+            return resize(columns: columns, rows: rows, cellAspect: cellAspect)
         case .tick(let now):
             clock = now
             expire(now: now)
@@ -154,9 +157,9 @@ struct LiveState {
             tracker.confirmations = policy.confirmations(for: kind)
             tracker.stream = kind != .still
             return []
-        case let .frame(frame, now):
+        case .frame(let frame, let now):
             return received(frame, now: now)
-        case let .scanned(result, now):
+        case .scanned(let result, let now):
             return scanned(result, now: now)
         case .captureFailed(let error):
             failure = error
@@ -168,10 +171,10 @@ struct LiveState {
             // A single picture simply stays on screen; a video that ended says so.
             if framesReceived > 1, case .scanning = status { status = .stop(byUser: false) }
             return []
-        case let .notice(notice, now):
+        case .notice(let notice, let now):
             return handle(notice, now: now)
-        case let .copied(text, now): return copied(text, now: now)
-        case let .opened(text, now), let .networkReport(text, now), let .historyFailed(text, now):
+        case .copied(let text, let now): return copied(text, now: now)
+        case .opened(let text, let now), .networkReport(let text, let now), .historyFailed(let text, let now):
             notice = (text, now + Self.reportTime)
             return []
         case .stopSignal(let number):
@@ -228,8 +231,9 @@ struct LiveState {
             // A still has been read through: say so, rather than ask to aim it.
             if kind == .still {
                 let filter = looksFor.map { "looking for \($0.joined(separator: ", ")) only" }
-                status = .fail(reason: stillReadWhole ? "no code found in the picture" : "no code found in the scan area",
-                               hint: stillReadWhole ? filter : "end: the whole picture")
+                status = .fail(
+                    reason: stillReadWhole ? "no code found in the picture" : "no code found in the scan area",
+                    hint: stillReadWhole ? filter : "end: the whole picture")
             }
             return []
         }
@@ -237,7 +241,8 @@ struct LiveState {
         let news = tracker.update(with: result.codes, held: result.held, at: now)
         guard let announced = news.last else {
             if let current = lastCode, let lastSummary, case .scanning = status,
-               codes.contains(where: { $0.identity == current.identity }) {
+                codes.contains(where: { $0.identity == current.identity })
+            {
                 status = .success(lastSummary)
             }
             return []
@@ -248,7 +253,9 @@ struct LiveState {
         status = .success(lastSummary ?? summary(announced))
         flashUntil = now + Self.flashTime
         revision += 1
-        let records = options.historyPath == nil ? [] : news.map { LiveEffect.record($0, frame: result.frameSequence, source: sourceName) }
+        let records =
+            options.historyPath == nil
+            ? [] : news.map { LiveEffect.record($0, frame: result.frameSequence, source: sourceName) }
         return records + (options.beep ? [.bell] : [])
     }
 
@@ -263,37 +270,5 @@ struct LiveState {
             notice = nil
             revision += 1
         }
-    }
-
-    var measuredFramesPerSecond: Double? {
-        guard frameTimes.count >= 2, let first = frameTimes.first, let last = frameTimes.last, last > first else { return nil }
-        return Double(frameTimes.count - 1) / (last - first)
-    }
-
-    /// What the screen shows now.
-    func scene(now: Double) -> Scene {
-        var info = StatusInfo(source: sourceName, isDemo: isDemo)
-        if let frame { info.frameSize = (frame.width, frame.height) }
-        // A video that ended has no rate any more.
-        info.framesPerSecond = inputEnded ? nil : measuredFramesPerSecond
-        info.ending = isInput ? "the video ended" : "input ended"
-        if demoForWantOfCamera { info.demoReason = "no camera found" }
-        info.paused = paused
-        info.notice = notice?.text ?? (corruptFrames > 0 ? "skipped \(corruptFrames) corrupt frame\(corruptFrames == 1 ? "" : "s")" : nil)
-        info.lastCode = lastSummary
-        info.still = kind == .still
-        info.looksFor = looksFor
-        let image = frame.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
-        var scene = Scene(image: image, transform: transform, scanArea: scanArea,
-                          outlines: codes.map { code in
-                              (frame.map(code.outline) ?? code.corners).map { Point(x: Double($0.x), y: Double($0.y)) }
-                          },
-                          status: status, info: info, glyphs: glyphs, showHelp: showHelp,
-                          flash: now < flashUntil, unicode: unicode)
-        scene.colour = colour
-        scene.greys = greys
-        if showHelp, let lastCode { scene.helpNotes = CodePresentation.warnings(lastCode) }
-        if let historySelection { (scene.historyLines, scene.historySelected) = (historyLines, historySelection) }
-        return scene
     }
 }

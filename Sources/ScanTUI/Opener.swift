@@ -24,8 +24,11 @@ struct Opener {
         var arguments = ["--ask", "device", "wifi", "connect", ssid]
         if hidden { arguments += ["hidden", "yes"] }
         let input = password.map { Array(($0 + "\n").utf8) } ?? []
-        guard let result = try? ChildProcess.converse(nmcli, arguments, input: input, environment: environment,
-                                                      deadline: MonotonicClock.now() + Self.joinDeadline) else {
+        guard
+            let result = try? ChildProcess.converse(
+                nmcli, arguments, input: input, environment: environment,
+                deadline: MonotonicClock.now() + Self.joinDeadline)
+        else {
             return "could not start nmcli"
         }
         switch result.ending {
@@ -53,7 +56,9 @@ struct Opener {
             return "no opener: set BROWSER or install xdg-utils"
         }
         let name = String(program.split(separator: "/").last ?? Substring(program))
-        guard let pid = try? ChildProcess.spawn(program, [target], environment: environment, stdout: .null, stderr: .null) else {
+        guard
+            let pid = try? ChildProcess.spawn(program, [target], environment: environment, stdout: .null, stderr: .null)
+        else {
             return "could not start \(name)"
         }
         Reaper.later(pid)

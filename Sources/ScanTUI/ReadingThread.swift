@@ -69,7 +69,9 @@ final class ReadingThread: Sendable {
     }
 
     private func start(policy: ReadingPolicy, take: @escaping @Sendable () -> HandOver<ScanJob>.Item?) {
-        let output = self.output, finished = self.finished, limit = self.limit
+        let output = self.output
+        let finished = self.finished
+        let limit = self.limit
         do throws(Errno) {
             try SystemThread.start("qrtui read") {
                 defer { finished.signal() }
@@ -81,8 +83,10 @@ final class ReadingThread: Sendable {
         }
     }
 
-    private static func read(_ take: () -> HandOver<ScanJob>.Item?, into output: HandOver<JobReading>, policy: ReadingPolicy,
-                             limit: ReadingLimit) {
+    private static func read(
+        _ take: () -> HandOver<ScanJob>.Item?, into output: HandOver<JobReading>, policy: ReadingPolicy,
+        limit: ReadingLimit
+    ) {
         let reader = CodeReader(policy: policy)
         var freed = FreedMemory()
         // `take` returns nil once `stop` closed what it takes from, waking an idle thread.
@@ -95,8 +99,12 @@ final class ReadingThread: Sendable {
                 let done = JobReading(job: job, reading: reading, milliseconds: (MonotonicClock.now() - started) * 1000)
                 guard output.publish(done) else { return }
             case .notice(let notice): output.notify(notice)
-            case .ended: output.finish(nil); return
-            case .failed(let error): output.finish(error); return
+            case .ended:
+                output.finish(nil)
+                return
+            case .failed(let error):
+                output.finish(error)
+                return
             }
         }
     }

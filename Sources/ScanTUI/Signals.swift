@@ -59,7 +59,8 @@ final class SignalWatcher {
     init?() {
         if let descriptor = try? Syscall.signalDescriptor(Self.watched) {
             self.descriptor = descriptor
-            var set = Self.watchedSet, previous = sigset_t()
+            var set = Self.watchedSet
+            var previous = sigset_t()
             pthread_sigmask(SIG_BLOCK, &set, &previous)
             mechanism = .signalDescriptor(previousMask: previous)
             return
@@ -69,7 +70,8 @@ final class SignalWatcher {
         handlerPipe.store(ends.write, ordering: .sequentiallyConsistent)
         var previous: [Int32: sigaction] = [:]
         for signal in Self.watched {
-            var action = sigaction(), old = sigaction()
+            var action = sigaction()
+            var old = sigaction()
             action.__sigaction_handler.sa_handler = { number in
                 var byte = UInt8(truncatingIfNeeded: number)
                 _ = write(handlerPipe.load(ordering: .relaxed), &byte, 1)  // async-signal-safe
@@ -131,7 +133,8 @@ final class SignalWatcher {
         defaultAction.__sigaction_handler.sa_handler = SIG_DFL
         var previous = sigaction()
         sigaction(SIGTSTP, &defaultAction, &previous)
-        var only = sigset_t(), mask = sigset_t()
+        var only = sigset_t()
+        var mask = sigset_t()
         sigemptyset(&only)
         sigaddset(&only, SIGTSTP)
         pthread_sigmask(SIG_UNBLOCK, &only, &mask)

@@ -45,15 +45,19 @@ enum SourceFactory {
         return .demo(reason: .noCamera)
     }
 
-    static func open(_ choice: Choice, camera: @Sendable (String) -> CameraRequest,
-                     limits: PictureLimits = PictureLimits()) throws(CaptureError) -> any FrameSource {
+    static func open(
+        _ choice: Choice, camera: @Sendable (String) -> CameraRequest,
+        limits: PictureLimits = PictureLimits()
+    ) throws(CaptureError) -> any FrameSource {
         switch choice {
-        case let .input(path, loop):
-            if loop { return try LoopingSource { () throws(CaptureError) in try InputOpener.open(path: path, limits: limits) } }
+        case .input(let path, let loop):
+            if loop {
+                return try LoopingSource { () throws(CaptureError) in try InputOpener.open(path: path, limits: limits) }
+            }
             return try InputOpener.open(path: path, limits: limits)
         case .demo:
             return DemoSource(code: DemoCode.picture())
-        case let .device(path):
+        case .device(let path):
             return try ReconnectingCamera(camera(path))
         }
     }

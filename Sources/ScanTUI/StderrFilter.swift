@@ -20,7 +20,8 @@ final class StderrFilter: Sendable {
     /// detail after them) and libv4l2's and libv4lconvert's complaints.
     static func isLibraryChatter(_ line: String) -> Bool {
         line.hasPrefix("WARNING: decoder/") || line.hasPrefix("WARNING: qrcode/") || line.hasPrefix("\t")
-            || line.hasPrefix("libv4l") || line.hasPrefix("v4l-convert:") || line.contains("Failed to query video capabilities")
+            || line.hasPrefix("libv4l") || line.hasPrefix("v4l-convert:")
+            || line.contains("Failed to query video capabilities")
     }
 
     /// Puts the stderr stream back and passes on an unfinished last line.

@@ -27,8 +27,9 @@ final class XMLReport {
             emit("<index num='\(frame)'>")
             index = frame
         }
-        emit("<symbol type='\(Self.attribute(code.symbology.displayName))' quality='\(code.quality)'>"
-             + Self.data(code) + "</symbol>")
+        emit(
+            "<symbol type='\(Self.attribute(code.symbology.displayName))' quality='\(code.quality)'>"
+                + Self.data(code) + "</symbol>")
     }
 
     /// The source read to its end: the next code opens a new `<source>`.
@@ -53,7 +54,9 @@ final class XMLReport {
     /// Text as CDATA when XML and a terminal can both carry it, else base64.
     static func data(_ code: DetectedCode) -> String {
         let text = code.text
-        let plain = code.encoding == .utf8 && text.unicodeScalars.allSatisfy { $0 == "\n" || $0 == "\\" || VisibleText.isPlain(String($0)) }
+        let plain =
+            code.encoding == .utf8
+            && text.unicodeScalars.allSatisfy { $0 == "\n" || $0 == "\\" || VisibleText.isPlain(String($0)) }
         guard plain else {
             return "<data format='base64' length='\(code.bytes.count)'><![CDATA["
                 + Data(code.bytes).base64EncodedString() + "]]></data>"
@@ -64,7 +67,9 @@ final class XMLReport {
 
     /// An attribute value: markup characters as entities, anything a terminal would act on escaped.
     static func attribute(_ text: String) -> String {
-        let shown = text.unicodeScalars.map { $0 == "\\" || VisibleText.isPlain(String($0)) ? String($0) : VisibleText.escaping(String($0)) }
+        let shown = text.unicodeScalars.map {
+            $0 == "\\" || VisibleText.isPlain(String($0)) ? String($0) : VisibleText.escaping(String($0))
+        }
         return shown.joined().replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "'", with: "&apos;")
             .replacingOccurrences(of: "\"", with: "&quot;")

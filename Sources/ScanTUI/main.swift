@@ -7,7 +7,9 @@ import SystemCalls
 /// qrtui: parse the command line, open the source, run headless or on screen.
 func runMain() -> ExitStatus {
     // First of all, before anything is opened: a closed one would be taken by a pipe or file.
-    if StandardDescriptors.ensureOpen().contains(STDOUT_FILENO) { Console.stdoutWasClosed.store(true, ordering: .releasing) }
+    if StandardDescriptors.ensureOpen().contains(STDOUT_FILENO) {
+        Console.stdoutWasClosed.store(true, ordering: .releasing)
+    }
     _ = Launch.started  // the clock `--timeout` counts from
     MallocTuning.settle()
     Signals.unblockAll()
@@ -55,7 +57,8 @@ func run(_ options: Options) -> ExitStatus {
     }
     // Several files are read in turn, as zbarimg reads them: no screen to aim with.
     if options.inputs.count > 1 {
-        return withLostWrites(headless(options, options.inputs.map { .input($0, loop: false) }, history: history), history: history)
+        return withLostWrites(
+            headless(options, options.inputs.map { .input($0, loop: false) }, history: history), history: history)
     }
     let namesSource = !options.inputs.isEmpty || options.device != nil || options.demo
     let choice = SourceFactory.choose(options, cameras: namesSource ? [] : CameraCatalog.defaultCameras())

@@ -14,7 +14,8 @@ public enum AddressSpace {
     public static func ensureRoom(for bytes: Int) throws(Errno) {
         guard bytes > 0 else { return }
         guard let reserved = mmap(nil, bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
-              reserved != MAP_FAILED else { throw Errno.current }
+            reserved != MAP_FAILED
+        else { throw Errno.current }
         munmap(reserved, bytes)
     }
 
@@ -22,7 +23,8 @@ public enum AddressSpace {
     /// zeros after, and cost nothing until written again.
     public static func giveBack(from start: UnsafeMutableRawPointer, to end: UnsafeMutableRawPointer) {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let first = (Int(bitPattern: start) + page - 1) / page * page, last = Int(bitPattern: end) / page * page
+        let first = (Int(bitPattern: start) + page - 1) / page * page
+        let last = Int(bitPattern: end) / page * page
         if last > first { madvise(UnsafeMutableRawPointer(bitPattern: first), last - first, MADV_DONTNEED) }
     }
 }

@@ -58,7 +58,9 @@ public enum ArgumentBytes {
     }
 
     /// Calls `body` with `path` as the NUL-terminated bytes the system is to see.
-    public static func withSystemPath<T, E: Error>(_ path: String, _ body: (UnsafePointer<CChar>) throws(E) -> T) throws(E) -> T {
+    public static func withSystemPath<T, E: Error>(_ path: String, _ body: (UnsafePointer<CChar>) throws(E) -> T)
+        throws(E) -> T
+    {
         let bytes = systemBytes(path).map { CChar(bitPattern: $0) } + [0]
         return try bytes.withUnsafeBufferPointer { buffer throws(E) in try body(buffer.baseAddress!) }
     }

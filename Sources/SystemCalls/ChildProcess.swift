@@ -16,8 +16,10 @@ public enum ChildProcess {
     /// Starts `path` with `arguments` (argv[0] is `path`). `environment` nil passes this
     /// process's own. Signals are unblocked and reset to their defaults in the child: qrtui
     /// blocks and catches some for its own loop.
-    public static func spawn(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
-                             stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null) throws(Errno) -> pid_t {
+    public static func spawn(
+        _ path: String, _ arguments: [String], environment: [String: String]? = nil,
+        stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null
+    ) throws(Errno) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -33,7 +35,8 @@ public enum ChildProcess {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t(), all = sigset_t()
+        var empty = sigset_t()
+        var all = sigset_t()
         sigemptyset(&empty)
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &empty)
@@ -41,10 +44,10 @@ public enum ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         // Arguments go as the bytes they stand for (a file name that is not UTF-8: `ArgumentBytes`).
         let argv = ([path] + arguments).map { ArgumentBytes.withSystemPath($0) { strdup($0) } } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         let variables = environment ?? ProcessEnvironment.all
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
+        defer { for variable in envp { free(variable) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard status == 0 else { throw Errno(rawValue: status) }
@@ -53,8 +56,10 @@ public enum ChildProcess {
 
     /// Starts `path` with `input` on its stdin, without waiting for it to end (xclip stays
     /// to serve the selection). A program that exits without reading is no failure.
-    public static func feed(_ path: String, _ arguments: [String], input: [UInt8],
-                            environment: [String: String]? = nil) throws(Errno) -> pid_t {
+    public static func feed(
+        _ path: String, _ arguments: [String], input: [UInt8],
+        environment: [String: String]? = nil
+    ) throws(Errno) -> pid_t {
         let ends = try Syscall.pipe()
         defer { Syscall.close(ends.write) }
         let pid: pid_t
@@ -95,8 +100,10 @@ public enum ChildProcess {
     /// `wait`, and the child's peak resident memory (kilobytes): its VmHWM in /proc, read as it
     /// runs (wait4's rusage would count the memory of the process that started it as well:
     /// a child starts as a copy of its parent).
-    public static func waitMeasured(_ pid: pid_t, until deadline: Double? = nil) -> (ending: Ending, peakKilobytes: Int) {
-        var status: Int32 = 0, peak = 0
+    public static func waitMeasured(_ pid: pid_t, until deadline: Double? = nil) -> (ending: Ending, peakKilobytes: Int)
+    {
+        var status: Int32 = 0
+        var peak = 0
         while true {
             peak = max(peak, highWaterMark(pid))
             let done = Syscall.retryingEINTR { waitpid(pid, &status, WNOHANG) }
@@ -155,9 +162,12 @@ extension ChildProcess {
     /// Runs `path` to its end: `input` on its stdin (never on its command line, where any
     /// process can read it), its stdout and stderr kept (the first `limit` bytes), killed at
     /// `deadline` (monotonic seconds).
-    public static func converse(_ path: String, _ arguments: [String], input: [UInt8], environment: [String: String]? = nil,
-                                limit: Int = 4096, deadline: Double) throws(Errno) -> Conversation {
-        let stdin = try Syscall.pipe(), stdout: (read: Int32, write: Int32)
+    public static func converse(
+        _ path: String, _ arguments: [String], input: [UInt8], environment: [String: String]? = nil,
+        limit: Int = 4096, deadline: Double
+    ) throws(Errno) -> Conversation {
+        let stdin = try Syscall.pipe()
+        let stdout: (read: Int32, write: Int32)
         do { stdout = try Syscall.pipe() } catch {
             Syscall.close(stdin.read)
             Syscall.close(stdin.write)
@@ -165,8 +175,9 @@ extension ChildProcess {
         }
         let pid: pid_t
         do {
-            pid = try spawn(path, arguments, environment: environment, stdin: .descriptor(stdin.read),
-                            stdout: .descriptor(stdout.write), stderr: .descriptor(stdout.write))
+            pid = try spawn(
+                path, arguments, environment: environment, stdin: .descriptor(stdin.read),
+                stdout: .descriptor(stdout.write), stderr: .descriptor(stdout.write))
         } catch {
             [stdin.read, stdin.write, stdout.read, stdout.write].forEach(Syscall.close)
             throw error
@@ -182,7 +193,8 @@ extension ChildProcess {
 
     /// Reads `fd` to its end or the deadline, keeping the first `limit` bytes.
     static func collect(_ fd: Int32, limit: Int, deadline: Double) -> [UInt8] {
-        var kept = [UInt8](), chunk = [UInt8](repeating: 0, count: 4096)
+        var kept = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 4096)
         while MonotonicClock.now() < deadline {
             var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
             let wait = Int32(max(1, min(1000, (deadline - MonotonicClock.now()) * 1000)))

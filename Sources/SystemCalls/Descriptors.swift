@@ -39,7 +39,9 @@ extension Syscall {
 
     /// Runs `path` in place of this process with `arguments` (C strings, ending in nil), the
     /// environment as it is now; returns only when that failed.
-    public static func replaceProcess(with path: String, arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Errno {
+    public static func replaceProcess(with path: String, arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>)
+        -> Errno
+    {
         _ = ArgumentBytes.withSystemPath(path) { execv($0, arguments) }
         return Errno.current
     }

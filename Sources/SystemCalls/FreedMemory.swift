@@ -20,7 +20,10 @@ public struct FreedMemory: Sendable {
     /// only starts the clock). True when it was given back now.
     @discardableResult
     public mutating func giveBackIfDue(now: Double) -> Bool {
-        guard let last else { self.last = now; return false }
+        guard let last else {
+            self.last = now
+            return false
+        }
         guard now - last >= Self.interval else { return false }
         self.last = now
         Self.giveBack()

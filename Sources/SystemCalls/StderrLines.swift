@@ -21,11 +21,13 @@ public enum StderrLines {
     public static func divert(to handler: @escaping @Sendable (String) -> Void) -> Bool {
         diversion.withLock { current in
             guard current == nil else { return false }
-            let functions = qrtui_cookie_functions(read: nil, write: { _, bytes, count in
-                guard let bytes, count > 0 else { return 0 }
-                StderrLines.take(UnsafeRawBufferPointer(start: bytes, count: count))
-                return count
-            }, seek: nil, close: nil)
+            let functions = qrtui_cookie_functions(
+                read: nil,
+                write: { _, bytes, count in
+                    guard let bytes, count > 0 else { return 0 }
+                    StderrLines.take(UnsafeRawBufferPointer(start: bytes, count: count))
+                    return count
+                }, seek: nil, close: nil)
             guard let stream = qrtui_fopencookie(nil, "w", functions) else { return false }
             setvbuf(stream, nil, _IONBF, 0)  // each write comes at once, lines assembled here
             fflush(nil)

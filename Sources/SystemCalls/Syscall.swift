@@ -23,7 +23,9 @@ public enum Syscall {
 
     /// Opens `path` as the bytes it stands for (`ArgumentBytes`).
     public static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(Errno) -> Int32 {
-        try ArgumentBytes.withSystemPath(path) { bytes throws(Errno) in try checked { Glibc.open(bytes, flags | O_CLOEXEC, mode) } }
+        try ArgumentBytes.withSystemPath(path) { bytes throws(Errno) in
+            try checked { Glibc.open(bytes, flags | O_CLOEXEC, mode) }
+        }
     }
 
     /// stat(2) of `path` as the bytes it stands for.
@@ -43,7 +45,9 @@ public enum Syscall {
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Errno) {
         var offset = 0
         while offset < bytes.count {
-            let n = try checked { bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) } }
+            let n = try checked {
+                bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            }
             guard n > 0 else { throw Errno.ioError }
             offset += n
         }

@@ -20,16 +20,19 @@ public enum SystemThread {
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         pthread_attr_setstacksize(&attributes, stackSize)
-        let work = Unmanaged.passRetained(Work {
-            let truncated = String(decoding: Array(name.utf8.prefix(15)), as: UTF8.self)
-            _ = qrtui_name_thread(truncated)
-            body()
-        })
+        let work = Unmanaged.passRetained(
+            Work {
+                let truncated = String(decoding: Array(name.utf8.prefix(15)), as: UTF8.self)
+                _ = qrtui_name_thread(truncated)
+                body()
+            })
         var thread = pthread_t()
-        let status = pthread_create(&thread, &attributes, { context in
-            Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
-            return nil
-        }, work.toOpaque())
+        let status = pthread_create(
+            &thread, &attributes,
+            { context in
+                Unmanaged<Work>.fromOpaque(context!).takeRetainedValue().body()
+                return nil
+            }, work.toOpaque())
         guard status == 0 else {
             work.release()
             throw Errno(rawValue: status)

@@ -11,7 +11,10 @@ import Testing
     @Test func latestWinsDropsOlderFrames() {
         let channel = FrameChannel(mode: .latestWins)
         for n in 0..<5 { #expect(channel.publish(frame(n))) }
-        guard case .value(let got) = channel.poll() else { Issue.record("no frame"); return }
+        guard case .value(let got) = channel.poll() else {
+            Issue.record("no frame")
+            return
+        }
         #expect(got.sequence == 4)
         #expect(channel.dropped == 4)
         #expect(channel.poll() == nil)
@@ -30,7 +33,9 @@ import Testing
             switch item {
             case .value(let f): sequences.append(f.sequence)
             case .ended: break loop
-            case .failed, .notice: Issue.record("unexpected \(item)"); break loop
+            case .failed, .notice:
+                Issue.record("unexpected \(item)")
+                break loop
             }
         }
         #expect(sequences == Array(0..<50))
@@ -41,8 +46,14 @@ import Testing
         let channel = FrameChannel(mode: .lossless)
         channel.publish(frame(1))
         channel.finish(.malformed(path: "p", detail: "bad"))
-        guard case .value = channel.poll() else { Issue.record("frame first"); return }
-        guard case .failed(let error) = channel.poll() else { Issue.record("then the failure"); return }
+        guard case .value = channel.poll() else {
+            Issue.record("frame first")
+            return
+        }
+        guard case .failed(let error) = channel.poll() else {
+            Issue.record("then the failure")
+            return
+        }
         #expect(error == .malformed(path: "p", detail: "bad"))
     }
 
@@ -127,15 +138,20 @@ import Testing
             switch item {
             case .value: seen += 1
             case .ended: break loop
-            case .failed, .notice: Issue.record("unexpected \(item)"); break loop
+            case .failed, .notice:
+                Issue.record("unexpected \(item)")
+                break loop
             }
         }
         #expect(seen == 4)
     }
 
     @Test func openingErrorsArriveThroughTheChannel() {
-        let capture = CaptureThread(mode: .lossless) { () throws(CaptureError) in try InputOpener.open(path: "/no/file") }
-        #expect(capture.channel.take(until: MonotonicClock.now() + 10) == .failed(.system(operation: "open", path: "/no/file", errno: .noSuchFile)))
+        let capture = CaptureThread(mode: .lossless) { () throws(CaptureError) in try InputOpener.open(path: "/no/file")
+        }
+        #expect(
+            capture.channel.take(until: MonotonicClock.now() + 10)
+                == .failed(.system(operation: "open", path: "/no/file", errno: .noSuchFile)))
     }
 }
 
@@ -152,9 +168,9 @@ extension FrameChannel.Item: Equatable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case (.ended, .ended): true
-        case let (.failed(a), .failed(b)): a == b
-        case let (.value(a), .value(b)): a.sequence == b.sequence && a.luma == b.luma
-        case let (.notice(a), .notice(b)): a == b
+        case (.failed(let a), .failed(let b)): a == b
+        case (.value(let a), .value(let b)): a.sequence == b.sequence && a.luma == b.luma
+        case (.notice(let a), .notice(let b)): a == b
         default: false
         }
     }

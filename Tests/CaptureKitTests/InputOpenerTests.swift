@@ -16,10 +16,14 @@ import Testing
         let header: [UInt8]
         switch kind {
         case "png":
-            header = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
+            header =
+                [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8)
                 + [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0, 8, 0, 0, 0, 0]
         case "jpeg":
-            header = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0xFD, 0xE8, 0xFD, 0xE8, 0x01]
+            header = [
+                0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x00, 0x00, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0xFD, 0xE8, 0xFD, 0xE8,
+                0x01,
+            ]
         default:
             header = Array("P5\n# a comment\n100000 100000\n255\n".utf8)
         }
@@ -40,7 +44,11 @@ import Testing
         let clip = directory.write("clip.y4m", Y4MEncoder.encode([Frame.filled(width: 8, height: 8, value: 9)]))
         #expect(try InputOpener.open(path: clip).kind == .recorded)
         let pdf = directory.write("doc.png", Array("%PDF-1.7".utf8))
-        #expect(throws: CaptureError.unsupported(path: pdf, detail: "not a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or Y4M stream (by its first bytes)")) {
+        #expect(
+            throws: CaptureError.unsupported(
+                path: pdf,
+                detail: "not a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or Y4M stream (by its first bytes)")
+        ) {
             _ = try InputOpener.open(path: pdf)
         }
     }
@@ -52,7 +60,8 @@ import Testing
         #expect(throws: CaptureError.notAFile(path: "/tmp", kind: "directory")) {
             _ = try InputOpener.picture(path: "/tmp")
         }
-        #expect(CaptureError.system(operation: "open", path: "/no/such.png", errno: .noSuchFile).description
-            == "cannot open /no/such.png: No such file or directory")
+        #expect(
+            CaptureError.system(operation: "open", path: "/no/such.png", errno: .noSuchFile).description
+                == "cannot open /no/such.png: No such file or directory")
     }
 }

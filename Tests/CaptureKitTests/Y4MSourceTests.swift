@@ -30,7 +30,8 @@ import Testing
         // 5x3 4:2:0: chroma planes are 3x2 each; fill them with a marker value.
         var bytes = Array("YUV4MPEG2 W5 H3 F30000:1001 Ip A0:0 C420jpeg XYSCSS=420JPEG\n".utf8)
         for n in 0..<2 {
-            bytes += Array("FRAME Ixyz\n".utf8) + (0..<15).map { UInt8($0 + n * 100) } + [UInt8](repeating: 0xEE, count: 12)
+            bytes +=
+                Array("FRAME Ixyz\n".utf8) + (0..<15).map { UInt8($0 + n * 100) } + [UInt8](repeating: 0xEE, count: 12)
         }
         let source = try Y4MSource(path: directory.write("c.y4m", bytes))
         #expect(try source.nextFrame()?.luma == (0..<15).map { UInt8($0) })
@@ -52,21 +53,26 @@ import Testing
 
     @Test func absurdSizeInHeaderIsRefused() {
         let path = directory.write("h.y4m", Array("YUV4MPEG2 W100000 H100000 F30:1 C420jpeg\nFRAME\n".utf8))
-        #expect(throws: CaptureError.picture(.tooLarge(path: path, width: 100_000, height: 100_000, limit: 100_000_000))) {
+        #expect(
+            throws: CaptureError.picture(.tooLarge(path: path, width: 100_000, height: 100_000, limit: 100_000_000))
+        ) {
             _ = try Y4MSource(path: path)
         }
     }
 
     @Test func badHeadersAreMalformedOrUnsupported() {
         let noSize = directory.write("n.y4m", Array("YUV4MPEG2 F30:1\n".utf8))
-        #expect(throws: CaptureError.picture(.malformed(path: noSize, detail: "invalid size 0x0"))) { _ = try Y4MSource(path: noSize) }
+        #expect(throws: CaptureError.picture(.malformed(path: noSize, detail: "invalid size 0x0"))) {
+            _ = try Y4MSource(path: noSize)
+        }
         let tenBit = directory.write("p.y4m", Array("YUV4MPEG2 W4 H4 C420p10\n".utf8))
         #expect(throws: CaptureError.self) { _ = try Y4MSource(path: tenBit) }
         let garbage = directory.write("g.y4m", Array("YUV4MPEG2 W2 H2 Cmono\nJUNK\n".utf8))
         #expect(throws: CaptureError.malformed(path: garbage, detail: "frame 0: expected FRAME, found other data")) {
             _ = try Y4MSource(path: garbage).nextFrame()
         }
-        let endless = directory.write("e.y4m", Array("YUV4MPEG2 W2 H2 Cmono".utf8) + [UInt8](repeating: 0x41, count: 9000))
+        let endless = directory.write(
+            "e.y4m", Array("YUV4MPEG2 W2 H2 Cmono".utf8) + [UInt8](repeating: 0x41, count: 9000))
         #expect(throws: CaptureError.malformed(path: endless, detail: "header line longer than 4096 bytes")) {
             _ = try Y4MSource(path: endless)
         }

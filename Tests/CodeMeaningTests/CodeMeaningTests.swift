@@ -8,7 +8,10 @@ import Testing
     @Test func links() {
         let link = CodeMeaning.of("https://user@Example.org:8443/a/b?q=1#top")
         #expect(link.kind == .url)
-        #expect(fields(link) == ["scheme=https", "host=example.org", "user=user", "port=8443", "path=/a/b", "query=q=1", "fragment=top"])
+        #expect(
+            fields(link) == [
+                "scheme=https", "host=example.org", "user=user", "port=8443", "path=/a/b", "query=q=1", "fragment=top",
+            ])
         #expect(CodeMeaning.of("http://[::1]:80/").fields.contains(Field("host", "[::1]")))
         #expect(CodeMeaning.of("www.example.org/x")["host"] == "www.example.org")
         #expect(CodeMeaning.of("javascript:alert(1)")["scheme"] == "javascript")
@@ -19,12 +22,19 @@ import Testing
 
     /// Two-factor accounts (the Key URI format): issuer from the parameter or the label.
     @Test func twoFactorAccounts() {
-        let totp = CodeMeaning.of("otpauth://totp/Example%20Co:alice@example.org?secret=JBSWY3DPEHPK3PXP&issuer=Example%20Co&digits=8")
+        let totp = CodeMeaning.of(
+            "otpauth://totp/Example%20Co:alice@example.org?secret=JBSWY3DPEHPK3PXP&issuer=Example%20Co&digits=8")
         #expect(totp.kind == .otp)
-        #expect(fields(totp) == ["type=totp", "issuer=Example Co", "account=alice@example.org", "algorithm=SHA1", "digits=8",
-                                 "period=30", "secret=JBSWY3DPEHPK3PXP"])
+        #expect(
+            fields(totp) == [
+                "type=totp", "issuer=Example Co", "account=alice@example.org", "algorithm=SHA1", "digits=8",
+                "period=30", "secret=JBSWY3DPEHPK3PXP",
+            ])
         let hotp = CodeMeaning.of("otpauth://hotp/bob?secret=jbsw%20y3dp&counter=7&algorithm=sha256")
-        #expect(fields(hotp) == ["type=hotp", "account=bob", "algorithm=SHA256", "digits=6", "counter=7", "secret=JBSWY3DP"])
+        #expect(
+            fields(hotp) == [
+                "type=hotp", "account=bob", "algorithm=SHA256", "digits=6", "counter=7", "secret=JBSWY3DP",
+            ])
         #expect(CodeMeaning.of("otpauth://totp/Site:carol?issuer=Site")["problem"] == "no secret")
         #expect(CodeMeaning.of("otpauth://totp/Site:carol?secret=0189")["problem"] == "the secret is not base32")
         #expect(CodeMeaning.of("otpauth://totp/Site:carol?secret=0189")["secret"] == nil)
@@ -40,18 +50,20 @@ import Testing
     }
 
     @Test func vcardsOfEveryVersion() {
-        let v3 = CodeMeaning.of("BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nFN:Ada Lovelace\r\n"
-            + "TEL;TYPE=CELL:+44 20 7946 0000\r\nTEL;TYPE=WORK:+44 20 7946 0001\r\nEMAIL:ada@example.org\r\n"
-            + "ORG:Analytical Engines;Research\r\nADR:;;12 St James's Square;London;;SW1Y 4JH;UK\r\n"
-            + "NOTE:first line\\nsecond\\, with comma\r\nEND:VCARD")
+        let v3 = CodeMeaning.of(
+            "BEGIN:VCARD\r\nVERSION:3.0\r\nN:Lovelace;Ada;;;\r\nFN:Ada Lovelace\r\n"
+                + "TEL;TYPE=CELL:+44 20 7946 0000\r\nTEL;TYPE=WORK:+44 20 7946 0001\r\nEMAIL:ada@example.org\r\n"
+                + "ORG:Analytical Engines;Research\r\nADR:;;12 St James's Square;London;;SW1Y 4JH;UK\r\n"
+                + "NOTE:first line\\nsecond\\, with comma\r\nEND:VCARD")
         #expect(v3.kind == .contact)
         #expect(v3["name"] == "Ada Lovelace")
         #expect(v3.all("phone") == ["+44 20 7946 0000", "+44 20 7946 0001"])
         #expect(v3["organisation"] == "Analytical Engines, Research")
         #expect(v3["address"] == "12 St James's Square, London, SW1Y 4JH, UK")
         #expect(v3["note"] == "first line\nsecond, with comma")
-        let v21 = CodeMeaning.of("BEGIN:VCARD\nVERSION:2.1\nN;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:M=C3=BCller;J=C3=\n=BCrgen\n"
-            + "END:VCARD")
+        let v21 = CodeMeaning.of(
+            "BEGIN:VCARD\nVERSION:2.1\nN;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:M=C3=BCller;J=C3=\n=BCrgen\n"
+                + "END:VCARD")
         #expect(v21["name"] == "Jürgen Müller")
         let v4 = CodeMeaning.of("BEGIN:VCARD\nVERSION:4.0\nFN:Grace\n Hopper\nTEL;VALUE=uri:tel:+1-555-0100\nEND:VCARD")
         #expect(v4["name"] == "GraceHopper")  // folding joins the lines without the space
@@ -65,29 +77,38 @@ import Testing
     }
 
     @Test func calendarEvent() {
-        let event = CodeMeaning.of("BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Launch\\, party\nDTSTART:20261130T180000Z\n"
-            + "DTEND:20261130T200000Z\nLOCATION:Lab 3\nEND:VEVENT\nEND:VCALENDAR")
+        let event = CodeMeaning.of(
+            "BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Launch\\, party\nDTSTART:20261130T180000Z\n"
+                + "DTEND:20261130T200000Z\nLOCATION:Lab 3\nEND:VEVENT\nEND:VCALENDAR")
         #expect(event.kind == .event)
-        #expect(fields(event) == ["summary=Launch, party", "start=20261130T180000Z", "end=20261130T200000Z", "location=Lab 3"])
+        #expect(
+            fields(event) == [
+                "summary=Launch, party", "start=20261130T180000Z", "end=20261130T200000Z", "location=Lab 3",
+            ])
     }
 
     @Test func placesCallsAndMessages() {
-        #expect(fields(CodeMeaning.of("geo:48.8584,2.2945,330?q=Eiffel%20Tower"))
+        #expect(
+            fields(CodeMeaning.of("geo:48.8584,2.2945,330?q=Eiffel%20Tower"))
                 == ["latitude=48.8584", "longitude=2.2945", "altitude=330", "query=Eiffel Tower"])
         #expect(CodeMeaning.of("geo:91,0").kind == .text)  // out of range
         #expect(fields(CodeMeaning.of("tel:+1-555-0100")) == ["number=+1-555-0100"])
         #expect(fields(CodeMeaning.of("SMSTO:+15550100:On my way")) == ["number=+15550100", "body=On my way"])
         #expect(fields(CodeMeaning.of("sms:+15550100?body=Hi%20there")) == ["number=+15550100", "body=Hi there"])
-        #expect(fields(CodeMeaning.of("mailto:a@example.org?subject=Hello&body=Line+one"))
+        #expect(
+            fields(CodeMeaning.of("mailto:a@example.org?subject=Hello&body=Line+one"))
                 == ["to=a@example.org", "subject=Hello", "body=Line one"])
-        #expect(fields(CodeMeaning.of("MATMSG:TO:b@example.org;SUB:Hi;BODY:Text;;"))
+        #expect(
+            fields(CodeMeaning.of("MATMSG:TO:b@example.org;SUB:Hi;BODY:Text;;"))
                 == ["to=b@example.org", "subject=Hi", "body=Text"])
     }
 
     @Test func productsAndBooks() {
         #expect(fields(CodeMeaning.of("4006381333931", family: .product)) == ["gtin=4006381333931", "prefix=Germany"])
-        #expect(fields(CodeMeaning.of("036000291452", family: .product)) == ["gtin=0036000291452", "prefix=USA and Canada"])
-        #expect(fields(CodeMeaning.of("9780306406157", family: .product)) == ["isbn13=9780306406157", "isbn10=0306406152"])
+        #expect(
+            fields(CodeMeaning.of("036000291452", family: .product)) == ["gtin=0036000291452", "prefix=USA and Canada"])
+        #expect(
+            fields(CodeMeaning.of("9780306406157", family: .product)) == ["isbn13=9780306406157", "isbn10=0306406152"])
         #expect(CodeMeaning.of("9791032305690", family: .product).kind == .isbn)
         #expect(CodeMeaning.of("9771234567003", family: .product)["issn"] == "1234-5679")
         #expect(CodeMeaning.of("96385074", family: .product).kind == .product)
@@ -100,16 +121,23 @@ import Testing
         #expect(fields(fnc1) == ["gtin=09501101530003", "expiry=2026-11-30", "batch=AB-123", "serial=SN42"])
         let flagged = CodeMeaning.of("0109501101530003310300125010LOT7", family: .gs1)
         #expect(fields(flagged) == ["gtin=09501101530003", "net weight kg=1.250", "batch=LOT7"])
-        #expect(fields(CodeMeaning.of("(01)09501101530003(17)261130", family: .gs1)) == ["gtin=09501101530003", "expiry=2026-11-30"])
+        #expect(
+            fields(CodeMeaning.of("(01)09501101530003(17)261130", family: .gs1)) == [
+                "gtin=09501101530003", "expiry=2026-11-30",
+            ])
         #expect(CodeMeaning.of("]C1zz", family: .other).kind == .text)
     }
 
     @Test func sepaPayment() {
-        let epc = CodeMeaning.of("BCD\n002\n1\nSCT\nBFSWDE33BER\nWikimedia Foerdergesellschaft\nDE33100205000001194700\n"
-            + "EUR123.45\n\n\nSpende fuer Wikipedia")
+        let epc = CodeMeaning.of(
+            "BCD\n002\n1\nSCT\nBFSWDE33BER\nWikimedia Foerdergesellschaft\nDE33100205000001194700\n"
+                + "EUR123.45\n\n\nSpende fuer Wikipedia")
         #expect(epc.kind == .payment)
-        #expect(fields(epc) == ["name=Wikimedia Foerdergesellschaft", "iban=DE33100205000001194700", "bic=BFSWDE33BER",
-                                "amount=123.45", "currency=EUR", "text=Spende fuer Wikipedia"])
+        #expect(
+            fields(epc) == [
+                "name=Wikimedia Foerdergesellschaft", "iban=DE33100205000001194700", "bic=BFSWDE33BER",
+                "amount=123.45", "currency=EUR", "text=Spende fuer Wikipedia",
+            ])
         #expect(CodeMeaning.of("BCD\n002\n1\nSCT\n\nName\nDE00100205000001194700\n").kind == .text)  // bad IBAN check
     }
 }
@@ -118,10 +146,13 @@ import Testing
 /// never crash.
 @Suite struct MalformedMeaningTests {
     @Test(arguments: [
-        "WIFI:", "WIFI:S:", "WIFI:T:WPA;P:x\\", "MECARD:", "MECARD:N:;;", "MECARD:N:,;;", "MECARD:N: , ;;", "BEGIN:VCARD", "BEGIN:VCARD\nEND:VCARD",
-        "BEGIN:VCALENDAR\nEND:VCALENDAR", "BEGIN:VEVENT\nSUMMARY\nEND:VEVENT", "geo:", "geo:a,b", "geo:1", "tel:", "SMSTO:",
+        "WIFI:", "WIFI:S:", "WIFI:T:WPA;P:x\\", "MECARD:", "MECARD:N:;;", "MECARD:N:,;;", "MECARD:N: , ;;",
+        "BEGIN:VCARD", "BEGIN:VCARD\nEND:VCARD",
+        "BEGIN:VCALENDAR\nEND:VCALENDAR", "BEGIN:VEVENT\nSUMMARY\nEND:VEVENT", "geo:", "geo:a,b", "geo:1", "tel:",
+        "SMSTO:",
         "sms:", "mailto:", "mailto:?subject=x", "MATMSG:SUB:x;;", "BCD\n002", "BCD\n001\n1\nSCT\nX\n\nDE33", "http://",
-        "https://:80/", "]C1", "]C101123", "]C10109501101530003\u{1D}1726", "(01)123", "(99", "%", "xn--", "\u{0}\u{1B}[2J",
+        "https://:80/", "]C1", "]C101123", "]C10109501101530003\u{1D}1726", "(01)123", "(99", "%", "xn--",
+        "\u{0}\u{1B}[2J",
     ])
     func fallsBackToText(payload: String) {
         let meaning = CodeMeaning.of(payload)

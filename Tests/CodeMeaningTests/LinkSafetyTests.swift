@@ -1,5 +1,6 @@
-@testable import CodeMeaning
 import Testing
+
+@testable import CodeMeaning
 
 /// Warnings before a scanned link is opened, and its host as the DNS sees it.
 @Suite struct LinkSafetyTests {

@@ -1,15 +1,17 @@
 import CodeFixtures
-@testable import CodeReading
 import FrameCore
 import Glibc
 import Testing
+
+@testable import CodeReading
 
 /// A 1D code is outlined along its bars: never at the angle of the view that read it.
 @Suite struct BarOutlineTests {
     /// The angle of each side of an outline (degrees, 0 to 180).
     func sideAngles(_ points: [PixelPoint]) -> [Double] {
         points.indices.map { i in
-            let a = points[i], b = points[(i + 1) % points.count]
+            let a = points[i]
+            let b = points[(i + 1) % points.count]
             let angle = atan2(Double(b.y - a.y), Double(b.x - a.x)) * 180 / .pi
             return angle < 0 ? angle + 180 : angle
         }

@@ -1,8 +1,9 @@
-@testable import CodeReading
 import CodeFixtures
 import FrameCore
 import PictureOps
 import Testing
+
+@testable import CodeReading
 
 /// Code 128 spells ISO 8859-1's upper half with FNC4, which zbar drops: qrtui decodes the
 /// symbols again from the picture and announces what they spell.
@@ -13,14 +14,20 @@ import Testing
 
     func picture(_ barcode: Barcode, degrees: Double = 0) -> Frame {
         Frame.filled(width: 900, height: 480, value: 160)
-            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 450, centreY: 240, moduleSize: 2.2, rowHeight: 40,
-                                                              degrees: degrees, quietZone: 10), dark: 35, light: 215)
+            .drawingModules(
+                barcode.bars,
+                at: ModulePlacement(
+                    centreX: 450, centreY: 240, moduleSize: 2.2, rowHeight: 40,
+                    degrees: degrees, quietZone: 10), dark: 35, light: 215
+            )
             .blurred(sigma: 0.8).withNoise(amplitude: 5, seed: 11)
     }
 
     /// libzint is a second encoder: its codes, in every code set, with shifts and FNC4, decode
     /// to their own text (ISO 8859-1 bytes).
-    @Test(arguments: [extended, "Code 128", "102030405060708090", "a\tb\u{1}cD", "Grüße, Señor: 42 ¼ × ½", "ÀÁÂÃÄÅÆÇÈÉ"])
+    @Test(arguments: [
+        extended, "Code 128", "102030405060708090", "a\tb\u{1}cD", "Grüße, Señor: 42 ¼ × ½", "ÀÁÂÃÄÅÆÇÈÉ",
+    ])
     func zintsCodesDecodeToTheirText(text: String) throws {
         let barcode = try #require(Barcode(.code128, text))
         let latin1 = text.unicodeScalars.map { UInt8($0.value) }

@@ -1,8 +1,9 @@
-@testable import CodeReading
 import CodeFixtures
 import FrameCore
 import PictureOps
 import Testing
+
+@testable import CodeReading
 
 /// A Code 128 read tried against the grey along a line across its bars, where blur leaves
 /// edges that no longer tell one symbol from another (`ModuleFit`, `Code128Modules`).
@@ -14,14 +15,19 @@ import Testing
     /// `barcode` drawn at `module` pixels on a label, blurred by `sigma` pixels, with noise.
     func picture(_ barcode: Barcode, module: Double, sigma: Double, degrees: Double = 0) -> Frame {
         Frame.filled(width: 560, height: 160, value: 150)
-            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 280, centreY: 80, moduleSize: module, rowHeight: 90,
-                                                              degrees: degrees, quietZone: 10), dark: 40, light: 210)
+            .drawingModules(
+                barcode.bars,
+                at: ModulePlacement(
+                    centreX: 280, centreY: 80, moduleSize: module, rowHeight: 90,
+                    degrees: degrees, quietZone: 10), dark: 40, light: 210
+            )
             .blurred(sigma: sigma).withNoise(amplitude: 6, seed: 5)
     }
 
     /// The grey along the picture's middle row, and the sample where it crosses the code's middle.
     func line(_ frame: Frame) -> BarsAcross.Profile {
-        let values = ProfileLine(picture: frame, origin: (0, 80), direction: (1, 0)).values(from: 0, to: Double(frame.width - 1))
+        let values = ProfileLine(picture: frame, origin: (0, 80), direction: (1, 0)).values(
+            from: 0, to: Double(frame.width - 1))
         return BarsAcross.Profile(values: values, at: 280 / ProfileLine.step)
     }
 
@@ -41,8 +47,11 @@ import Testing
         gs1.gs1 = true
         #expect(Code128Modules.of(gs1).isEmpty)
         #expect(Code128Modules.of(read("")).isEmpty)
-        #expect(Code128Modules.of(DetectedCode(symbology: .code128, bytes: [0x61, 0xE9], corners: [], quality: 10)).isEmpty)
-        #expect(Code128Modules.of(DetectedCode(symbology: .code39, bytes: Array("AB".utf8), corners: [], quality: 10)).isEmpty)
+        #expect(
+            Code128Modules.of(DetectedCode(symbology: .code128, bytes: [0x61, 0xE9], corners: [], quality: 10)).isEmpty)
+        #expect(
+            Code128Modules.of(DetectedCode(symbology: .code39, bytes: Array("AB".utf8), corners: [], quality: 10))
+                .isEmpty)
     }
 
     /// Blurred until our own decode finds nothing, the printed text still fits every symbol
@@ -52,7 +61,9 @@ import Testing
         let barcode = try #require(Barcode(.code128, right))
         let profile = line(picture(barcode, module: 2, sigma: 1.7))
         #expect(!BarsAcross.spelled(on: [profile], by: Code128Across.decode).contains(Array(right.utf8)))
-        let fits = { (text: String) in Code128Modules.of(read(text)).contains { ModuleFit.confirms($0, profile.values, at: profile.at) } }
+        let fits = { (text: String) in
+            Code128Modules.of(read(text)).contains { ModuleFit.confirms($0, profile.values, at: profile.at) }
+        }
         #expect(fits(right))
         #expect(!fits(wrong))
         // Blurred past telling, nothing fits clearly: the read is left as it was.
@@ -70,8 +81,10 @@ import Testing
         // Where zbar's scan lines would have ended, and which way is out of the code.
         let (left, right) = (Int(280 - width / 2), Int(280 + width / 2))
         code.ends = [70, 80, 90].flatMap { y in
-            [LineEnd(at: PixelPoint(x: left, y: y), beyond: PixelPoint(x: left - 7, y: y)),
-             LineEnd(at: PixelPoint(x: right, y: y), beyond: PixelPoint(x: right + 7, y: y))]
+            [
+                LineEnd(at: PixelPoint(x: left, y: y), beyond: PixelPoint(x: left - 7, y: y)),
+                LineEnd(at: PixelPoint(x: right, y: y), beyond: PixelPoint(x: right + 7, y: y)),
+            ]
         }
         #expect(BarsAcross.verdict(code, in: frame, fitting: false) == .unknown)
         #expect(BarsAcross.verdict(code, in: frame) == .agrees)

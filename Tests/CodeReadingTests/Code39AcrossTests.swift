@@ -1,8 +1,9 @@
-@testable import CodeReading
 import CodeFixtures
 import FrameCore
 import PictureOps
 import Testing
+
+@testable import CodeReading
 
 /// A Code 39 read is decoded again straight across its bars by qrtui's own decoder: a read it
 /// spells is a second look, a read it spells otherwise is refused.
@@ -44,13 +45,17 @@ import Testing
     func zbarsReadIsSpeltAcrossItsBarsAndAnotherIsNot(text: String, degrees: Double) throws {
         let barcode = try #require(Barcode(.code39, text))
         let frame = Frame.filled(width: 480, height: 360, value: 150)
-            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 240, centreY: 180, moduleSize: 2.5, rowHeight: 50,
-                                                              degrees: degrees, quietZone: 10), dark: 40, light: 215)
+            .drawingModules(
+                barcode.bars,
+                at: ModulePlacement(
+                    centreX: 240, centreY: 180, moduleSize: 2.5, rowHeight: 50,
+                    degrees: degrees, quietZone: 10), dark: 40, light: 215)
         let read = try #require(ZbarEngine().decode(frame).codes.first { ($0.raw ?? $0.bytes) == Array(text.utf8) })
         #expect(BarsAcross.verdict(read, in: frame) == .agrees)
         #expect(Corroboration.acrossIsALook(try #require(BarsAcross.checked(read, in: frame))))
-        let other = DetectedCode(symbology: .code39, bytes: Array(("Z" + text.dropFirst()).utf8), corners: read.corners,
-                                 quality: read.quality)
+        let other = DetectedCode(
+            symbology: .code39, bytes: Array(("Z" + text.dropFirst()).utf8), corners: read.corners,
+            quality: read.quality)
         var misread = other
         misread.ends = read.ends
         #expect(BarsAcross.verdict(misread, in: frame) == .disagrees)

@@ -1,14 +1,18 @@
-@testable import CodeReading
 import FrameCore
 import Testing
 
+@testable import CodeReading
+
 /// What makes a 1D read believed: many scan lines, or a second look; disagreement gives nothing.
 @Suite struct CorroborationTests {
-    func read(_ text: String, _ symbology: Symbology = .ean13, by pass: ScanPass = .plain, turn: Double? = nil,
-              quality: Int = 5, x: Int = 20, lines: Int = 100) -> DetectedCode {
-        var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8),
-                                corners: ZbarEngine.boundingBox(of: [PixelPoint(x: x, y: 10), PixelPoint(x: x + 180, y: 40)]),
-                                quality: quality)
+    func read(
+        _ text: String, _ symbology: Symbology = .ean13, by pass: ScanPass = .plain, turn: Double? = nil,
+        quality: Int = 5, x: Int = 20, lines: Int = 100
+    ) -> DetectedCode {
+        var code = DetectedCode(
+            symbology: symbology, bytes: Array(text.utf8),
+            corners: ZbarEngine.boundingBox(of: [PixelPoint(x: x, y: 10), PixelPoint(x: x + 180, y: 40)]),
+            quality: quality)
         code = code.found(by: pass, turn: turn)
         code.scanLines = lines
         return code
@@ -65,7 +69,9 @@ import Testing
         // The misread, by one pass at three turns (a look and two halves): at the left end only.
         evidence.add([placed(read("0077791000076", by: .binarised, quality: 6), (162, 179), (163, 197))])
         evidence.add([placed(read("0077791000076", by: .binarised, turn: 2, quality: 5), (161, 180), (165, 184))])
-        #expect(!placed(read("0077791000076"), (162, 179), (163, 197)).disagrees(with: placed(read("4557917658597"), (164, 167), (328, 173))))
+        #expect(
+            !placed(read("0077791000076"), (162, 179), (163, 197)).disagrees(
+                with: placed(read("4557917658597"), (164, 167), (328, 173))))
         evidence.add([placed(read("0077791000076", by: .binarised, turn: -2, quality: 4), (161, 157), (165, 178))])
         // Four against four: a close call gives nothing (the misread alone would have been believed).
         #expect(evidence.accepted.isEmpty && evidence.withheld == 2)
@@ -85,18 +91,24 @@ import Testing
         #expect(evidence.accepted.isEmpty)
         // Unless the picture has no more lines than that: a strip cut round the code.
         var strip = Corroboration()
-        strip.add([read("842162", .i25, quality: 4, lines: 6), read("842162", .i25, by: .enlarged, quality: 8, lines: 12)])
+        strip.add([
+            read("842162", .i25, quality: 4, lines: 6), read("842162", .i25, by: .enlarged, quality: 8, lines: 12),
+        ])
         #expect(strip.accepted.count == 1)
     }
 }
 
 /// On a stream: a second frame confirms a weak read; a rival sets both back.
 @Suite struct StreamCorroborationTests {
-    func read(_ text: String, _ symbology: Symbology = .ean13, by pass: ScanPass = .plain, quality: Int = 5,
-              at x: Int = 20) -> DetectedCode {
-        var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8),
-                                corners: ZbarEngine.boundingBox(of: [PixelPoint(x: x, y: 10), PixelPoint(x: x + 180, y: 40)]),
-                                quality: quality).found(by: pass, turn: nil)
+    func read(
+        _ text: String, _ symbology: Symbology = .ean13, by pass: ScanPass = .plain, quality: Int = 5,
+        at x: Int = 20
+    ) -> DetectedCode {
+        var code = DetectedCode(
+            symbology: symbology, bytes: Array(text.utf8),
+            corners: ZbarEngine.boundingBox(of: [PixelPoint(x: x, y: 10), PixelPoint(x: x + 180, y: 40)]),
+            quality: quality
+        ).found(by: pass, turn: nil)
         code.scanLines = 100
         return code
     }
@@ -139,7 +151,9 @@ import Testing
 
     @Test func aPointLocatedITFIsNeverAnnounced() {
         var tracker = CodeTracker(confirmations: 2)
-        let point = DetectedCode(symbology: .i25, bytes: Array("005462".utf8), corners: Array(repeating: PixelPoint(x: 596, y: 152), count: 4))
+        let point = DetectedCode(
+            symbology: .i25, bytes: Array("005462".utf8),
+            corners: Array(repeating: PixelPoint(x: 596, y: 152), count: 4))
         for frame in 0..<5 { #expect(tracker.update(with: [point], at: Double(frame) / 30).isEmpty) }
         // zbar's location for it, one point where a scan line ended, is refused where it is read.
         #expect(!LocationSanity.accepts([PixelPoint(x: 596, y: 152)], width: 640, height: 480))

@@ -1,8 +1,9 @@
 import CodeFixtures
-@testable import CodeReading
 import FrameCore
 import PictureOps
 import Testing
+
+@testable import CodeReading
 
 /// The drawn codes the benches and tests rely on say what they claim to say.
 @Suite struct FixtureTests {
@@ -12,8 +13,11 @@ import Testing
         for _ in 0..<5 {
             let code = Barcode.random(symbology, using: &random)
             let scene = Frame.filled(width: 640, height: 240, value: 200)
-                .drawingModules(code.bars, at: ModulePlacement(centreX: 320, centreY: 120, moduleSize: 2.5, rowHeight: 40,
-                                                               quietZone: 10))
+                .drawingModules(
+                    code.bars,
+                    at: ModulePlacement(
+                        centreX: 320, centreY: 120, moduleSize: 2.5, rowHeight: 40,
+                        quietZone: 10))
             let texts = ZbarEngine().codes(in: scene).map(\.text)
             #expect(texts == [code.expected], "\(symbology): \(texts) for \(code.expected)")
         }
@@ -33,7 +37,8 @@ import Testing
     func read(_ printed: String) throws -> DetectedCode {
         let code = try #require(Barcode(.code39, printed))
         let scene = Frame.filled(width: 640, height: 200, value: 220)
-            .drawingModules(code.bars, at: ModulePlacement(centreX: 320, centreY: 100, moduleSize: 2, rowHeight: 40, quietZone: 10))
+            .drawingModules(
+                code.bars, at: ModulePlacement(centreX: 320, centreY: 100, moduleSize: 2, rowHeight: 40, quietZone: 10))
         return try #require(ZbarEngine().codes(in: scene).first)
     }
 
@@ -52,7 +57,10 @@ import Testing
     @Test func everyPairMapsAsTheStandardSays() {
         func decode(_ text: String) -> [UInt8]? { Code39FullASCII.decoded(Array(text.utf8)) }
         #expect(decode("$A$M$Z") == [0x01, 0x0D, 0x1A])
-        #expect(decode("%A%E%F%J%K%O%P%T%U%V%W%X") == [0x1B, 0x1F, 0x3B, 0x3F, 0x5B, 0x5F, 0x7B, 0x7F, 0x00, 0x40, 0x60, 0x7F])
+        #expect(
+            decode("%A%E%F%J%K%O%P%T%U%V%W%X") == [
+                0x1B, 0x1F, 0x3B, 0x3F, 0x5B, 0x5F, 0x7B, 0x7F, 0x00, 0x40, 0x60, 0x7F,
+            ])
         #expect(decode("/A/O/Z") == Array("!/:".utf8))
         #expect(decode("+A+Z") == Array("az".utf8))
         #expect(decode("PLAIN-TEXT 12") == nil)  // no shift: nothing to decode
@@ -65,7 +73,8 @@ import Testing
     func read(_ data: String, gs1: Bool) throws -> DetectedCode {
         let code = try #require(Barcode(.code128, data, gs1: gs1))
         let scene = Frame.filled(width: 900, height: 200, value: 220)
-            .drawingModules(code.bars, at: ModulePlacement(centreX: 450, centreY: 100, moduleSize: 2, rowHeight: 40, quietZone: 10))
+            .drawingModules(
+                code.bars, at: ModulePlacement(centreX: 450, centreY: 100, moduleSize: 2, rowHeight: 40, quietZone: 10))
         return try #require(ZbarEngine().codes(in: scene).first)
     }
 

@@ -1,17 +1,23 @@
-@testable import CodeReading
 import CodeFixtures
 import FrameCore
 import PictureOps
 import Testing
 
+@testable import CodeReading
+
 /// An ITF read is spelt again straight across its bars: a fragment a slanted scan line read
 /// is refused, a whole code is believed however few lines saw it.
 @Suite struct ITFAcrossTests {
     /// `barcode` turned by `degrees` on a label (`label` grey) on a table (`table` grey).
-    func picture(_ barcode: Barcode, degrees: Double, rowHeight: Double = 25, label: UInt8 = 220, table: UInt8 = 140) -> Frame {
+    func picture(_ barcode: Barcode, degrees: Double, rowHeight: Double = 25, label: UInt8 = 220, table: UInt8 = 140)
+        -> Frame
+    {
         Frame.filled(width: 480, height: 360, value: table)
-            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 240, centreY: 180, moduleSize: 3, rowHeight: rowHeight,
-                                                              degrees: degrees, quietZone: 10), dark: 30, light: label)
+            .drawingModules(
+                barcode.bars,
+                at: ModulePlacement(
+                    centreX: 240, centreY: 180, moduleSize: 3, rowHeight: rowHeight,
+                    degrees: degrees, quietZone: 10), dark: 30, light: label)
     }
 
     /// The widths of a drawn code's bars and spaces, in modules, with `quiet` modules of light
@@ -111,8 +117,9 @@ import Testing
         let scene = picture.blockStatistics(in: picture.bounds, blockSize: 16, rowStep: 4)
         let look = Look(rect: picture.bounds, pass: .halved)
         func read(_ symbology: Symbology, quality: Int) -> DetectedCode {
-            var code = DetectedCode(symbology: symbology, bytes: Array("842162".utf8),
-                                    corners: [PixelPoint(x: 40, y: 60), PixelPoint(x: 200, y: 120)], quality: quality)
+            var code = DetectedCode(
+                symbology: symbology, bytes: Array("842162".utf8),
+                corners: [PixelPoint(x: 40, y: 60), PixelPoint(x: 200, y: 120)], quality: quality)
             code.scanLines = 240
             return code
         }

@@ -1,8 +1,9 @@
-@testable import CodeReading
 import CodeFixtures
 import FrameCore
 import PictureOps
 import Testing
+
+@testable import CodeReading
 
 /// Stills of many megapixels are read once at full size as zbarimg reads them, then within a
 /// counted budget: shrunk when huge, and at full size where a code may be. Every thorough
@@ -13,7 +14,8 @@ import Testing
     /// A code of `moduleSize` pixels per module in the middle of a picture of about 18
     /// megapixels of plain paper.
     func hugePicture(_ text: String, moduleSize: Int) throws -> Frame {
-        let code = try #require(QRMatrix(text: text, level: .medium)).render(moduleSize: moduleSize, dark: 30, light: 220)
+        let code = try #require(QRMatrix(text: text, level: .medium)).render(
+            moduleSize: moduleSize, dark: 30, light: 220)
         let margin = (4300 - code.width) / 2
         return code.padded(margin: margin, value: 200)
     }
@@ -38,7 +40,8 @@ import Testing
     /// What the whole picture's one look misses is looked for where a code may be: a light
     /// code on dark in a large photo.
     @Test func aLightCodeOnDarkInALargePhotoIsFoundWhereItLies() throws {
-        let code = try #require(QRMatrix(text: "light on dark", level: .medium)).render(moduleSize: 5, dark: 230, light: 25)
+        let code = try #require(QRMatrix(text: "light on dark", level: .medium)).render(
+            moduleSize: 5, dark: 230, light: 25)
         let frame = photo(code: code)
         #expect(ZbarEngine().codes(in: frame).isEmpty)
         let reading = ThoroughScan().scan(frame, with: scanner)
@@ -64,7 +67,9 @@ import Testing
         // Shrunk by the factor a huge still gets, its modules are lost.
         let factor = LargeStill.factor(for: frame.bounds)
         #expect(factor >= 2)
-        #expect(ThoroughScan().scanWhole(frame.shrunk(by: factor), with: scanner, limit: nil, passes: [.plain]).codes.isEmpty)
+        #expect(
+            ThoroughScan().scanWhole(frame.shrunk(by: factor), with: scanner, limit: nil, passes: [.plain]).codes
+                .isEmpty)
         let reading = ThoroughScan().scan(frame, with: scanner)
         #expect(reading.codes.map(\.text) == ["small code, 2 px modules"])
         let corners = try #require(reading.codes.first?.corners)
@@ -86,9 +91,13 @@ import Testing
     }
 
     @Test func shrinkingAveragesWholeBlocks() {
-        let frame = Frame(width: 5, height: 3, luma: [0, 30, 60, 90, 255,
-                                                       30, 60, 90, 120, 255,
-                                                       9, 9, 9, 9, 9])
+        let frame = Frame(
+            width: 5, height: 3,
+            luma: [
+                0, 30, 60, 90, 255,
+                30, 60, 90, 120, 255,
+                9, 9, 9, 9, 9,
+            ])
         let small = frame.shrunk(by: 2)
         #expect(small.width == 2 && small.height == 1)
         #expect(small.luma == [30, 90])

@@ -1,8 +1,9 @@
 import CodeFixtures
-@testable import CodeReading
 import FrameCore
 import PictureOps
 import Testing
+
+@testable import CodeReading
 
 /// The parts of the live plan, each on its own.
 @Suite struct LiveComponentTests {
@@ -28,8 +29,11 @@ import Testing
         var random = SplitMix(seed: 8)
         let barcode = Barcode.random(.code128, using: &random)
         let turned = Frame.plasma(width: 640, height: 480, seed: 2)
-            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 320, centreY: 240, moduleSize: 2.5, rowHeight: 30,
-                                                              degrees: 30, quietZone: 10))
+            .drawingModules(
+                barcode.bars,
+                at: ModulePlacement(
+                    centreX: 320, centreY: 240, moduleSize: 2.5, rowHeight: 30,
+                    degrees: 30, quietZone: 10))
         let found = Localiser.candidates(in: stats(turned))
         #expect(found.count == 1 && found[0].linear)
         #expect(abs((found.first?.angle ?? 0) - 30) < 6, "\(found)")
@@ -91,15 +95,17 @@ import Testing
         // UPC-E (51 modules, read whole) or a UPC-E read out of an EAN-13's half would say.
         let half = (0..<8).map { PixelPoint(x: $0 % 2 == 0 ? 100 : 145, y: 200 + $0) }
         #expect(LocationSanity.accepts(half, width: 640, height: 480, symbology: .ean13, characters: 13))
-        #expect(!LocationSanity.accepts(half, width: 640, height: 480, symbology: .ean13, characters: 13, upceNumber: true))
+        #expect(
+            !LocationSanity.accepts(half, width: 640, height: 480, symbology: .ean13, characters: 13, upceNumber: true))
     }
 
     /// A code spelt across its bars once vouches for its later reads where it lies (they are
     /// not checked again); not for a read elsewhere, nor for another text, nor unless spelt.
     @Test func aFollowedCodeSpeltAcrossVouchesForItsReadsWhereItLies() {
         func read(_ text: String, x: Int, across: Bool = false) -> DetectedCode {
-            var code = DetectedCode(symbology: .code128, bytes: Array(text.utf8),
-                                    corners: ZbarEngine.boundingBox(of: [PixelPoint(x: x, y: 100), PixelPoint(x: x + 150, y: 104)]))
+            var code = DetectedCode(
+                symbology: .code128, bytes: Array(text.utf8),
+                corners: ZbarEngine.boundingBox(of: [PixelPoint(x: x, y: 100), PixelPoint(x: x + 150, y: 104)]))
             code.checkedAcross = across
             return code
         }
@@ -126,13 +132,17 @@ import Testing
     @Test func aCodeMarkedAtOneEndIsLookedForOnTheFarSideOfItsMarks() throws {
         func read(_ symbology: Symbology, _ text: String, out: (Int) -> Int) -> DetectedCode {
             let marks = stride(from: 113, through: 259, by: 8).map { PixelPoint(x: 146 + (259 - $0) / 15, y: $0) }
-            var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8), corners: ZbarEngine.boundingBox(of: marks),
-                                    quality: marks.count)
+            var code = DetectedCode(
+                symbology: symbology, bytes: Array(text.utf8), corners: ZbarEngine.boundingBox(of: marks),
+                quality: marks.count)
             code.ends = marks.enumerated().map { LineEnd(at: $1, beyond: PixelPoint(x: $1.x + out($0), y: $1.y)) }
             return code
         }
         let scene = stats(Frame.filled(width: 640, height: 480, value: 200))
-        func window(_ code: DetectedCode, foundIn look: Look = Look(rect: PixelRect(x: 0, y: 0, width: 640, height: 480), pass: .plain)) throws -> PixelRect {
+        func window(
+            _ code: DetectedCode,
+            foundIn look: Look = Look(rect: PixelRect(x: 0, y: 0, width: 640, height: 480), pass: .plain)
+        ) throws -> PixelRect {
             var follower = CodeFollower()
             follower.saw(code, by: look, at: 0, in: scene)
             let track = try #require(follower.tracks[code.identity])
@@ -149,7 +159,8 @@ import Testing
         #expect(rightEnd.x == 0 && rightEnd.maxX <= 155 + 24 + 3, "\(rightEnd)")
         // A Code 128 so marked is not stretched, but its candidate window is kept.
         let candidate = PixelRect(x: 120, y: 90, width: 260, height: 200)
-        let code128 = try window(read(.code128, "k74ImWhCF", out: { _ in -32 }), foundIn: Look(rect: candidate, pass: .plain, window: true))
+        let code128 = try window(
+            read(.code128, "k74ImWhCF", out: { _ in -32 }), foundIn: Look(rect: candidate, pass: .plain, window: true))
         #expect(code128.x == 120 && code128.maxX == candidate.maxX, "\(code128)")
     }
 

@@ -1,8 +1,9 @@
 import CodeFixtures
-@testable import CodeReading
 import FrameCore
 import PictureOps
 import Testing
+
+@testable import CodeReading
 
 /// A camera-like stream: a soft backdrop with fresh sensor noise in every frame, and a code
 /// drawn in from frame `appears` on (at `x` pixels from the centre in frame n).
@@ -11,18 +12,23 @@ struct NoisyStream {
     let noise = 6
     var backdrop: Frame { Frame.plasma(width: width, height: height, seed: 9) }
 
-    func frames(_ count: Int, code: ModuleGrid? = nil, appears: Int = 0, moduleSize: Double = 2, rowHeight: Double = 1,
-                quietZone: Double = 4, x: (Int) -> Double = { _ in 0 }) -> [Frame] {
+    func frames(
+        _ count: Int, code: ModuleGrid? = nil, appears: Int = 0, moduleSize: Double = 2, rowHeight: Double = 1,
+        quietZone: Double = 4, x: (Int) -> Double = { _ in 0 }
+    ) -> [Frame] {
         let backdrop = self.backdrop
         return (0..<count).map { n in
             var scene = backdrop
             if let code, n >= appears {
-                scene = scene.drawingModules(code, at: ModulePlacement(
-                    centreX: Double(width) / 2 + x(n), centreY: Double(height) / 2, moduleSize: moduleSize,
-                    rowHeight: rowHeight, quietZone: quietZone))
+                scene = scene.drawingModules(
+                    code,
+                    at: ModulePlacement(
+                        centreX: Double(width) / 2 + x(n), centreY: Double(height) / 2, moduleSize: moduleSize,
+                        rowHeight: rowHeight, quietZone: quietZone))
             }
             // Frames 1/30 s apart on the stream's own clock.
-            return scene.withNoise(amplitude: noise, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30)
+            return scene.withNoise(amplitude: noise, seed: UInt64(n) &+ 1).renumbered(
+                sequence: n, timestamp: Double(n) / 30)
         }
     }
 }
@@ -43,7 +49,9 @@ struct NoisyStream {
         var tracker = CodeTracker(confirmations: 2)
         var result = [String: Int]()
         for (index, reading) in readings.enumerated() {
-            for code in tracker.update(with: reading.codes, at: Double(index) / 30) { result[code.text] = result[code.text] ?? index }
+            for code in tracker.update(with: reading.codes, at: Double(index) / 30) {
+                result[code.text] = result[code.text] ?? index
+            }
         }
         return result
     }
@@ -76,12 +84,16 @@ struct NoisyStream {
     func aFollowedCodeIsCheckedInTheWholeAreaNotInItsWindow(text: String, degrees: Double) throws {
         let barcode = try #require(Barcode(.itf, text))
         let scene = Frame.filled(width: 480, height: 360, value: 150)
-            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 240, centreY: 180, moduleSize: 2, rowHeight: 70,
-                                                              degrees: degrees, quietZone: 10), dark: 40, light: 210)
+            .drawingModules(
+                barcode.bars,
+                at: ModulePlacement(
+                    centreX: 240, centreY: 180, moduleSize: 2, rowHeight: 70,
+                    degrees: degrees, quietZone: 10), dark: 40, light: 210)
         let reader = CodeReader()
         let readings = (0..<3).map { n in
-            reader.read(scene.withNoise(amplitude: 6, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30),
-                        kind: .live, realTime: false)
+            reader.read(
+                scene.withNoise(amplitude: 6, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30),
+                kind: .live, realTime: false)
         }
         // Read again in the follower's window (fewer scan lines than the picture has rows).
         let followed = readings.dropFirst().flatMap(\.codes).filter { $0.scanLines < scene.height }
@@ -97,14 +109,20 @@ struct NoisyStream {
         let barcode = try #require(Barcode(.ean8, String(text.prefix(7))))  // zint adds the check digit
         #expect(barcode.expected == text)
         let scene = Frame.filled(width: 480, height: 360, value: 190)
-            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 240, centreY: 180, moduleSize: 2, rowHeight: 20,
-                                                              degrees: degrees, quietZone: 10), dark: 90, light: 235)
+            .drawingModules(
+                barcode.bars,
+                at: ModulePlacement(
+                    centreX: 240, centreY: 180, moduleSize: 2, rowHeight: 20,
+                    degrees: degrees, quietZone: 10), dark: 90, light: 235)
         let reader = CodeReader()
         var tracker = CodeTracker(confirmations: 2)
         var announced = [String: Int]()
         for n in 0..<3 {
-            let frame = scene.withNoise(amplitude: 6, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30)
-            for code in tracker.update(with: reader.read(frame, kind: .live, realTime: false).codes, at: frame.timestamp) {
+            let frame = scene.withNoise(amplitude: 6, seed: UInt64(n) &+ 1).renumbered(
+                sequence: n, timestamp: Double(n) / 30)
+            for code in tracker.update(
+                with: reader.read(frame, kind: .live, realTime: false).codes, at: frame.timestamp)
+            {
                 announced[code.text] = announced[code.text] ?? n
             }
         }
@@ -126,7 +144,8 @@ struct NoisyStream {
     @Test func aMovingCodeIsFollowedWithoutSearchingTheArea() throws {
         let matrix = try #require(QRMatrix(text: "follow me", level: .medium))
         // Still for a second (the first look settles), then the code appears and slides right.
-        let frames = stream.frames(80, code: matrix.grid, appears: 40, moduleSize: 3, x: { n in Double(max(0, n - 40)) * 3 - 60 })
+        let frames = stream.frames(
+            80, code: matrix.grid, appears: 40, moduleSize: 3, x: { n in Double(max(0, n - 40)) * 3 - 60 })
         let readings = read(frames)
         let moving = readings.dropFirst(42)
         // Every frame shows the code, where it now is...
@@ -135,7 +154,8 @@ struct NoisyStream {
             let box = try #require(code?.corners.boundingRect, "frame \(reading.frameSequence) lost it")
             let centre = Double(box.minX + box.maxX) / 2 - Double(stream.width) / 2
             let expected = Double(reading.frameSequence - 40) * 3 - 60
-            #expect(abs(centre - expected) <= 4, "frame \(reading.frameSequence): centre \(centre), expected \(expected)")
+            #expect(
+                abs(centre - expected) <= 4, "frame \(reading.frameSequence): centre \(centre), expected \(expected)")
         }
         // ...found by its follower's one look, not by a search of the area (once the look at
         // the change its appearing made is over: the extra passes on the area, in turn).
@@ -161,13 +181,18 @@ struct NoisyStream {
         let barcode = try #require(Barcode(.ean13, "590123412345"))
         let scene = stream.backdrop
             .drawingModules(matrix.grid, at: ModulePlacement(centreX: 230, centreY: 240, moduleSize: 3))
-            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 420, centreY: 240, moduleSize: 2, rowHeight: 60,
-                                                              quietZone: 10))
+            .drawingModules(
+                barcode.bars,
+                at: ModulePlacement(
+                    centreX: 420, centreY: 240, moduleSize: 2, rowHeight: 60,
+                    quietZone: 10))
         let reader = CodeReader(policy: ReadingPolicy())
         var tracker = CodeTracker(confirmations: 2)
-        var announcements = [(text: String, frame: Int)](), rereads = 0
+        var announcements = [(text: String, frame: Int)]()
+        var rereads = 0
         for n in 0..<600 {
-            let frame = scene.withNoise(amplitude: stream.noise, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30)
+            let frame = scene.withNoise(amplitude: stream.noise, seed: UInt64(n) &+ 1).renumbered(
+                sequence: n, timestamp: Double(n) / 30)
             let reading = reader.read(frame, in: area, kind: .live, realTime: false)
             if n > 60 && !reading.codes.isEmpty { rereads += 1 }
             for code in tracker.update(with: reading.codes, held: reading.held, at: frame.timestamp) {

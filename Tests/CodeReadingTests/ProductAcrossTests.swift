@@ -1,8 +1,9 @@
-@testable import CodeReading
 import CodeFixtures
 import FrameCore
 import PictureOps
 import Testing
+
+@testable import CodeReading
 
 /// EAN and UPC reads spelt again across their bars, by a decoder of their own: a second look
 /// that owes nothing to zbar.
@@ -13,13 +14,19 @@ import Testing
 
     func picture(_ barcodes: [(Barcode, Double)], degrees: Double, module: Double = 2) -> Frame {
         barcodes.reduce(Frame.filled(width: 640, height: 360, value: 150)) { frame, placed in
-            frame.drawingModules(placed.0.bars, at: ModulePlacement(centreX: placed.1, centreY: 180, moduleSize: module, rowHeight: 50,
-                                                                    degrees: degrees, quietZone: 10), dark: 30, light: 220)
+            frame.drawingModules(
+                placed.0.bars,
+                at: ModulePlacement(
+                    centreX: placed.1, centreY: 180, moduleSize: module, rowHeight: 50,
+                    degrees: degrees, quietZone: 10), dark: 30, light: 220)
         }
     }
 
-    @Test(arguments: [(LinearSymbology.ean13, "400638133393"), (.ean13, "978030640615"), (.upca, "03600029145"),
-                      (.ean8, "9638507"), (.upce, "0123456"), (.upce, "0654321"), (.upce, "0234563"), (.upce, "0345674"), (.upce, "1234560")])
+    @Test(arguments: [
+        (LinearSymbology.ean13, "400638133393"), (.ean13, "978030640615"), (.upca, "03600029145"),
+        (.ean8, "9638507"), (.upce, "0123456"), (.upce, "0654321"), (.upce, "0234563"), (.upce, "0345674"),
+        (.upce, "1234560"),
+    ])
     func libzintsCodesDecodeFromTheirWidths(symbology: LinearSymbology, data: String) throws {
         let barcode = try #require(Barcode(symbology, data))
         let spelt = ProductAcross.decode(elements(barcode, quiet: 9))
@@ -85,8 +92,12 @@ import Testing
         var random = SplitMix(seed: 11)
         let barcode = try #require(Barcode(symbology, symbology.randomPayload(using: &random)))
         let frame = Frame.filled(width: 640, height: 360, value: 200)
-            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 320, centreY: 180, moduleSize: 2.5, rowHeight: 50,
-                                                              degrees: degrees, quietZone: 10), dark: 15, light: 70)
+            .drawingModules(
+                barcode.bars,
+                at: ModulePlacement(
+                    centreX: 320, centreY: 180, moduleSize: 2.5, rowHeight: 50,
+                    degrees: degrees, quietZone: 10), dark: 15, light: 70
+            )
             .blurred(sigma: 0.5).withNoise(amplitude: 4, seed: 2)
         let read = try #require(ZbarEngine().decode(frame).codes.first { $0.text == barcode.expected })
         #expect(BarsAcross.verdict(read, in: frame, fitting: false) == .agrees)
@@ -95,7 +106,8 @@ import Testing
     /// Two codes side by side on one line: each read is spelt by the code it lies on, and the
     /// other code further along the line refuses neither.
     @Test func anotherCodeAlongTheLineIsNoneOfTheReadsBusiness() throws {
-        let left = try #require(Barcode(.ean8, "9638507")), right = try #require(Barcode(.ean8, "1234567"))
+        let left = try #require(Barcode(.ean8, "9638507"))
+        let right = try #require(Barcode(.ean8, "1234567"))
         let frame = picture([(left, 160), (right, 480)], degrees: 0)
         let reads = ZbarEngine().decode(frame).codes
         #expect(Set(reads.map(\.text)) == [left.expected, right.expected])
@@ -113,7 +125,8 @@ import Testing
             return code
         }
         for symbology in [Symbology.ean13, .ean8] {
-            var unchecked = Corroboration(), checked = Corroboration()
+            var unchecked = Corroboration()
+            var checked = Corroboration()
             unchecked.add([read(symbology, "96385074", checked: false)])
             checked.add([read(symbology, "96385074", checked: true)])
             #expect(unchecked.accepted.isEmpty)
@@ -160,10 +173,14 @@ import Testing
 
     @Test(arguments: [(0.0, false), (14, false), (-9, false), (5, true)])
     func aReadIsSpeltAcrossItsBarsAndCountsAsALook(degrees: Double, gs1: Bool) throws {
-        let barcode = try #require(gs1 ? Barcode(.code128, "[01]09501101530003[10]AB-123", gs1: true) : Barcode(.code128, "QRTUI-42x"))
+        let barcode = try #require(
+            gs1 ? Barcode(.code128, "[01]09501101530003[10]AB-123", gs1: true) : Barcode(.code128, "QRTUI-42x"))
         let frame = Frame.filled(width: 640, height: 360, value: 150)
-            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 320, centreY: 180, moduleSize: 2.5, rowHeight: 60,
-                                                              degrees: degrees, quietZone: 12), dark: 30, light: 220)
+            .drawingModules(
+                barcode.bars,
+                at: ModulePlacement(
+                    centreX: 320, centreY: 180, moduleSize: 2.5, rowHeight: 60,
+                    degrees: degrees, quietZone: 12), dark: 30, light: 220)
         // GS1-128: zbar gives the element strings without brackets.
         let said = gs1 ? "010950110153000310AB-123" : barcode.expected
         var read = try #require(ZbarEngine().decode(frame).codes.first { $0.text == said })

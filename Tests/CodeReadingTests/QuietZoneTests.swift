@@ -1,9 +1,10 @@
-@testable import CodeReading
 import CodeFixtures
 import FrameCore
 import Glibc
 import PictureOps
 import Testing
+
+@testable import CodeReading
 
 /// A 1D read must end where the printed code ends: light beyond, across the bars.
 @Suite struct QuietZoneTests {
@@ -11,15 +12,17 @@ import Testing
     let itf = Barcode(.itf, "555507398173")!
     var picture: Frame {
         Frame.filled(width: 600, height: 200, value: 170)
-            .drawingModules(itf.bars, at: ModulePlacement(centreX: 300, centreY: 100, moduleSize: 3, rowHeight: 40, quietZone: 10),
-                            dark: 30, light: 220)
+            .drawingModules(
+                itf.bars, at: ModulePlacement(centreX: 300, centreY: 100, moduleSize: 3, rowHeight: 40, quietZone: 10),
+                dark: 30, light: 220)
     }
     var left: Int { 300 - itf.bars.columns * 3 / 2 }
 
     /// Where bar number `n` (from 1) ends, in pixels.
     func endOfBar(_ n: Int) -> Int {
         var bars = 0
-        for column in 0..<itf.bars.columns where itf.bars[column, 0] && (column + 1 == itf.bars.columns || !itf.bars[column + 1, 0]) {
+        for column in 0..<itf.bars.columns
+        where itf.bars[column, 0] && (column + 1 == itf.bars.columns || !itf.bars[column + 1, 0]) {
             bars += 1
             if bars == n { return left + (column + 1) * 3 }
         }
@@ -27,13 +30,17 @@ import Testing
     }
 
     func read(_ text: String, ends: [LineEnd], as symbology: Symbology = .i25) -> DetectedCode {
-        var code = DetectedCode(symbology: symbology, bytes: Array(text.utf8), corners: ZbarEngine.boundingBox(of: ends.map(\.at)), quality: ends.count)
+        var code = DetectedCode(
+            symbology: symbology, bytes: Array(text.utf8), corners: ZbarEngine.boundingBox(of: ends.map(\.at)),
+            quality: ends.count)
         code.ends = ends
         return code
     }
 
     func end(_ x: Int, _ y: Int, out dx: Double, _ dy: Double = 0) -> LineEnd {
-        LineEnd(at: PixelPoint(x: x, y: y), beyond: PixelPoint(x: x + Int((32 * dx).rounded()), y: y + Int((32 * dy).rounded())))
+        LineEnd(
+            at: PixelPoint(x: x, y: y),
+            beyond: PixelPoint(x: x + Int((32 * dx).rounded()), y: y + Int((32 * dy).rounded())))
     }
 
     @Test func zbarMarksEachLineWhereItRanOutOfTheCode() throws {
@@ -50,10 +57,14 @@ import Testing
     @Test func aReadEndingAmidTheBarsIsRefused() {
         // The first six digits: start (2 bars) and three pairs (5 bars each), then more bars.
         let inner = endOfBar(17)
-        let ends = stride(from: 70, to: 130, by: 4).map { y in y % 8 == 6 ? end(left, y, out: -1) : end(inner, y, out: 1) }
+        let ends = stride(from: 70, to: 130, by: 4).map { y in
+            y % 8 == 6 ? end(left, y, out: -1) : end(inner, y, out: 1)
+        }
         #expect(!QuietZone.isClear(read("555507", ends: ends), in: picture))
         // The same lines ending at the code's real end are fine.
-        let whole = stride(from: 70, to: 130, by: 4).map { y in y % 8 == 6 ? end(left, y, out: -1) : end(endOfBar(34), y, out: 1) }
+        let whole = stride(from: 70, to: 130, by: 4).map { y in
+            y % 8 == 6 ? end(left, y, out: -1) : end(endOfBar(34), y, out: 1)
+        }
         #expect(QuietZone.isClear(read(itf.expected, ends: whole), in: picture))
     }
 
@@ -70,12 +81,18 @@ import Testing
         #expect(!QuietZone.isClear(read("555507", ends: ends), in: picture))
     }
 
-    @Test(arguments: [(LinearSymbology.code128, -20.0), (.code128, 12), (.code128, 22), (.upce, -8), (.upce, 20), (.itf, 4)])
+    @Test(arguments: [
+        (LinearSymbology.code128, -20.0), (.code128, 12), (.code128, 22), (.upce, -8), (.upce, 20), (.itf, 4),
+    ])
     func turnedAndBlurredCodesReadWholeKeepTheirQuietZone(kind: LinearSymbology, degrees: Double) throws {
         let barcode = try #require(Barcode(kind, kind == .upce ? "0123456" : kind == .itf ? "1234567890" : "Q-4217"))
         let turned = Frame.filled(width: 640, height: 480, value: 150)
-            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 320, centreY: 240, moduleSize: 2.5, rowHeight: 60,
-                                                              degrees: degrees, quietZone: 10), dark: 40, light: 210)
+            .drawingModules(
+                barcode.bars,
+                at: ModulePlacement(
+                    centreX: 320, centreY: 240, moduleSize: 2.5, rowHeight: 60,
+                    degrees: degrees, quietZone: 10), dark: 40, light: 210
+            )
             .blurred(sigma: 1.2).withNoise(amplitude: 6, seed: 3)
         let code = try #require(ZbarEngine().decode(turned).codes.first)
         #expect(code.text == barcode.expected)
@@ -90,11 +107,16 @@ import Testing
     @Test func aUPCEReadOutOfAnEAN13sHalfIsRefused() throws {
         let ean = try #require(Barcode(.ean13, "839145119439"))
         let picture = Frame.filled(width: 600, height: 200, value: 170)
-            .drawingModules(ean.bars, at: ModulePlacement(centreX: 300, centreY: 100, moduleSize: 3, rowHeight: 40, quietZone: 10),
-                            dark: 30, light: 220)
-        let start = 300 - ean.bars.columns * 3 / 2, middle = 300 + 2 * 3  // the middle guard's last bar ends here
-        let ends = stride(from: 70, to: 130, by: 4).map { y in y % 8 == 6 ? end(start, y, out: -1) : end(middle, y, out: 1) }
-        var fragment = DetectedCode(symbology: .ean13, bytes: Array("0072100004196".utf8), corners: [], quality: ends.count)
+            .drawingModules(
+                ean.bars, at: ModulePlacement(centreX: 300, centreY: 100, moduleSize: 3, rowHeight: 40, quietZone: 10),
+                dark: 30, light: 220)
+        let start = 300 - ean.bars.columns * 3 / 2
+        let middle = 300 + 2 * 3  // the middle guard's last bar ends here
+        let ends = stride(from: 70, to: 130, by: 4).map { y in
+            y % 8 == 6 ? end(start, y, out: -1) : end(middle, y, out: 1)
+        }
+        var fragment = DetectedCode(
+            symbology: .ean13, bytes: Array("0072100004196".utf8), corners: [], quality: ends.count)
         fragment.ends = ends
         #expect(LinearCodeSpec.of(fragment.symbology)?.checkedSpan(fragment) == 51)
         #expect(!QuietZone.isClear(fragment, in: picture))
@@ -108,14 +130,19 @@ import Testing
     @Test func aLineBesideTheMarkThatRunsPastTheBarsSeesNoBar() throws {
         let barcode = try #require(Barcode(.code128, "Q-4217"))
         let noisy = Frame.filled(width: 600, height: 200, value: 170)
-            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 300, centreY: 100, moduleSize: 3, rowHeight: 40, quietZone: 10),
-                            dark: 30, light: 220)
+            .drawingModules(
+                barcode.bars,
+                at: ModulePlacement(centreX: 300, centreY: 100, moduleSize: 3, rowHeight: 40, quietZone: 10),
+                dark: 30, light: 220
+            )
             .withNoise(amplitude: 10, seed: 9)
         let dark = (0..<barcode.bars.columns).filter { barcode.bars[$0, 0] }
         let left = 300 - barcode.bars.columns * 3 / 2
         let (first, last) = (left + dark.first! * 3, left + (dark.last! + 1) * 3)
         #expect(noisy[first + 1, 155] < 100 && noisy[first + 1, 165] > 150)  // the bars end between these rows
-        let ends = stride(from: 150, to: 160, by: 2).map { y in y % 4 == 0 ? end(first, y, out: -1) : end(last, y, out: 1) }
+        let ends = stride(from: 150, to: 160, by: 2).map { y in
+            y % 4 == 0 ? end(first, y, out: -1) : end(last, y, out: 1)
+        }
         #expect(QuietZone.isClear(read(barcode.expected, ends: ends, as: .code128), in: noisy))
     }
 
@@ -133,8 +160,11 @@ import Testing
     func aFragmentZbarReadsOffATurnedITFIsWithheld(text: String, degrees: Double) throws {
         let barcode = try #require(Barcode(.itf, text))
         let picture = Frame.filled(width: 480, height: 360, value: 140)
-            .drawingModules(barcode.bars, at: ModulePlacement(centreX: 240, centreY: 180, moduleSize: 3, rowHeight: 25,
-                                                              degrees: degrees, quietZone: 10), dark: 30, light: 220)
+            .drawingModules(
+                barcode.bars,
+                at: ModulePlacement(
+                    centreX: 240, centreY: 180, moduleSize: 3, rowHeight: 25,
+                    degrees: degrees, quietZone: 10), dark: 30, light: 220)
         let zbar = ZbarEngine().decode(picture).codes.map(\.text)
         #expect(zbar.contains { $0 != barcode.expected && barcode.expected.hasPrefix($0) })
         let found = ScanPass.plain.look(at: picture, from: PixelPoint(x: 0, y: 0), with: ZbarEngine())
@@ -147,19 +177,25 @@ import Testing
     /// across its bars spell it; refused where they do not (a stain over its middle); an ITF so
     /// printed, whose runs of digit pairs read as codes of their own, is refused whatever its
     /// lines spell.
-    @Test(arguments: [(LinearSymbology.code128, "Q-4217", 5, false, true), (.code39, "QZ42", 6, false, true),
-                      (.upce, "0123456", 5, false, true), (.code128, "Q-4217", 5, true, false), (.upce, "0123456", 5, true, false),
-                      (.itf, "555507398173", 7, false, false)])
-    func aMarkInTheQuietZoneRefusesOnlyACodeThatDelimitsNoneOfItsParts(kind: LinearSymbology, text: String, gap: Int,
-                                                                      stained: Bool, kept: Bool) throws {
+    @Test(arguments: [
+        (LinearSymbology.code128, "Q-4217", 5, false, true), (.code39, "QZ42", 6, false, true),
+        (.upce, "0123456", 5, false, true), (.code128, "Q-4217", 5, true, false), (.upce, "0123456", 5, true, false),
+        (.itf, "555507398173", 7, false, false),
+    ])
+    func aMarkInTheQuietZoneRefusesOnlyACodeThatDelimitsNoneOfItsParts(
+        kind: LinearSymbology, text: String, gap: Int,
+        stained: Bool, kept: Bool
+    ) throws {
         let barcode = try #require(Barcode(kind, text))
         // The bars, then `gap` light modules (as few as zbar and the lines across ask; the quiet
         // zone check asks more) and a thin bar: a box's edge, say.
-        let marked = ModuleGrid(columns: barcode.bars.columns + gap + 1, rows: 1,
-                                dark: barcode.bars.dark + Array(repeating: false, count: gap) + [true])
+        let marked = ModuleGrid(
+            columns: barcode.bars.columns + gap + 1, rows: 1,
+            dark: barcode.bars.dark + Array(repeating: false, count: gap) + [true])
         let picture = Frame.filled(width: 600, height: 200, value: 170)
-            .drawingModules(marked, at: ModulePlacement(centreX: 300, centreY: 100, moduleSize: 3, rowHeight: 40, quietZone: 10),
-                            dark: 30, light: 220)
+            .drawingModules(
+                marked, at: ModulePlacement(centreX: 300, centreY: 100, moduleSize: 3, rowHeight: 40, quietZone: 10),
+                dark: 30, light: 220)
         let code = try #require(ZbarEngine().decode(picture).codes.first)
         #expect(code.text == barcode.expected)
         #expect(!QuietZone.isClear(code, in: picture))

@@ -1,8 +1,9 @@
-@testable import CodeReading
 import CodeFixtures
 import FrameCore
 import PictureOps
 import Testing
+
+@testable import CodeReading
 
 /// Every pass prepares a picture zbar can read and maps what it finds back to the crop;
 /// the tone operations behind them do what their names say.
@@ -27,7 +28,9 @@ import Testing
         let code = try #require(QRMatrix(text: "halftone", level: .medium)).render(moduleSize: 6, dark: 0, light: 255)
         var luma = code.luma
         for y in 0..<code.height {
-            for x in 0..<code.width where luma[y * code.width + x] == 0 && (x + y) % 2 == 0 { luma[y * code.width + x] = 255 }
+            for x in 0..<code.width where luma[y * code.width + x] == 0 && (x + y) % 2 == 0 {
+                luma[y * code.width + x] = 255
+            }
         }
         let frame = Frame(width: code.width, height: code.height, luma: luma).padded(margin: 20, value: 255)
         #expect(ZbarEngine().codes(in: frame).isEmpty)
@@ -60,20 +63,25 @@ import Testing
 /// One printed 1D code read twice, once wrong: the much better read wins, a close call gives nothing.
 @Suite struct ConflictingReadsTests {
     func ean(_ digits: String, quality: Int, x: Int = 20, y: Int, height: Int = 10) -> DetectedCode {
-        DetectedCode(symbology: .ean13, bytes: Array(digits.utf8),
-                     corners: ZbarEngine.boundingBox(of: [PixelPoint(x: x, y: y), PixelPoint(x: x + 180, y: y + height)]),
-                     quality: quality)
+        DetectedCode(
+            symbology: .ean13, bytes: Array(digits.utf8),
+            corners: ZbarEngine.boundingBox(of: [PixelPoint(x: x, y: y), PixelPoint(x: x + 180, y: y + height)]),
+            quality: quality)
     }
 
     @Test func theReadSeenByFarMoreLinesWins() {
         // upca-2/32 in the corpus: 44 scan lines against 6, in overlapping bands.
-        let reads = [ean("0899684001003", quality: 44, y: 13, height: 59), ean("0899624007003", quality: 6, y: 56, height: 4)]
+        let reads = [
+            ean("0899684001003", quality: 44, y: 13, height: 59), ean("0899624007003", quality: 6, y: 56, height: 4),
+        ]
         #expect(reads.withoutConflictingReads().map(\.text) == ["0899684001003"])
     }
 
     @Test func aCloseCallGivesNothing() {
         // upca-2/39: 10 lines against 6, bands touching.
-        let reads = [ean("6087746619592", quality: 10, y: 22, height: 11), ean("0012546619592", quality: 6, y: 17, height: 4)]
+        let reads = [
+            ean("6087746619592", quality: 10, y: 22, height: 11), ean("0012546619592", quality: 6, y: 17, height: 4),
+        ]
         #expect(reads.withoutConflictingReads().isEmpty)
     }
 
@@ -82,11 +90,16 @@ import Testing
         #expect(apart.withoutConflictingReads().count == 2)
         let same = [ean("4006381333931", quality: 30, y: 10), ean("4006381333931", quality: 3, y: 12)]
         #expect(same.withoutConflictingReads().count == 2)
-        let qr = [DetectedCode(symbology: .qr, bytes: Array("a".utf8), corners: [PixelPoint(x: 0, y: 0)], quality: 1),
-                  DetectedCode(symbology: .qr, bytes: Array("b".utf8), corners: [PixelPoint(x: 0, y: 0)], quality: 1)]
+        let qr = [
+            DetectedCode(symbology: .qr, bytes: Array("a".utf8), corners: [PixelPoint(x: 0, y: 0)], quality: 1),
+            DetectedCode(symbology: .qr, bytes: Array("b".utf8), corners: [PixelPoint(x: 0, y: 0)], quality: 1),
+        ]
         #expect(qr.withoutConflictingReads().count == 2)
-        let addOn = [ean("4006381333931", quality: 30, y: 10),
-                     DetectedCode(symbology: .ean13, bytes: Array("12345".utf8), corners: [PixelPoint(x: 30, y: 12)], quality: 2)]
+        let addOn = [
+            ean("4006381333931", quality: 30, y: 10),
+            DetectedCode(
+                symbology: .ean13, bytes: Array("12345".utf8), corners: [PixelPoint(x: 30, y: 12)], quality: 2),
+        ]
         #expect(addOn.withoutConflictingReads().count == 2)
     }
 }
@@ -95,13 +108,15 @@ import Testing
 @Suite struct StraighteningTests {
     /// `code` drawn into the quadrilateral `quad` (its corners clockwise from top-left).
     static func warped(_ code: Frame, into quad: [(Double, Double)], width: Int, height: Int) throws -> Frame {
-        let w = Double(code.width), h = Double(code.height)
+        let w = Double(code.width)
+        let h = Double(code.height)
         let toCode = try #require(Homography(from: quad, to: [(0, 0), (w, 0), (w, h), (0, h)]))
         var luma = [UInt8](repeating: 200, count: width * height)
         for y in 0..<height {
             for x in 0..<width {
                 let (u, v) = toCode.map(Double(x) + 0.5, Double(y) + 0.5)
-                let iu = Int(u.rounded(.down)), iv = Int(v.rounded(.down))
+                let iu = Int(u.rounded(.down))
+                let iv = Int(v.rounded(.down))
                 if iu >= 0, iv >= 0, iu < code.width, iv < code.height { luma[y * width + x] = code[iu, iv] }
             }
         }
@@ -109,7 +124,8 @@ import Testing
     }
 
     @Test func codeSeenAtAnAngleNeedsStraightening() throws {
-        let code = try #require(QRMatrix(text: "seen at an angle", level: .medium)).render(moduleSize: 8, dark: 20, light: 235)
+        let code = try #require(QRMatrix(text: "seen at an angle", level: .medium)).render(
+            moduleSize: 8, dark: 20, light: 235)
         let quad: [(Double, Double)] = [(120, 80), (280, 140), (290, 260), (110, 320)]
         let frame = try Self.warped(code, into: quad, width: 400, height: 400)
         #expect(ZbarEngine().codes(in: frame).isEmpty)

@@ -1,8 +1,9 @@
-@testable import CodeReading
 import CodeFixtures
 import FrameCore
 import PictureOps
 import Testing
+
+@testable import CodeReading
 
 /// Each pass reads what the plain crop cannot; streams confirm 1D reads.
 @Suite struct ThoroughScanTests {
@@ -55,10 +56,12 @@ import Testing
         // Contrast of 12 grey levels, under a shadow that darkens one side by 180.
         let code = CodeFixtures.qrScene("in the shadow", width: 320, height: 320, moduleSize: 5)
             .mapped { UInt8(110 + Int($0) / 18) }
-        let shaded = Frame(width: 320, height: 320, luma: code.luma.enumerated().map { index, value in
-            let x = index % 320
-            return UInt8(max(0, Int(value) - x * 180 / 320))
-        })
+        let shaded = Frame(
+            width: 320, height: 320,
+            luma: code.luma.enumerated().map { index, value in
+                let x = index % 320
+                return UInt8(max(0, Int(value) - x * 180 / 320))
+            })
         #expect(ZbarEngine().codes(in: shaded).isEmpty)
         let report = thorough(shaded)
         #expect(report.codes.map(\.text) == ["in the shadow"])

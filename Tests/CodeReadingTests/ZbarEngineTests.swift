@@ -1,5 +1,5 @@
-import CodeReading
 import CodeFixtures
+import CodeReading
 import FrameCore
 import PictureOps
 import Testing
@@ -34,7 +34,8 @@ import Testing
     @Test func testInvertedReadsALightCodeOnDark() {
         let light = CodeFixtures.qrScene("light on dark", width: 320, height: 240, moduleSize: 4).inverted()
         #expect(ZbarEngine().codes(in: light).isEmpty)
-        #expect(ZbarEngine(settings: ScannerSettings(testInverted: true)).codes(in: light).map(\.text) == ["light on dark"])
+        #expect(
+            ZbarEngine(settings: ScannerSettings(testInverted: true)).codes(in: light).map(\.text) == ["light on dark"])
     }
 
     /// `-Sx-density`, `-Sy-density`: zbar's lines between scan lines, 0 turning a direction off.
@@ -43,7 +44,10 @@ import Testing
         let ean = EAN13.scene("400638133393", width: 400, height: 200)
         #expect(ZbarEngine(settings: ScannerSettings(xDensity: 0)).codes(in: ean).map(\.text) == ["4006381333931"])
         #expect(ZbarEngine(settings: ScannerSettings(yDensity: 0)).codes(in: ean).isEmpty)
-        #expect(ZbarEngine(settings: ScannerSettings(xDensity: 0, yDensity: 3)).codes(in: ean).map(\.text) == ["4006381333931"])
+        #expect(
+            ZbarEngine(settings: ScannerSettings(xDensity: 0, yDensity: 3)).codes(in: ean).map(\.text) == [
+                "4006381333931"
+            ])
         // The user's density wins over qrtui's own choice of one.
         let scanner = ZbarEngine(settings: ScannerSettings(yDensity: 0))
         scanner.density = 2
@@ -62,8 +66,10 @@ import Testing
         let area = PixelRect(x: 300, y: 200, width: 360, height: 330)
         let code = try #require(ZbarEngine().codes(in: frame, area: area).first)
         #expect(code.corners.count == 4)
-        let xs = code.corners.map(\.x), ys = code.corners.map(\.y)
-        let centreX = Double(xs.reduce(0, +)) / 4, centreY = Double(ys.reduce(0, +)) / 4
+        let xs = code.corners.map(\.x)
+        let ys = code.corners.map(\.y)
+        let centreX = Double(xs.reduce(0, +)) / 4
+        let centreY = Double(ys.reduce(0, +)) / 4
         #expect(abs(centreX - 480) < 4 && abs(centreY - 360) < 4)
         #expect(code.corners.allSatisfy { abs(Double($0.x) - centreX) > 20 && abs(Double($0.y) - centreY) > 20 })
         // zbar's order: top-left, bottom-left, bottom-right, top-right.

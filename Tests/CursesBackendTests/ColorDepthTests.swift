@@ -1,6 +1,7 @@
 import CursesBackend
-@testable import Overlay
 import Testing
+
+@testable import Overlay
 
 @Suite struct ColorDepthTests {
     @Test func greysMapToTheNearestOfTheGreyRamp() {
@@ -28,8 +29,10 @@ import Testing
                 Issue.record("tone(\(level)) is not a grey")
                 continue
             }
-            #expect(ColorDepth.indexed256.number(for: .grey(snapped)) == ColorDepth.indexed256.number(for: .grey(UInt8(level))),
-                    "level \(level)")
+            #expect(
+                ColorDepth.indexed256.number(for: .grey(snapped))
+                    == ColorDepth.indexed256.number(for: .grey(UInt8(level))),
+                "level \(level)")
             #expect(Int(snapped) == ColorDepth.shownGrey(UInt8(level)), "level \(level)")
             #expect(TonedASCII.tone(Float(snapped)) == .grey(snapped), "level \(level)")
         }

@@ -11,8 +11,11 @@ import Testing
     @Test func headlessPrintsAStillCodeOnceIn20Seconds() throws {
         let camera = FakeCamera()
         let history = directory.path + "/history.jsonl"
-        let run = try QRTUIProcess.run(["--no-preview", "-d", "/dev/video0", "--timeout", "20", "--format", "json",
-                                        "--history", history], environment: camera.environment, deadline: 40)
+        let run = try QRTUIProcess.run(
+            [
+                "--no-preview", "-d", "/dev/video0", "--timeout", "20", "--format", "json",
+                "--history", history,
+            ], environment: camera.environment, deadline: 40)
         #expect(run.status == 0)
         let lines = run.stdoutText.split(separator: "\n")
         #expect(lines.count == 1, "stdout: \(run.stdoutText)")
@@ -27,11 +30,15 @@ import Testing
 
     @Test func theScreenRingsOnceIn20Seconds() throws {
         let camera = FakeCamera()
-        let bells = directory.path + "/bells", gate = directory.path + "/gate", history = directory.path + "/history.jsonl"
+        let bells = directory.path + "/bells"
+        let gate = directory.path + "/gate"
+        let history = directory.path + "/history.jsonl"
         // qrtui starts only once the bell hook is in place.
-        let session = try TmuxSession(width: 120, height: 40, command:
-            "sh -c 'while [ ! -e \(gate) ]; do sleep 0.05; done'; \(camera.shellPrefix) LANG=C.UTF-8 \(QRTUIProcess.executable) -d /dev/video0 "
-            + "--timeout 20 --format json --history \(history)")
+        let session = try TmuxSession(
+            width: 120, height: 40,
+            command:
+                "sh -c 'while [ ! -e \(gate) ]; do sleep 0.05; done'; \(camera.shellPrefix) LANG=C.UTF-8 \(QRTUIProcess.executable) -d /dev/video0 "
+                + "--timeout 20 --format json --history \(history)")
         try session.tmux(["set-hook", "-g", "alert-bell", "run-shell 'echo bell >> \(bells)'"])
         try session.tmux(["set", "-g", "monitor-bell", "on"])
         #expect(FileManager.default.createFile(atPath: gate, contents: Data()))

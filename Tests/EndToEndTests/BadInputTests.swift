@@ -10,8 +10,10 @@ import Testing
     let directory = TemporaryDirectory("bad")
     let frame = CodeFixtures.qrScene("cut short", width: 320, height: 240, moduleSize: 3)
 
-    func expectOneLineFailure(_ arguments: [String], stdinPath: String? = nil, status: Int32,
-                              message: String) throws {
+    func expectOneLineFailure(
+        _ arguments: [String], stdinPath: String? = nil, status: Int32,
+        message: String
+    ) throws {
         let run = try QRTUIProcess.run(arguments, stdinPath: stdinPath, deadline: 20)
         #expect(!run.timedOut, "qrtui hung")
         #expect(run.status == status)
@@ -20,8 +22,9 @@ import Testing
     }
 
     @Test func missingFile() throws {
-        try expectOneLineFailure(["-i", "/nonexistent/code.png", "--no-preview"], status: 1,
-                                 message: "cannot open /nonexistent/code.png: No such file or directory")
+        try expectOneLineFailure(
+            ["-i", "/nonexistent/code.png", "--no-preview"], status: 1,
+            message: "cannot open /nonexistent/code.png: No such file or directory")
     }
 
     @Test func unreadableFile() throws {
@@ -33,16 +36,19 @@ import Testing
         let arguments = asNobody + [QRTUIProcess.executable, "-i", path, "--no-preview"]
         let scratch = TemporaryDirectoryForRun()
         chmod(scratch.path, 0o777)
-        let result = Spawn.run(arguments[0], Array(arguments.dropFirst()), stdout: scratch.path + "/out",
-                               stderr: scratch.path + "/err", deadline: 20)
+        let result = Spawn.run(
+            arguments[0], Array(arguments.dropFirst()), stdout: scratch.path + "/out",
+            stderr: scratch.path + "/err", deadline: 20)
         #expect(result.status == 1 && !result.timedOut)
-        let stderr = String(decoding: FileManager.default.contents(atPath: scratch.path + "/err") ?? Data(), as: UTF8.self)
+        let stderr = String(
+            decoding: FileManager.default.contents(atPath: scratch.path + "/err") ?? Data(), as: UTF8.self)
         #expect(stderr == "qrtui: cannot open \(path): Permission denied (check the file's permissions)\n")
     }
 
     @Test func aDirectory() throws {
-        try expectOneLineFailure(["-i", directory.path, "--no-preview"], status: 1,
-                                 message: "\(directory.path): is a directory, not an image or video file")
+        try expectOneLineFailure(
+            ["-i", directory.path, "--no-preview"], status: 1,
+            message: "\(directory.path): is a directory, not an image or video file")
     }
 
     @Test func truncatedPNG() throws {
@@ -70,40 +76,57 @@ import Testing
         let run = try QRTUIProcess.run(["-i", path, "--no-preview"])
         #expect(run.status == 1 && !run.timedOut)
         #expect(run.stdoutText == "cut short\n")
-        #expect(run.stderrLines == ["qrtui: \(path): truncated Y4M: frame 1 has \(320 * 240 - 1000) of \(320 * 240) bytes"])
+        #expect(
+            run.stderrLines == ["qrtui: \(path): truncated Y4M: frame 1 has \(320 * 240 - 1000) of \(320 * 240) bytes"])
     }
 
     @Test func hugeY4MHeader() throws {
         let path = directory.write("huge.y4m", Array("YUV4MPEG2 W100000 H100000 F30:1 C420jpeg\nFRAME\n".utf8))
-        try expectOneLineFailure(["-i", path, "--no-preview"], status: 1,
-                                 message: "\(path): a picture of 100000x100000 (10000 megapixels) is over the limit of 100 megapixels and 65535 pixels a side (--max-pixels)")
+        try expectOneLineFailure(
+            ["-i", path, "--no-preview"], status: 1,
+            message:
+                "\(path): a picture of 100000x100000 (10000 megapixels) is over the limit of 100 megapixels and 65535 pixels a side (--max-pixels)"
+        )
     }
 
     @Test func emptyStdin() throws {
         let path = directory.write("empty", [])
-        try expectOneLineFailure(["-i", "-", "--no-preview"], stdinPath: path, status: 1,
-                                 message: "stdin: empty input (expected a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or a Y4M stream)")
+        try expectOneLineFailure(
+            ["-i", "-", "--no-preview"], stdinPath: path, status: 1,
+            message: "stdin: empty input (expected a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or a Y4M stream)")
     }
 
     @Test func notAnImage() throws {
         let path = directory.write("notes.txt", Array("just some text\n".utf8))
-        try expectOneLineFailure(["-i", path, "--no-preview"], status: 1,
-                                 message: "\(path): unsupported: not a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or Y4M stream (by its first bytes)")
+        try expectOneLineFailure(
+            ["-i", path, "--no-preview"], status: 1,
+            message:
+                "\(path): unsupported: not a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or Y4M stream (by its first bytes)"
+        )
     }
 
     @Test(arguments: [
         (["--frobnicate"], "unknown option '--frobnicate' (see qrtui --help)"),
         (["--timeout", "soon"], "--timeout needs a positive number of seconds, not 'soon' (see qrtui --help)"),
         (["--format", "yaml"], "--format must be text, raw, json or xml, not 'yaml' (see qrtui --help)"),
-        (["-S", "qr,aztec"], "unknown symbology 'aztec' in -S (known: ean2,ean5,ean8,upce,isbn10,upca,ean13,isbn13,composite,i25,databar,databarexp,codabar,code39,pdf417,qr,sq,code93,code128) (see qrtui --help)"),
+        (
+            ["-S", "qr,aztec"],
+            "unknown symbology 'aztec' in -S (known: ean2,ean5,ean8,upce,isbn10,upca,ean13,isbn13,composite,i25,databar,databarexp,codabar,code39,pdf417,qr,sq,code93,code128) (see qrtui --help)"
+        ),
         (["--input"], "option --input needs a value (see qrtui --help)"),
         (["--demo", "--input", "x.png"], "choose one source: --device, --input or --demo (see qrtui --help)"),
         (["--loop", "-i", "-"], "--loop cannot repeat stdin: give a file (see qrtui --help)"),
         (["--demo", "photo.png"], "choose one source: --device, --input or --demo (see qrtui --help)"),
         (["--loop", "a.png", "b.png"], "--loop repeats one file, not several (see qrtui --help)"),
         (["-", "-i", "-"], "stdin (-) can be read once (see qrtui --help)"),
-        (["-Sx-density=two"], "-S x-density=two: a density is a number of lines from 0 (off) to 100 (see qrtui --help)"),
-        (["-Sqr.enabled"], "-S qr.enabled: unknown setting 'enabled' (qrtui takes enable and disable) (see qrtui --help)"),
+        (
+            ["-Sx-density=two"],
+            "-S x-density=two: a density is a number of lines from 0 (off) to 100 (see qrtui --help)"
+        ),
+        (
+            ["-Sqr.enabled"],
+            "-S qr.enabled: unknown setting 'enabled' (qrtui takes enable and disable) (see qrtui --help)"
+        ),
         (["--color", "sometimes"], "--color must be auto, always or never, not 'sometimes' (see qrtui --help)"),
     ])
     func usageErrors(arguments: [String], message: String) throws {

@@ -10,15 +10,20 @@ import Testing
     @Test func corpusModeCountsDecodesMisreadsAndFalsePositives() throws {
         let corpus = TemporaryDirectory("corpus")
         try FileManager.default.createDirectory(atPath: corpus.path + "/qr-mini", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: corpus.path + "/falsepositives-mini", withIntermediateDirectories: true)
-        corpus.write("qr-mini/1.png", PNGCodec.encode(CodeFixtures.qrScene("first", width: 200, height: 200, moduleSize: 3)))
+        try FileManager.default.createDirectory(
+            atPath: corpus.path + "/falsepositives-mini", withIntermediateDirectories: true)
+        corpus.write(
+            "qr-mini/1.png", PNGCodec.encode(CodeFixtures.qrScene("first", width: 200, height: 200, moduleSize: 3)))
         corpus.write("qr-mini/1.txt", Array("first".utf8))
-        corpus.write("qr-mini/2.png", PNGCodec.encode(CodeFixtures.qrScene("second", width: 200, height: 200, moduleSize: 3)))
+        corpus.write(
+            "qr-mini/2.png", PNGCodec.encode(CodeFixtures.qrScene("second", width: 200, height: 200, moduleSize: 3)))
         corpus.write("qr-mini/2.txt", Array("not what the code says".utf8))
         corpus.write("qr-mini/3.png", PNGCodec.encode(Frame.filled(width: 50, height: 50, value: 90)))
         corpus.write("qr-mini/3.txt", Array("nothing to find".utf8))
         corpus.write("falsepositives-mini/a.png", PNGCodec.encode(Frame.filled(width: 64, height: 64, value: 30)))
-        corpus.write("falsepositives-mini/b.png", PNGCodec.encode(CodeFixtures.qrScene("oops", width: 200, height: 200, moduleSize: 3)))
+        corpus.write(
+            "falsepositives-mini/b.png",
+            PNGCodec.encode(CodeFixtures.qrScene("oops", width: 200, height: 200, moduleSize: 3)))
 
         let run = try QRTUIProcess.run([corpus.path], executable: "qrtui-bench", prefix: ["--corpus"])
         #expect(run.status == 0)
@@ -33,23 +38,29 @@ import Testing
     @Test func theCommandLineIsQrtuisKind() throws {
         let help = try QRTUIProcess.run(["--help"], executable: "qrtui-bench")
         #expect(help.status == 0)
-        for name in ["--corpus DIR", "--explain FILE", "--verbose", "--memory[=SIDE]", "-S LIST", "--stress N",
-                     "--seed N", "--only TEXT", "--big-still-file F", "--deadlines N", "--soak MINUTES"] {
+        for name in [
+            "--corpus DIR", "--explain FILE", "--verbose", "--memory[=SIDE]", "-S LIST", "--stress N",
+            "--seed N", "--only TEXT", "--big-still-file F", "--deadlines N", "--soak MINUTES",
+        ] {
             #expect(help.stdoutText.contains(name), "help lacks \(name)")
         }
         #expect(help.stdoutText.contains("(default 1)"))  // --seed's, from the settings' own default
-        for (arguments, message) in [(["--frob"], "unknown option '--frob'"), (["--stress", "x"], "--stress needs a count"),
-                                     (["--memory=0"], "--memory needs a side in pixels"), (["extra"], "unknown argument 'extra'"),
-                                     (["-Saztec", "--corpus", "."], "unknown symbology 'aztec' in -S"),
-                                     ([], "nothing to do")] {
+        for (arguments, message) in [
+            (["--frob"], "unknown option '--frob'"), (["--stress", "x"], "--stress needs a count"),
+            (["--memory=0"], "--memory needs a side in pixels"), (["extra"], "unknown argument 'extra'"),
+            (["-Saztec", "--corpus", "."], "unknown symbology 'aztec' in -S"),
+            ([], "nothing to do"),
+        ] {
             let run = try QRTUIProcess.run(arguments, executable: "qrtui-bench")
             #expect(run.status == 2 && run.stderr.contains(message), "\(arguments): \(run.stderr)")
         }
         let corpus = TemporaryDirectory("corpus")
         try FileManager.default.createDirectory(atPath: corpus.path + "/qr-mini", withIntermediateDirectories: true)
-        corpus.write("qr-mini/1.png", PNGCodec.encode(CodeFixtures.qrScene("first", width: 200, height: 200, moduleSize: 3)))
+        corpus.write(
+            "qr-mini/1.png", PNGCodec.encode(CodeFixtures.qrScene("first", width: 200, height: 200, moduleSize: 3)))
         corpus.write("qr-mini/1.txt", Array("first".utf8))
-        for (setting, decoded) in [("-Sdisable,qrcode.enable", "1/1"), ("-Sqrcode.disable", "0/1"), ("-Sean13", "0/1")] {
+        for (setting, decoded) in [("-Sdisable,qrcode.enable", "1/1"), ("-Sqrcode.disable", "0/1"), ("-Sean13", "0/1")]
+        {
             let run = try QRTUIProcess.run([setting, "--corpus", corpus.path], executable: "qrtui-bench")
             let row = run.stdoutText.split(separator: "\n").first { $0.hasPrefix("qr-mini") }.map(String.init) ?? ""
             #expect(row.split(separator: " ").dropFirst().first == Substring(decoded), "\(setting): \(row)")

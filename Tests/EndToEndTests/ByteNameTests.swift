@@ -57,7 +57,8 @@ import Testing
         let path = latinFile("missing", "\u{1B}[31m.png", contents: nil)
         let run = try QRTUIProcess.run(["--no-preview", path])
         #expect(run.status == 1)
-        #expect(run.stderr == "qrtui: cannot open \(directory.path)/missing\\xE9\\e[31m.png: No such file or directory\n")
+        #expect(
+            run.stderr == "qrtui: cannot open \(directory.path)/missing\\xE9\\e[31m.png: No such file or directory\n")
     }
 
     @Test func theHistoryGoesToTheFileNamed() throws {
@@ -65,7 +66,10 @@ import Testing
         let history = latinFile("h", ".jsonl", contents: nil)
         let run = try QRTUIProcess.run(["--no-preview", "--history", history, picture])
         #expect(run.status == 0)
-        #expect(names().sorted { $0.lexicographicallyPrecedes($1) } == [Array("code.png".utf8), [0x68, 0xE9] + Array(".jsonl".utf8)])
+        #expect(
+            names().sorted { $0.lexicographicallyPrecedes($1) } == [
+                Array("code.png".utf8), [0x68, 0xE9] + Array(".jsonl".utf8),
+            ])
         let text = readAll(ArgumentBytes.systemBytes(history))
         #expect(text.contains("\"text\":\"\(Self.payload)\""))
     }

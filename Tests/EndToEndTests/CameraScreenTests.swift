@@ -6,12 +6,14 @@ import Testing
 /// The live screen on the fake camera: picture, success, failures, unplugging, all in tmux.
 @Suite struct CameraScreenTests {
     func start(_ camera: FakeCamera, _ arguments: String = "--device /dev/video0") throws -> TmuxSession {
-        try TmuxSession(width: 120, height: 40, command: "\(camera.shellPrefix) \(QRTUIProcess.executable) \(arguments)")
+        try TmuxSession(
+            width: 120, height: 40, command: "\(camera.shellPrefix) \(QRTUIProcess.executable) \(arguments)")
     }
 
     /// qrtui's process id in the pane (the shell's child).
     func pid(_ session: TmuxSession) throws -> String {
-        let shell = try session.tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let shell = try session.tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         return try procFile("/proc/\(shell)/task/\(shell)/children").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -82,10 +84,13 @@ import Testing
         let log = camera.log
         let unpluggedLog = log.prefix { !$0.hasPrefix("replugged") }
         #expect(unpluggedLog.contains { $0.hasPrefix("unplug ") })
-        #expect(unpluggedLog.filter { $0.hasPrefix("open ") }.count == unpluggedLog.filter { $0.hasPrefix("close ") }.count)
+        #expect(
+            unpluggedLog.filter { $0.hasPrefix("open ") }.count == unpluggedLog.filter { $0.hasPrefix("close ") }.count)
         #expect(unpluggedLog.filter { $0.hasPrefix("close ") }.allSatisfy { $0.hasSuffix("mappings=0") })
         if unpluggedLog.count == log.count { try expectNothingHeld(session, camera) }
-        let back = try session.waitFor("the camera to come back", seconds: 30) { $0.lines[39].contains("the camera is back") }
+        let back = try session.waitFor("the camera to come back", seconds: 30) {
+            $0.lines[39].contains("the camera is back")
+        }
         #expect(!back.lines[39].contains("FAIL"))
         try session.send("q")
         #expect(try session.waitFor("the shell") { $0.text.contains("EXIT=") }.text.contains("EXIT=0"))

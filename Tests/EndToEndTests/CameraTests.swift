@@ -39,12 +39,16 @@ import Testing
         let camera = FakeCamera(settings: ["QRTUI_FAKE_FAIL": "open:EACCES"])
         let result = try run(camera, ["--no-preview"], deadline: 20)
         #expect(result.status == 1)
-        #expect(result.stderrLines == ["qrtui: cannot open /dev/video0: Permission denied (join the video group: sudo usermod -aG video $USER, then log in again)"])
+        #expect(
+            result.stderrLines == [
+                "qrtui: cannot open /dev/video0: Permission denied (join the video group: sudo usermod -aG video $USER, then log in again)"
+            ])
     }
 
     @Test func sizeAndRateOptionsReachTheDevice() throws {
         let camera = FakeCamera("/dev/video0:grey")
-        let result = try run(camera, ["-d", "/dev/video0", "--no-preview", "--once", "--size", "640x480", "--fps", "15"])
+        let result = try run(
+            camera, ["-d", "/dev/video0", "--no-preview", "--once", "--size", "640x480", "--fps", "15"])
         #expect(result.status == 0)
         #expect(camera.log.contains { $0.hasPrefix("streamon ") && $0.hasSuffix("640x480") })
     }
@@ -53,19 +57,29 @@ import Testing
         let camera = FakeCamera("/dev/video0:yuyv,/dev/video1:meta,/dev/video2:mjpeg")
         let result = try run(camera, ["--list-devices"])
         #expect(result.status == 0)
-        #expect(result.stdoutText.split(separator: "\n").map(String.init) == [
-            "/dev/video0: qrtui fake camera (fake_v4l2, platform:qrtui-fake)",
-            "  YUYV  YUYV 4:2:2  640x480 @ 30 fps, 1280x720 @ 10 fps, 1920x1080 @ 5 fps",
-            "/dev/video1: qrtui fake metadata (fake_v4l2, platform:qrtui-fake): not a video capture device",
-            "/dev/video2: qrtui fake camera (fake_v4l2, platform:qrtui-fake)",
-            "  MJPG  Motion-JPEG  640x480 @ 30 fps, 1280x720 @ 30 fps, 1920x1080 @ 30 fps",
-        ])
+        #expect(
+            result.stdoutText.split(separator: "\n").map(String.init) == [
+                "/dev/video0: qrtui fake camera (fake_v4l2, platform:qrtui-fake)",
+                "  YUYV  YUYV 4:2:2  640x480 @ 30 fps, 1280x720 @ 10 fps, 1920x1080 @ 5 fps",
+                "/dev/video1: qrtui fake metadata (fake_v4l2, platform:qrtui-fake): not a video capture device",
+                "/dev/video2: qrtui fake camera (fake_v4l2, platform:qrtui-fake)",
+                "  MJPG  Motion-JPEG  640x480 @ 30 fps, 1280x720 @ 30 fps, 1920x1080 @ 30 fps",
+            ])
     }
 
     @Test(arguments: [
-        ("open:EACCES", "cannot open /dev/video0: Permission denied (join the video group: sudo usermod -aG video $USER, then log in again)"),
-        ("open:ENOENT", "cannot open /dev/video0: No such file or directory (no such device; qrtui --list-devices shows the cameras)"),
-        ("busy", "/dev/video0 is busy: another program is using it (close it and try again; fuser /dev/video* names it)"),
+        (
+            "open:EACCES",
+            "cannot open /dev/video0: Permission denied (join the video group: sudo usermod -aG video $USER, then log in again)"
+        ),
+        (
+            "open:ENOENT",
+            "cannot open /dev/video0: No such file or directory (no such device; qrtui --list-devices shows the cameras)"
+        ),
+        (
+            "busy",
+            "/dev/video0 is busy: another program is using it (close it and try again; fuser /dev/video* names it)"
+        ),
     ])
     func failuresAreOneClearLineAndStatusOne(failure: String, message: String) throws {
         let camera = FakeCamera(settings: ["QRTUI_FAKE_FAIL": failure])
@@ -82,7 +96,10 @@ import Testing
         let camera = FakeCamera("/dev/video1:meta,/dev/video2:h264")
         let meta = try run(camera, ["--device", "/dev/video1", "--no-preview"])
         #expect(meta.status == 1)
-        #expect(meta.stderrLines == ["qrtui: /dev/video1: unsupported: not a video capture device (a metadata or output node?)"])
+        #expect(
+            meta.stderrLines == [
+                "qrtui: /dev/video1: unsupported: not a video capture device (a metadata or output node?)"
+            ])
         let h264 = try run(camera, ["--device", "/dev/video2", "--no-preview"])
         #expect(h264.status == 1)
         #expect(h264.stderrLines.count == 1)
@@ -108,14 +125,20 @@ import Testing
         let result = try run(camera, ["--device", "/dev/video0", "--no-preview", "--timeout", "4"])
         #expect(!result.timedOut)
         #expect(result.status == 1)
-        #expect(result.stderrLines == ["qrtui: /dev/video0: the camera was unplugged; waiting for it to come back",
-                                       "qrtui: /dev/video0: the camera was unplugged and has not come back"])
+        #expect(
+            result.stderrLines == [
+                "qrtui: /dev/video0: the camera was unplugged; waiting for it to come back",
+                "qrtui: /dev/video0: the camera was unplugged and has not come back",
+            ])
     }
 
     @Test func aMissingDeviceNode() throws {
         let result = try run(FakeCamera(), ["--device", "/dev/video42", "--no-preview"])
         #expect(result.status == 1)
-        #expect(result.stderrLines == ["qrtui: cannot open /dev/video42: No such file or directory (no such device; qrtui --list-devices shows the cameras)"])
+        #expect(
+            result.stderrLines == [
+                "qrtui: cannot open /dev/video42: No such file or directory (no such device; qrtui --list-devices shows the cameras)"
+            ])
     }
 
     @Test func unpluggedCameraIsWaitedForAndComesBack() throws {
@@ -138,7 +161,8 @@ import Testing
     /// soak benchmark's cycles, here a few of them in one process.
     @Test func aCameraUnpluggedAgainAndAgainIsFollowedEachTime() throws {
         let camera = FakeCamera("/dev/video0:grey", settings: ["QRTUI_FAKE_UNPLUG": "6", "QRTUI_FAKE_REPLUG": "0.2"])
-        let result = try run(camera, ["--device", "/dev/video0", "--size", "640x480", "--no-preview", "--timeout", "5"])
+        let result = try run(
+            camera, ["--device", "/dev/video0", "--size", "640x480", "--no-preview", "--timeout", "5"])
         #expect(!result.timedOut)
         #expect(result.status == 0)
         // The code is read from the camera each time it comes back (and printed again when
@@ -150,7 +174,8 @@ import Testing
         #expect(unplugs >= 3, "unplugged \(unplugs) times")
         #expect(log.filter { $0.hasPrefix("replugged ") }.count >= unplugs - 1)
         // Each unplug is told (the last may fall just before the timeout ends the run).
-        let told = result.stderrLines.filter { $0.hasSuffix("the camera was unplugged; waiting for it to come back") }.count
+        let told = result.stderrLines.filter { $0.hasSuffix("the camera was unplugged; waiting for it to come back") }
+            .count
         #expect(told == unplugs || told == unplugs - 1)
         #expect(result.stderrLines.filter { $0.hasSuffix("the camera is back") }.count >= unplugs - 1)
         #expect(log.filter { $0.hasPrefix("open ") }.count == log.filter { $0.hasPrefix("close ") }.count)

@@ -13,7 +13,8 @@ import Testing
     static let payload = "written or not"
 
     func picture() -> String {
-        directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 320, height: 240, moduleSize: 4)))
+        directory.write(
+            "code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 320, height: 240, moduleSize: 4)))
     }
 
     @Test func aFullDiskOnStdoutIsAFailure() throws {
@@ -30,7 +31,8 @@ import Testing
 
     /// The demo never ends by itself: the first lost code ends it.
     @Test func aContinuousRunStopsAtTheFirstLostCode() throws {
-        let run = try QRTUIProcess.run(["--no-preview", "--demo", "--continuous"], deadline: 20, redirections: ">/dev/full")
+        let run = try QRTUIProcess.run(
+            ["--no-preview", "--demo", "--continuous"], deadline: 20, redirections: ">/dev/full")
         #expect(!run.timedOut && run.status == 1)
         #expect(run.stderr == "qrtui: cannot write to stdout: No space left on device\n")
     }
@@ -52,7 +54,8 @@ import Testing
     @Test func aReaderGoneIsSIGPIPE() throws {
         let ends = try Syscall.pipe()
         Syscall.close(ends.read)
-        let pid = try ChildProcess.spawn(QRTUIProcess.executable, ["--no-preview", picture()], stdout: .descriptor(ends.write))
+        let pid = try ChildProcess.spawn(
+            QRTUIProcess.executable, ["--no-preview", picture()], stdout: .descriptor(ends.write))
         Syscall.close(ends.write)
         let ending = ChildProcess.wait(pid, until: MonotonicClock.now() + 30)
         #expect(ending == .signalled(SIGPIPE))
@@ -60,8 +63,9 @@ import Testing
 
     /// On the screen the failure shows at once, the scanning goes on, and the end says it again.
     @Test func aFullHistoryFileShowsOnTheScreen() throws {
-        let session = try TmuxSession(width: 100, height: 30,
-                                      command: "\(QRTUIProcess.executable) --input \(picture()) --history /dev/full")
+        let session = try TmuxSession(
+            width: 100, height: 30,
+            command: "\(QRTUIProcess.executable) --input \(picture()) --history /dev/full")
         try session.waitFor("the failure on the status line") { $0.lines[29].contains("cannot write to /dev/full") }
         try session.send("q")
         let pane = try session.waitFor("the exit") { $0.text.contains("EXIT=") }
@@ -80,11 +84,15 @@ import Testing
         let run = try QRTUIProcess.run(["--no-preview", "-i", "-"], deadline: 20, redirections: "<&-")
         #expect(!run.timedOut)
         #expect(run.status == 1)
-        #expect(run.stderr == "qrtui: stdin: empty input (expected a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or a Y4M stream)\n")
+        #expect(
+            run.stderr
+                == "qrtui: stdin: empty input (expected a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or a Y4M stream)\n"
+        )
     }
 
     @Test func aClosedStderrStillReads() throws {
-        let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene("quiet", width: 320, height: 240, moduleSize: 4)))
+        let path = directory.write(
+            "code.png", PNGCodec.encode(CodeFixtures.qrScene("quiet", width: 320, height: 240, moduleSize: 4)))
         let run = try QRTUIProcess.run(["--no-preview", path], redirections: "2>&-")
         #expect(run.status == 0 && run.stdoutText == "quiet\n")
     }
@@ -95,7 +103,9 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         let run = try QRTUIProcess.run(["--no-preview", "--demo", "--history", fifo, "--timeout", "5"], deadline: 20)
         #expect(!run.timedOut && run.status == 1 && run.stdout.isEmpty)
-        #expect(run.stderr == "qrtui: \(fifo): not a file to append to (a FIFO, socket or directory) (the --history file)\n")
+        #expect(
+            run.stderr == "qrtui: \(fifo): not a file to append to (a FIFO, socket or directory) (the --history file)\n"
+        )
     }
 
     @Test func aDirectoryAsTheHistoryIsRefused() throws {

@@ -12,8 +12,10 @@ struct FakeCamera {
     var payload: String? = "https://example.org/camera"
     var settings: [String: String] = [:]
 
-    init(_ devices: String = "/dev/video0:yuyv", payload: String? = "https://example.org/camera",
-         settings: [String: String] = [:]) {
+    init(
+        _ devices: String = "/dev/video0:yuyv", payload: String? = "https://example.org/camera",
+        settings: [String: String] = [:]
+    ) {
         self.devices = devices
         self.payload = payload
         self.settings = settings
@@ -24,11 +26,14 @@ struct FakeCamera {
 
     /// The picture every fake device shows: a crisp code on a 640x480 scene (or none).
     var environment: [String: String] {
-        let picture = payload.map { CodeFixtures.qrScene($0, width: 640, height: 480, moduleSize: 5) }
+        let picture =
+            payload.map { CodeFixtures.qrScene($0, width: 640, height: 480, moduleSize: 5) }
             ?? Frame.filled(width: 640, height: 480, value: 150)
         let image = directory.write("picture.pgm", NetpbmCodec.encode(picture))
-        var result = ["LD_PRELOAD": Self.library, "QRTUI_FAKE_DEVICES": devices, "QRTUI_FAKE_IMAGE": image,
-                      "QRTUI_FAKE_LOG": logPath]
+        var result = [
+            "LD_PRELOAD": Self.library, "QRTUI_FAKE_DEVICES": devices, "QRTUI_FAKE_IMAGE": image,
+            "QRTUI_FAKE_LOG": logPath,
+        ]
         for (key, value) in settings { result[key] = value }
         return result
     }

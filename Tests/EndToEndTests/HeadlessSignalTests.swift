@@ -13,9 +13,11 @@ import Testing
     /// Starts qrtui (core dumps off), waits for its first code, sends `signal`, and returns
     /// how it ended and what it wrote on stderr.
     func stop(_ arguments: [String], with signal: Int32) throws -> (status: Int32, stderr: String) {
-        let out = directory.path + "/out-\(signal)-\(arguments.count)", err = directory.path + "/err-\(signal)-\(arguments.count)"
-        let pid = try ChildProcess.spawn("/bin/sh", ["-c", "ulimit -c 0 && exec \"$0\" \"$@\"", QRTUIProcess.executable] + arguments,
-                                         stdout: .file(out), stderr: .file(err))
+        let out = directory.path + "/out-\(signal)-\(arguments.count)"
+        let err = directory.path + "/err-\(signal)-\(arguments.count)"
+        let pid = try ChildProcess.spawn(
+            "/bin/sh", ["-c", "ulimit -c 0 && exec \"$0\" \"$@\"", QRTUIProcess.executable] + arguments,
+            stdout: .file(out), stderr: .file(err))
         let deadline = MonotonicClock.now() + 20
         while MonotonicClock.now() < deadline, (FileManager.default.contents(atPath: out) ?? Data()).isEmpty {
             MonotonicClock.sleep(until: MonotonicClock.now() + 0.05)
@@ -24,7 +26,9 @@ import Testing
         kill(pid, signal)
         let ending = ChildProcess.wait(pid, until: MonotonicClock.now() + 10)
         if ending == .killedAtDeadline { Issue.record("qrtui ran on after the signal") }
-        return (ending.shellStatus, String(decoding: FileManager.default.contents(atPath: err) ?? Data(), as: UTF8.self))
+        return (
+            ending.shellStatus, String(decoding: FileManager.default.contents(atPath: err) ?? Data(), as: UTF8.self)
+        )
     }
 
     func looped() -> String {

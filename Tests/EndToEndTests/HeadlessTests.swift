@@ -26,8 +26,9 @@ import Testing
     ])
     func printsThePayloadOfEveryFormat(format: String, degrees: Double, scale: Double) throws {
         let payload = "https://example.org/\(format)/\(Int(degrees))"
-        let frame = CodeFixtures.qrScene(payload, width: 640, height: 480, moduleSize: 4,
-                                         degrees: degrees, scale: scale, dx: 37, dy: -21, noise: 5)
+        let frame = CodeFixtures.qrScene(
+            payload, width: 640, height: 480, moduleSize: 4,
+            degrees: degrees, scale: scale, dx: 37, dy: -21, noise: 5)
         let path = write("code.\(format)", frame)
         let run = try QRTUIProcess.run(["--input", path, "--no-preview", "--once"])
         #expect(run.status == 0)
@@ -37,8 +38,10 @@ import Testing
 
     @Test func y4mFromStdinIsReadFrameByFrame() throws {
         let blank = Frame.filled(width: 320, height: 240, value: 128)
-        let frames = [blank, blank, CodeFixtures.qrScene("third frame", width: 320, height: 240, moduleSize: 3),
-                      blank, CodeFixtures.qrScene("fifth frame", width: 320, height: 240, moduleSize: 3)]
+        let frames = [
+            blank, blank, CodeFixtures.qrScene("third frame", width: 320, height: 240, moduleSize: 3),
+            blank, CodeFixtures.qrScene("fifth frame", width: 320, height: 240, moduleSize: 3),
+        ]
         let path = directory.write("clip.y4m", Y4MEncoder.encode(frames))
         let run = try QRTUIProcess.run(["--input", "-", "--no-preview", "--format", "json"], stdinPath: path)
         #expect(run.status == 0)
@@ -111,9 +114,11 @@ import Testing
     @Test func helpAndVersion() throws {
         let help = try QRTUIProcess.run(["--help"])
         #expect(help.status == 0)
-        for option in ["--device", "--input", "--demo", "--loop", "--size", "--fps", "--list-devices", "--symbologies",
-                       "--effort", "--confirm", "--glyphs", "--fit", "--color", "--no-beep", "--no-preview", "--once",
-                       "--timeout", "--format", "--help", "--version"] {
+        for option in [
+            "--device", "--input", "--demo", "--loop", "--size", "--fps", "--list-devices", "--symbologies",
+            "--effort", "--confirm", "--glyphs", "--fit", "--color", "--no-beep", "--no-preview", "--once",
+            "--timeout", "--format", "--help", "--version",
+        ] {
             #expect(help.stdoutText.contains(option), "help lacks \(option)")
         }
         for key in ["arrows", "shift+arrows", "mouse click", "enter", "space", "q, esc", "?"] {

@@ -24,8 +24,9 @@ import Testing
     }
 
     @Test func continuousPrintsEveryDistinctCodeOnExitInOrder() throws {
-        let session = try TmuxSession(width: 100, height: 30,
-                                      command: "\(QRTUIProcess.executable) -i \(clip()) --continuous --no-beep")
+        let session = try TmuxSession(
+            width: 100, height: 30,
+            command: "\(QRTUIProcess.executable) -i \(clip()) --continuous --no-beep")
         try session.waitFor("the third code") { $0.lines[29].contains("third item") }
         try session.send("q")
         let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
@@ -36,8 +37,9 @@ import Testing
 
     /// `h` lists the three codes of the run, newest chosen; Enter copies the chosen one.
     @Test func hListsTheRunsCodesAndEnterCopiesTheChosenOne() throws {
-        let session = try TmuxSession(width: 110, height: 30, command: "\(QRTUIProcess.executable) -i \(clip()) --no-beep",
-                                      clipboard: true)
+        let session = try TmuxSession(
+            width: 110, height: 30, command: "\(QRTUIProcess.executable) -i \(clip()) --no-beep",
+            clipboard: true)
         try session.waitFor("the third code") { $0.lines[29].contains("third item") }
         try session.send("h")
         let box = try session.waitFor("the history box") { $0.text.contains("codes read (3)") }
@@ -57,8 +59,9 @@ import Testing
     /// Lines are appended one write each: killed mid-run, the file holds whole JSON lines.
     @Test func historyLinesStayWholeAfterSIGKILL() throws {
         let history = directory.path + "/history.jsonl"
-        let pid = try ChildProcess.spawn(QRTUIProcess.executable, ["-i", clip(), "--loop", "--no-preview", "--history", history],
-                                         stdout: .null, stderr: .null)
+        let pid = try ChildProcess.spawn(
+            QRTUIProcess.executable, ["-i", clip(), "--loop", "--no-preview", "--history", history],
+            stdout: .null, stderr: .null)
         let deadline = MonotonicClock.now() + 20
         var lines = [Substring]()
         while MonotonicClock.now() < deadline {
@@ -70,7 +73,9 @@ import Testing
         _ = ChildProcess.wait(pid, until: MonotonicClock.now() + 5)
         let text = try String(contentsOfFile: history, encoding: .utf8)
         #expect(text.hasSuffix("\n"))
-        let objects = text.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let objects = text.split(separator: "\n").map {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
         #expect(objects.count >= 3 && objects.allSatisfy { $0 != nil })
         #expect(objects.prefix(3).map { $0?["text"] as? String } == Self.payloads.map(Optional.some))
         #expect(objects.first??["source"] as? String == directory.path + "/three.y4m")
@@ -79,6 +84,8 @@ import Testing
     @Test func anUnwritableHistoryIsAClearFailure() throws {
         let run = try QRTUIProcess.run(["--no-preview", "--demo", "--history", "/nonexistent/dir/h.jsonl"])
         #expect(run.status == 1 && run.stdout.isEmpty)
-        #expect(run.stderr == "qrtui: cannot open /nonexistent/dir/h.jsonl: No such file or directory (the --history file)\n")
+        #expect(
+            run.stderr
+                == "qrtui: cannot open /nonexistent/dir/h.jsonl: No such file or directory (the --history file)\n")
     }
 }

@@ -14,12 +14,15 @@ import Testing
     /// a bidi override.
     static let hostile = "A\u{1B}[2J\u{1B}]0;pwned\u{07}\u{1B}]52;c;cHduZWQ=\u{07}\u{9B}31mX\u{202E}Z\u{07}end"
 
-    func run(payload: [UInt8], width: Int = 800, height: Int = 600, moduleSize: Int = 5,
-             level: QRMatrix.Level = .medium) throws -> (screen: Pane, after: Pane, title: String, buffer: String) {
+    func run(
+        payload: [UInt8], width: Int = 800, height: Int = 600, moduleSize: Int = 5,
+        level: QRMatrix.Level = .medium
+    ) throws -> (screen: Pane, after: Pane, title: String, buffer: String) {
         let frame = CodeFixtures.qrScene(payload, width: width, height: height, moduleSize: moduleSize, level: level)
         let path = directory.write("hostile.png", PNGCodec.encode(frame))
-        let session = try TmuxSession(width: 120, height: 40, command: "\(QRTUIProcess.executable) --input \(path)",
-                                      clipboard: true)
+        let session = try TmuxSession(
+            width: 120, height: 40, command: "\(QRTUIProcess.executable) --input \(path)",
+            clipboard: true)
         let titleBefore = try session.title()
         let screen = try session.waitFor("the success status", seconds: 60) { $0.lines[39].contains("QR-Code") }
         let title = try session.title()
@@ -93,8 +96,9 @@ import Testing
     @Test func onTheScreenAndAfterItTheHeaderIsEscapedToo() throws {
         let path = directory.write("bad.y4m", Array("YUV4MPEG2 W8 H8 C420\(Self.injection)\n".utf8))
         let errors = directory.path + "/stderr"
-        let session = try TmuxSession(width: 100, height: 30, command: "\(QRTUIProcess.executable) -i \(path) 2>\(errors)",
-                                      clipboard: true)
+        let session = try TmuxSession(
+            width: 100, height: 30, command: "\(QRTUIProcess.executable) -i \(path) 2>\(errors)",
+            clipboard: true)
         let title = try session.title()
         let pane = try session.waitFor("the fail status") { $0.lines[29].contains("FAIL") }
         #expect(pane.lines[29].contains("\\e]0;PWNED"))

@@ -11,8 +11,10 @@ import Testing
 @Suite struct InputBoundsTests {
     let directory = TemporaryDirectory("bounds")
 
-    func expectNothingWithin(_ arguments: [String], seconds: String = "1",
-                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectNothingWithin(
+        _ arguments: [String], seconds: String = "1",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let run = try QRTUIProcess.run(arguments + ["--no-preview", "--timeout", seconds], deadline: 30)
         #expect(!run.timedOut, "qrtui ran past the test's own deadline", sourceLocation: sourceLocation)
         #expect(run.status == 4, sourceLocation: sourceLocation)
@@ -24,7 +26,8 @@ import Testing
     /// canvas would hold it at an angle) may take more than a few times its own pixels.
     @Test(arguments: [(65535, 1), (1, 65535), (65535, 8), (75, 65280), (30000, 10)])
     func aLongThinPictureCostsWhatItsPixelsDo(width: Int, height: Int) throws {
-        let path = directory.write("thin-\(width)x\(height).png", PNGCodec.encode(Frame.filled(width: width, height: height, value: 200)))
+        let path = directory.write(
+            "thin-\(width)x\(height).png", PNGCodec.encode(Frame.filled(width: width, height: height, value: 200)))
         let run = try QRTUIProcess.run(["--no-preview", "-q", path], deadline: 60)
         #expect(!run.timedOut && run.status == 4)
         // The base (the runtime, zbar) and about a megabyte of pixels: far under 200 MB.
@@ -67,7 +70,10 @@ import Testing
     @Test func urandomIsRefusedByItsFirstBytes() throws {
         let run = try QRTUIProcess.run(["-i", "/dev/urandom", "--no-preview"], deadline: 20)
         #expect(run.status == 1 && !run.timedOut)
-        #expect(run.stderrLines == ["qrtui: /dev/urandom: unsupported: not a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or Y4M stream (by its first bytes)"])
+        #expect(
+            run.stderrLines == [
+                "qrtui: /dev/urandom: unsupported: not a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image or Y4M stream (by its first bytes)"
+            ])
     }
 
     /// Random bytes through a FIFO whose pipe holds 4 KB: whatever the writer got in is what
@@ -80,7 +86,8 @@ import Testing
         let writer = Thread {
             let fd = open(fifo, O_WRONLY)
             guard fd >= 0 else { return }
-            _ = fcntl(fd, 1031 /* F_SETPIPE_SZ */, 4096)
+            let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's module does not export
+            _ = fcntl(fd, setPipeSize, 4096)
             let chunk = (0..<1024).map { _ in UInt8.random(in: 0...255) }
             // The cap only ends a writer whose reader never stops.
             while written.value < 64 << 20, write(fd, chunk, chunk.count) > 0 { written.add(chunk.count) }
@@ -99,8 +106,9 @@ import Testing
     /// must not depend on how fast the machine happened to be.
     @Test func aFileGivesTheSameOutputOnEveryRun() throws {
         let frames = (0..<14).map { index in
-            CodeFixtures.qrScene("run \(index / 7)", width: 640, height: 360, moduleSize: 2, degrees: 20,
-                                 scale: 0.6 + 0.1 * Double(index % 7), noise: 8)
+            CodeFixtures.qrScene(
+                "run \(index / 7)", width: 640, height: 360, moduleSize: 2, degrees: 20,
+                scale: 0.6 + 0.1 * Double(index % 7), noise: 8)
         }
         let path = directory.write("grow.y4m", Y4MEncoder.encode(frames))
         // Byte for byte but the wall-clock `time` each line carries (when it was read).
@@ -124,7 +132,12 @@ final class Counter: @unchecked Sendable {  // guarded by its lock
 
     var value: Int { condition.withLock { count } }
     func add(_ amount: Int) { condition.withLock { count += amount } }
-    func finish() { condition.withLock { finished = true; condition.broadcast() } }
+    func finish() {
+        condition.withLock {
+            finished = true
+            condition.broadcast()
+        }
+    }
 
     func waitUntilFinished(seconds: Double) -> Bool {
         let deadline = Date(timeIntervalSinceNow: seconds)

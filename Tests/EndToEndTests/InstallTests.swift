@@ -1,7 +1,7 @@
 import CaptureKit
 import CodeFixtures
-import FrameCore
 import Foundation
+import FrameCore
 import SystemCalls
 import Testing
 
@@ -36,14 +36,17 @@ import Testing
         let make = "make -s -C '\(root)' DESTDIR='\(destdir)' BUILD_DIR='\(QRTUIProcess.productsDirectory)' PREFIX=/usr"
         let install = try shell("\(make) install")
         #expect(install.status == 0, "\(install.output)")
-        let files = ["bin/qrtui", "share/man/man1/qrtui.1", "share/bash-completion/completions/qrtui",
-                     "share/zsh/site-functions/_qrtui", "share/fish/vendor_completions.d/qrtui.fish"]
-            .map { destdir + "/usr/" + $0 }
+        let files = [
+            "bin/qrtui", "share/man/man1/qrtui.1", "share/bash-completion/completions/qrtui",
+            "share/zsh/site-functions/_qrtui", "share/fish/vendor_completions.d/qrtui.fish",
+        ]
+        .map { destdir + "/usr/" + $0 }
         for file in files { #expect(FileManager.default.fileExists(atPath: file), "missing \(file)") }
 
         let man = try shell("MANWIDTH=80 man -l '\(files[1])'")
         #expect(man.status == 0)
-        #expect(man.output.contains("qrtui - a live QR and barcode scanner") && man.output.contains("--completions SHELL"))
+        #expect(
+            man.output.contains("qrtui - a live QR and barcode scanner") && man.output.contains("--completions SHELL"))
         #expect(man.output.contains("EXIT STATUS"))
         for (shell, file) in [("bash", files[2]), ("zsh", files[3]), ("fish", files[4])] {
             let check = try self.shell("\(shell) -n '\(file)'")
@@ -55,14 +58,16 @@ import Testing
             }
         }
         // bash offers the glyph sets after --glyphs, as the parser takes them.
-        let offered = try shell("bash -c 'source \"\(files[2])\"; COMP_WORDS=(qrtui --glyphs b); COMP_CWORD=2; _qrtui; "
-                                + "echo \"${COMPREPLY[*]}\"'")
+        let offered = try shell(
+            "bash -c 'source \"\(files[2])\"; COMP_WORDS=(qrtui --glyphs b); COMP_CWORD=2; _qrtui; "
+                + "echo \"${COMPREPLY[*]}\"'")
         #expect(offered.output == "blocks braille\n")
         // zsh offers the video devices there now after --device (its action run with compadd stubbed).
         let zshScript = try String(contentsOfFile: files[3], encoding: .utf8)
         let deviceLine = try #require(zshScript.split(separator: "\n").first { $0.contains("--device") })
         let action = try #require(deviceLine.components(separatedBy: ":{").last?.components(separatedBy: "}'").first)
-        let listed = try shell("zsh -c 'compadd() { [[ $1 == - ]] && shift; (( $# )) && print -rl -- \"$@\"; true }; \(action)'")
+        let listed = try shell(
+            "zsh -c 'compadd() { [[ $1 == - ]] && shift; (( $# )) && print -rl -- \"$@\"; true }; \(action)'")
         let devices = try shell("ls -d /dev/video* 2>/dev/null || true")
         #expect(listed.status == 0 && listed.output == devices.output)
 
@@ -72,7 +77,8 @@ import Testing
     }
 
     @Test func installWithoutABuildSaysSo() throws {
-        let run = try shell("make -s -C '\(root)' install DESTDIR='\(directory.path)/x' BUILD_DIR='\(directory.path)/nothing'")
+        let run = try shell(
+            "make -s -C '\(root)' install DESTDIR='\(directory.path)/x' BUILD_DIR='\(directory.path)/nothing'")
         #expect(run.status != 0)
         #expect(run.output.contains("run make build first"))
     }

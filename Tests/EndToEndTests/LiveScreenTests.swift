@@ -18,11 +18,15 @@ import Testing
     }
 
     /// `term`: the terminal type qrtui is told (tmux's own has 256 colours).
-    func start(width: Int, height: Int, arguments: String = "", clipboard: Bool = false,
-               noColor: Bool = false, term: String? = nil) throws -> TmuxSession {
-        try TmuxSession(width: width, height: height,
-                        command: "\(term.map { "env TERM=\($0) " } ?? "")\(QRTUIProcess.executable) --input \(codeImage()) --loop \(arguments)",
-                        clipboard: clipboard, noColor: noColor)
+    func start(
+        width: Int, height: Int, arguments: String = "", clipboard: Bool = false,
+        noColor: Bool = false, term: String? = nil
+    ) throws -> TmuxSession {
+        try TmuxSession(
+            width: width, height: height,
+            command:
+                "\(term.map { "env TERM=\($0) " } ?? "")\(QRTUIProcess.executable) --input \(codeImage()) --loop \(arguments)",
+            clipboard: clipboard, noColor: noColor)
     }
 
     /// Where the brackets must be for an 800x600 picture filling `columns` x `rows` cells of 1:2
@@ -30,11 +34,15 @@ import Testing
     func expectedBrackets(columns: Int, rows: Int) -> (left: Int, top: Int, right: Int, bottom: Int) {
         let previewRows = Double(rows - 1)
         let scale = max(Double(columns) * 0.5 / 800, previewRows / 600)  // fill
-        let perColumn = 0.5 / scale, perRow = 1 / scale
-        let originX = (800 - Double(columns) * perColumn) / 2, originY = (600 - previewRows * perRow) / 2
+        let perColumn = 0.5 / scale
+        let perRow = 1 / scale
+        let originX = (800 - Double(columns) * perColumn) / 2
+        let originY = (600 - previewRows * perRow) / 2
         // The scan area: 60% of 600 = 360 pixels square, centred.
-        let left = Int(((220 - originX) / perColumn).rounded()), right = Int(((580 - originX) / perColumn).rounded())
-        let top = Int(((120 - originY) / perRow).rounded()), bottom = Int(((480 - originY) / perRow).rounded())
+        let left = Int(((220 - originX) / perColumn).rounded())
+        let right = Int(((580 - originX) / perColumn).rounded())
+        let top = Int(((120 - originY) / perRow).rounded())
+        let bottom = Int(((480 - originY) / perRow).rounded())
         return (left - 1, top - 1, right, bottom)
     }
 
@@ -54,7 +62,8 @@ import Testing
         // Dim outside the scan area, and only outside (brackets and outline aside).
         for row in 0..<(rows - 1) {
             for column in 0..<columns {
-                let inside = column > brackets.left && column < brackets.right && row > brackets.top && row < brackets.bottom
+                let inside =
+                    column > brackets.left && column < brackets.right && row > brackets.top && row < brackets.bottom
                 let cell = pane[column, row]
                 if inside {
                     #expect(!cell.dim, "dim inside at \(column),\(row)")
@@ -66,11 +75,14 @@ import Testing
         // The outline: green line cells around the code, which sits in the middle of the
         // picture (37 modules of 6 px = 222 px: about 33 columns at 120x40).
         let green = pane.rows.enumerated().flatMap { row, cells in
-            cells.enumerated().filter { Self.isGreen($0.element) && "+─│╱╲".contains($0.element.character) && row < rows - 1 }
-                .map { ($0.offset, row) }
+            cells.enumerated().filter {
+                Self.isGreen($0.element) && "+─│╱╲".contains($0.element.character) && row < rows - 1
+            }
+            .map { ($0.offset, row) }
         }
         #expect(green.count >= 8)
-        let centreColumn = Double(brackets.left + brackets.right) / 2, centreRow = Double(brackets.top + brackets.bottom) / 2
+        let centreColumn = Double(brackets.left + brackets.right) / 2
+        let centreRow = Double(brackets.top + brackets.bottom) / 2
         #expect(green.allSatisfy { abs(Double($0.0) - centreColumn) < Double(brackets.right - brackets.left) / 2 })
         #expect(green.allSatisfy { abs(Double($0.1) - centreRow) < Double(brackets.bottom - brackets.top) / 2 })
         #expect(Set(green.map(\.0)).count > 4 && Set(green.map(\.1)).count > 2)
@@ -84,19 +96,24 @@ import Testing
         let session = try start(width: 120, height: 40)
         let start = try #require(try session.waitFor("brackets") { $0.brackets != nil }.brackets)
         try session.send("Right")
-        var moved = try #require(try session.waitFor("a move right") { $0.brackets.map { b in b.left != start.left } ?? false }.brackets)
+        var moved = try #require(
+            try session.waitFor("a move right") { $0.brackets.map { b in b.left != start.left } ?? false }.brackets)
         #expect(moved.left == start.left + 2 && moved.right == start.right + 2 && moved.top == start.top)
         try session.send("Down")
-        moved = try #require(try session.waitFor("a move down") { $0.brackets.map { b in b.top != start.top } ?? false }.brackets)
+        moved = try #require(
+            try session.waitFor("a move down") { $0.brackets.map { b in b.top != start.top } ?? false }.brackets)
         #expect(moved.top == start.top + 1 && moved.bottom == start.bottom + 1 && moved.left == start.left + 2)
         try session.send("S-Right")
-        var resized = try #require(try session.waitFor("wider") { $0.brackets.map { b in b.right != moved.right } ?? false }.brackets)
+        var resized = try #require(
+            try session.waitFor("wider") { $0.brackets.map { b in b.right != moved.right } ?? false }.brackets)
         #expect(resized.left == moved.left - 1 && resized.right == moved.right + 1)
         try session.send("S-Down")
-        resized = try #require(try session.waitFor("shorter") { $0.brackets.map { b in b.top != moved.top } ?? false }.brackets)
+        resized = try #require(
+            try session.waitFor("shorter") { $0.brackets.map { b in b.top != moved.top } ?? false }.brackets)
         #expect(resized.top == moved.top + 1 && resized.bottom == moved.bottom - 1)
         try session.send("+")
-        let grown = try #require(try session.waitFor("bigger") { $0.brackets.map { b in b.top != resized.top } ?? false }.brackets)
+        let grown = try #require(
+            try session.waitFor("bigger") { $0.brackets.map { b in b.top != resized.top } ?? false }.brackets)
         #expect(grown.top == resized.top - 1 && grown.left == resized.left - 1 && grown.right == resized.right + 1)
         try session.send("q")
     }
@@ -211,7 +228,8 @@ import Testing
     func start(environment: String = "") throws -> TmuxSession {
         let frame = CodeFixtures.qrScene("click me", width: 800, height: 600, moduleSize: 6)
         let path = directory.write("code.y4m", Y4MEncoder.encode([frame, frame]))
-        return try TmuxSession(width: 120, height: 40, command: "\(environment) \(QRTUIProcess.executable) --input \(path) --loop")
+        return try TmuxSession(
+            width: 120, height: 40, command: "\(environment) \(QRTUIProcess.executable) --input \(path) --loop")
     }
 
     @Test func aClickCentresTheScanArea() throws {
@@ -220,7 +238,8 @@ import Testing
         // An xterm mouse press at column 41, row 16 (1-based): ESC [ M, button, x+32, y+32.
         try session.sendLiteral("\u{1B}[M \(Character(Unicode.Scalar(32 + 41)!))\(Character(Unicode.Scalar(32 + 16)!))")
         let after = try #require(try session.waitFor("a move") { $0.brackets.map { $0 != before } ?? false }.brackets)
-        let centreColumn = Double(after.left + after.right) / 2, centreRow = Double(after.top + after.bottom) / 2
+        let centreColumn = Double(after.left + after.right) / 2
+        let centreRow = Double(after.top + after.bottom) / 2
         #expect(abs(centreColumn - 40.5) <= 1 && abs(centreRow - 15.5) <= 1)
         #expect(after.right - after.left == before.right - before.left)
         try session.send("q")
@@ -231,14 +250,17 @@ import Testing
         let bin = directory.path + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         let record = directory.path + "/copied"
-        let tool = directory.write("bin/xclip", Array("#!/bin/sh\necho \"$@\" > \(record).args\ncat > \(record)\n".utf8))
+        let tool = directory.write(
+            "bin/xclip", Array("#!/bin/sh\necho \"$@\" > \(record).args\ncat > \(record)\n".utf8))
         chmod(tool, 0o755)
         let session = try start(environment: "env DISPLAY=:99 WAYLAND_DISPLAY= PATH=\(bin):/usr/bin:/bin")
         try session.waitFor("the success status") { $0.lines[39].contains("QR-Code") }
         try session.send("Enter")
         try session.waitFor("the copy notice") { $0.lines[39].contains("copied 8 bytes (OSC 52, tmux, xclip)") }
         let deadline = MonotonicClock.now() + 10
-        while (FileManager.default.contents(atPath: record)?.count ?? 0) < 8 && MonotonicClock.now() < deadline { usleep(20_000) }
+        while (FileManager.default.contents(atPath: record)?.count ?? 0) < 8 && MonotonicClock.now() < deadline {
+            usleep(20_000)
+        }
         #expect(FileManager.default.contents(atPath: record) == Data("click me".utf8))
         #expect(FileManager.default.contents(atPath: record + ".args") == Data("-selection clipboard\n".utf8))
         try session.send("q")
@@ -250,8 +272,9 @@ import Testing
 
     @Test func aBrokenInputIsAFailStateThenExitStatusOne() throws {
         let errors = directory.path + "/stderr"
-        let session = try TmuxSession(width: 100, height: 30,
-                                      command: "\(QRTUIProcess.executable) --input /nonexistent/code.png 2>\(errors)")
+        let session = try TmuxSession(
+            width: 100, height: 30,
+            command: "\(QRTUIProcess.executable) --input /nonexistent/code.png 2>\(errors)")
         let pane = try session.waitFor("the fail status") { $0.lines[29].contains("FAIL") }
         #expect(pane.lines[29].contains("✘ FAIL  cannot open /nonexistent/code.png: No such file or directory"))
         #expect(pane[2, 29].background == 196)  // red
@@ -264,7 +287,8 @@ import Testing
 
     @Test func withoutOptionsTheCameraOrElseTheDemoRuns() throws {
         let session = try TmuxSession(width: 120, height: 40, command: QRTUIProcess.executable)
-        let cameras = (try? FileManager.default.contentsOfDirectory(atPath: "/dev"))?.filter { $0.hasPrefix("video") } ?? []
+        let cameras =
+            (try? FileManager.default.contentsOfDirectory(atPath: "/dev"))?.filter { $0.hasPrefix("video") } ?? []
         if cameras.isEmpty {
             let pane = try session.waitFor("the demo") { $0.lines[39].contains("DEMO") && $0.brackets != nil }
             #expect(pane.lines[39].hasPrefix(" DEMO "))
@@ -279,7 +303,9 @@ import Testing
     @Test func theDemoOfferedForWantOfACameraIsNeverPrinted() throws {
         let environment = "LD_PRELOAD=\(FakeCamera.library) QRTUI_FAKE_DEVICES= QRTUI_FAKE_HIDE_REAL=1"
         let session = try TmuxSession(width: 120, height: 40, command: "env \(environment) \(QRTUIProcess.executable)")
-        let pane = try session.waitFor("the demo's code read") { $0.lines[39].contains("DEMO") && $0.lines[39].contains("QR-Code") }
+        let pane = try session.waitFor("the demo's code read") {
+            $0.lines[39].contains("DEMO") && $0.lines[39].contains("QR-Code")
+        }
         #expect(pane.lines[39].contains("no camera found"))
         try session.send("q")
         let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
@@ -297,7 +323,8 @@ import Testing
 
     func picture() -> String {
         // A small picture, as `qrencode -o hello.png hello` makes: the code fills most of it.
-        directory.write("hello.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 140, height: 140, moduleSize: 4)))
+        directory.write(
+            "hello.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 140, height: 140, moduleSize: 4)))
     }
 
     @Test func aPictureFileIsShownWholeReadAndPrintedOnQ() throws {
@@ -331,7 +358,9 @@ import Testing
         let inside = ((brackets.top + 1)..<brackets.bottom).flatMap { row in
             ((brackets.left + 1)..<brackets.right).map { pane[$0, row] }
         }
-        #expect(inside.filter { [231, 15].contains($0.background ?? 0) || ($0.background ?? 0) >= 250 }.count > inside.count / 3)
+        #expect(
+            inside.filter { [231, 15].contains($0.background ?? 0) || ($0.background ?? 0) >= 250 }.count > inside.count
+                / 3)
         try session.send("q")
     }
 
@@ -361,8 +390,10 @@ import Testing
     @Test func aFilterIsNamedAndATimeoutSaysWhy() throws {
         let blank = directory.write("blank.pgm", NetpbmCodec.encode(Frame.filled(width: 320, height: 240, value: 180)))
         let errors = directory.path + "/stderr"
-        let session = try TmuxSession(width: 100, height: 30, command:
-            "\(QRTUIProcess.executable) -i \(blank) -S ean13 --timeout 2 2>\(errors)")
+        let session = try TmuxSession(
+            width: 100, height: 30,
+            command:
+                "\(QRTUIProcess.executable) -i \(blank) -S ean13 --timeout 2 2>\(errors)")
         try session.waitFor("the filter") { $0.lines[29].contains("looking for EAN-13 only") }
         let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
         #expect(done.text.contains("EXIT=4"))
@@ -376,20 +407,26 @@ import Testing
     static let payload = "any terminal"
 
     func picture() -> String {
-        directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 320, height: 240, moduleSize: 4)))
+        directory.write(
+            "code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 320, height: 240, moduleSize: 4)))
     }
 
     @Test func aDumbTerminalSaysWhyAndRunsHeadless() throws {
-        let session = try TmuxSession(width: 100, height: 30, command: "env TERM=dumb \(QRTUIProcess.executable) -i \(picture())")
+        let session = try TmuxSession(
+            width: 100, height: 30, command: "env TERM=dumb \(QRTUIProcess.executable) -i \(picture())")
         let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
         let lines = done.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        #expect(lines.joined().contains("qrtui: terminal type 'dumb' cannot move the cursor, so it cannot show a preview: running without preview"))
+        #expect(
+            lines.joined().contains(
+                "qrtui: terminal type 'dumb' cannot move the cursor, so it cannot show a preview: running without preview"
+            ))
         #expect(lines.contains(Self.payload))
         #expect(lines.last == "EXIT=0")
     }
 
     @Test func aTerminalWithoutAnAlternateScreenIsClearedOnQ() throws {
-        let session = try TmuxSession(width: 80, height: 24, command: "env TERM=vt100 \(QRTUIProcess.executable) -i \(picture())")
+        let session = try TmuxSession(
+            width: 80, height: 24, command: "env TERM=vt100 \(QRTUIProcess.executable) -i \(picture())")
         try session.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
         try session.send("q")
         let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
@@ -399,13 +436,15 @@ import Testing
     /// With 256 colours the default ASCII carries the picture's greys; with 8 it is the
     /// mono ramp.
     @Test func defaultASCIIIsTonedWith256ColoursOnly() throws {
-        let rich = try TmuxSession(width: 80, height: 24, command: "env TERM=xterm-256color \(QRTUIProcess.executable) -i \(picture())")
+        let rich = try TmuxSession(
+            width: 80, height: 24, command: "env TERM=xterm-256color \(QRTUIProcess.executable) -i \(picture())")
         let toned = try rich.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
         let backgrounds = Set(toned.rows.prefix(23).joined().compactMap(\.background))
         #expect(backgrounds.count >= 3, "greys drawn: \(backgrounds)")
         #expect(toned.rows.prefix(23).joined().contains { "`',._\"[]/\\".contains($0.character) })
         try rich.send("q")
-        let eight = try TmuxSession(width: 80, height: 24, command: "env TERM=xterm \(QRTUIProcess.executable) -i \(picture())")
+        let eight = try TmuxSession(
+            width: 80, height: 24, command: "env TERM=xterm \(QRTUIProcess.executable) -i \(picture())")
         let mono = try eight.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
         let picture = mono.rows.prefix(23).joined().filter { !"┏┓┗┛━┃".contains($0.character) }
         #expect(picture.allSatisfy { $0.background == nil })
@@ -417,7 +456,8 @@ import Testing
     @Test func eightColoursKeepTheOutsideAndJoinTheOutline() throws {
         let frame = CodeFixtures.qrScene(Self.payload, width: 640, height: 360, moduleSize: 4)
         let clip = directory.write("upright.y4m", Y4MEncoder.encode(Array(repeating: frame, count: 30)))
-        let session = try TmuxSession(width: 80, height: 24, command: "env TERM=xterm \(QRTUIProcess.executable) -i \(clip) --loop")
+        let session = try TmuxSession(
+            width: 80, height: 24, command: "env TERM=xterm \(QRTUIProcess.executable) -i \(clip) --loop")
         let pane = try session.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
         // The top rows lie outside the scan area: the backdrop's grey 190 is "o" on the ramp, dim.
         let outside = pane.rows[0]
@@ -429,7 +469,8 @@ import Testing
 
     /// With 8 colours the success badge is black on green, not bold (bold black is grey).
     @Test func theBadgeReadsOnEightColours() throws {
-        let session = try TmuxSession(width: 80, height: 24, command: "env TERM=xterm \(QRTUIProcess.executable) -i \(picture())")
+        let session = try TmuxSession(
+            width: 80, height: 24, command: "env TERM=xterm \(QRTUIProcess.executable) -i \(picture())")
         let pane = try session.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
         let badge = pane.rows[23].filter { "QR-Code".contains($0.character) && $0.background == 2 }
         #expect(!badge.isEmpty)
@@ -438,8 +479,9 @@ import Testing
     }
 
     @Test func halfBlocksWithoutColourFallBackToShades() throws {
-        let session = try TmuxSession(width: 80, height: 24, command: "\(QRTUIProcess.executable) -i \(picture()) --glyphs half",
-                                      noColor: true)
+        let session = try TmuxSession(
+            width: 80, height: 24, command: "\(QRTUIProcess.executable) -i \(picture()) --glyphs half",
+            noColor: true)
         let pane = try session.waitFor("the success status") { $0.lines[23].contains("QR-Code") }
         let picture = pane.lines.prefix(23).joined()
         #expect(!picture.contains("▀"))

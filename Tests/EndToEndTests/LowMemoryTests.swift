@@ -28,7 +28,8 @@ import Testing
             case 0: #expect(run.stdoutText == "https://example.org/qrtui-demo\n", "\(context)")
             case 1:
                 #expect(run.stdout.isEmpty, "\(context)")
-                #expect(run.stderrLines.last.map { $0.hasPrefix("qrtui: ") && $0.contains("memory") } == true, "\(context)")
+                #expect(
+                    run.stderrLines.last.map { $0.hasPrefix("qrtui: ") && $0.contains("memory") } == true, "\(context)")
             case 127: #expect(run.stderr.contains("error while loading shared libraries"), "\(context)")
             default: Issue.record("unexpected ending: \(context)")
             }
@@ -49,7 +50,9 @@ import Testing
             let refused = try run(limitedTo: limit, ["--no-preview", path])
             #expect(refused.status == 1 && refused.stdout.isEmpty)
             #expect(refused.stderrLines.count == 1, "\(refused.stderr)")
-            #expect(refused.stderr.hasPrefix("qrtui: cannot make room for a picture of 6000x6000 (118 MB)"), "\(refused.stderr)")
+            #expect(
+                refused.stderr.hasPrefix("qrtui: cannot make room for a picture of 6000x6000 (118 MB)"),
+                "\(refused.stderr)")
         }
     }
 }

@@ -12,13 +12,15 @@ import Testing
     let directory = TemporaryDirectory("meaning-screen")
 
     func picture(_ payload: String) -> String {
-        directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(payload, width: 300, height: 300, moduleSize: 4)))
+        directory.write(
+            "code.png", PNGCodec.encode(CodeFixtures.qrScene(payload, width: 300, height: 300, moduleSize: 4)))
     }
 
     @Test func aWiFiPasswordIsMaskedCopiedByCAndShownByR() throws {
-        let session = try TmuxSession(width: 160, height: 30,
-                                      command: "\(QRTUIProcess.executable) -i \(picture("WIFI:T:WPA;S:lab-net;P:s3cret!;;")) --no-beep",
-                                      clipboard: true)
+        let session = try TmuxSession(
+            width: 160, height: 30,
+            command: "\(QRTUIProcess.executable) -i \(picture("WIFI:T:WPA;S:lab-net;P:s3cret!;;")) --no-beep",
+            clipboard: true)
         let pane = try session.waitFor("the network") { $0.lines[29].contains("Wi-Fi lab-net") }
         #expect(pane.lines[29].contains("Wi-Fi lab-net (WPA), password •••••••• "))
         #expect(!pane.text.contains("s3cret!"))
@@ -58,7 +60,8 @@ import Testing
         let log = directory.path + "/nmcli.log"
         let bin = directory.path + "/bin"
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        let script = "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > \(log).args\ncat > \(log).stdin\n"
+        let script =
+            "#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done > \(log).args\ncat > \(log).stdin\n"
             + "printf '\(said)' >&2\necho done > \(log)\nexit \(status)\n"
         chmod(directory.write("bin/nmcli", Array(script.utf8)), 0o755)
         return ("\(bin):/usr/bin:/bin", log)
@@ -69,15 +72,18 @@ import Testing
     @Test func wJoinsTheNetworkWithNmcliOnASecondPress() throws {
         let nmcli = try stubNmcli()
         let wifi = picture("WIFI:T:WPA;S:lab net;P:s3 cret;H:true;;")
-        let session = try TmuxSession(width: 120, height: 30,
-                                      command: "env PATH=\(nmcli.path) \(QRTUIProcess.executable) -i \(wifi) --no-beep")
+        let session = try TmuxSession(
+            width: 120, height: 30,
+            command: "env PATH=\(nmcli.path) \(QRTUIProcess.executable) -i \(wifi) --no-beep")
         try session.waitFor("the network") { $0.lines[29].contains("Wi-Fi lab net") }
         try session.send("w")
         try session.waitFor("the question") { $0.lines[29].contains("w again joins lab net") }
         #expect(!FileManager.default.fileExists(atPath: nmcli.log))
         try session.send("w")
         #expect(waitForFile(nmcli.log) == "done\n")
-        #expect(try String(contentsOfFile: nmcli.log + ".args", encoding: .utf8) == "--ask\ndevice\nwifi\nconnect\nlab net\nhidden\nyes\n")
+        #expect(
+            try String(contentsOfFile: nmcli.log + ".args", encoding: .utf8)
+                == "--ask\ndevice\nwifi\nconnect\nlab net\nhidden\nyes\n")
         #expect(try String(contentsOfFile: nmcli.log + ".stdin", encoding: .utf8) == "s3 cret\n")
         try session.waitFor("the outcome") { $0.lines[29].contains("joined lab net") }
         try session.send("q")
@@ -88,8 +94,10 @@ import Testing
     @Test func aFailedJoinSaysWhyNmcliFailed() throws {
         let nmcli = try stubNmcli(said: "Error: No network with SSID \\033[31mlab\\033[0m found.\\n", status: 10)
         let wifi = picture("WIFI:T:WPA;S:lab;P:secret99;;")
-        let session = try TmuxSession(width: 160, height: 30, command:
-            "env PATH=\(nmcli.path) \(QRTUIProcess.executable) -i \(wifi) --no-beep", clipboard: true)
+        let session = try TmuxSession(
+            width: 160, height: 30,
+            command:
+                "env PATH=\(nmcli.path) \(QRTUIProcess.executable) -i \(wifi) --no-beep", clipboard: true)
         try session.waitFor("the network") { $0.lines[29].contains("Wi-Fi lab") }
         try session.send("c")
         try session.waitFor("the copy") { $0.lines[29].contains("c again: the ssid") }
@@ -103,7 +111,8 @@ import Testing
     /// The opener is a stub that writes how many arguments it got and each on a line.
     func stubBrowser() throws -> (script: String, log: String) {
         let log = directory.path + "/opened"
-        let script = directory.write("browser", Array("#!/bin/sh\n{ echo \"$#\"; for a in \"$@\"; do echo \"$a\"; done; } > \(log)\n".utf8))
+        let script = directory.write(
+            "browser", Array("#!/bin/sh\n{ echo \"$#\"; for a in \"$@\"; do echo \"$a\"; done; } > \(log)\n".utf8))
         chmod(script, 0o755)
         return (script, log)
     }
@@ -120,8 +129,9 @@ import Testing
     @Test func oOpensALinkWithExactlyOneArgument() throws {
         let (browser, log) = try stubBrowser()
         let link = "https://example.org/a?x=1&y=$(id);`id`"
-        let session = try TmuxSession(width: 120, height: 30,
-                                      command: "env BROWSER=\(browser) \(QRTUIProcess.executable) -i '\(picture(link))' --no-beep")
+        let session = try TmuxSession(
+            width: 120, height: 30,
+            command: "env BROWSER=\(browser) \(QRTUIProcess.executable) -i '\(picture(link))' --no-beep")
         try session.waitFor("the link") { $0.lines[29].contains("example.org") }
         try session.send("o")
         #expect(waitForFile(log) == "1\n\(link)\n")
@@ -131,8 +141,11 @@ import Testing
 
     @Test func aWarnedLinkOpensOnlyOnASecondPress() throws {
         let (browser, log) = try stubBrowser()
-        let session = try TmuxSession(width: 120, height: 30,
-                                      command: "env BROWSER=\(browser) \(QRTUIProcess.executable) -i '\(picture("http://192.168.1.20/login"))' --no-beep")
+        let session = try TmuxSession(
+            width: 120, height: 30,
+            command:
+                "env BROWSER=\(browser) \(QRTUIProcess.executable) -i '\(picture("http://192.168.1.20/login"))' --no-beep"
+        )
         let pane = try session.waitFor("the warning") { $0.lines[29].contains("http +1") }
         #expect(pane.lines[29].contains("⚠ http +1"))
         try session.send("o")

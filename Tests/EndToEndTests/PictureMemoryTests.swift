@@ -24,15 +24,18 @@ import Testing
         return (run.peakKilobytes, run)
     }
 
-    @Test(arguments: ["PNG RGB", "JPEG baseline", "JPEG progressive", "WebP lossless", "WebP lossy", "GIF", "TIFF RGB",
-                      "BMP 24-bit", "PPM", "PGM"])
+    @Test(arguments: [
+        "PNG RGB", "JPEG baseline", "JPEG progressive", "WebP lossless", "WebP lossy", "GIF", "TIFF RGB",
+        "BMP 24-bit", "PPM", "PGM",
+    ])
     func aPictureCostsAboutThreeBytesAPixel(format: String) throws {
         let frame = Self.picture
         let path: String
         switch format {
         case "PNG RGB": path = directory.write("rgb.png", PNGCodec.encode(frame, colour: true))
         case "JPEG baseline": path = directory.write("base.jpg", JPEGCodec.encode(frame, colour: true))
-        case "JPEG progressive": path = directory.write("prog.jpg", JPEGCodec.encode(frame, colour: true, progressive: true))
+        case "JPEG progressive":
+            path = directory.write("prog.jpg", JPEGCodec.encode(frame, colour: true, progressive: true))
         case "WebP lossless": path = directory.write("lossless.webp", WebPCodec.encode(frame))
         case "WebP lossy": path = directory.write("lossy.webp", WebPCodec.encode(frame, lossless: false))
         case "GIF": path = directory.write("p.gif", GIFCodec.encode(frame))
@@ -43,7 +46,10 @@ import Testing
         case "PPM": path = directory.write("rgb.ppm", NetpbmCodec.encodeColour(frame))
         default: path = directory.write("grey.pgm", NetpbmCodec.encode(frame))
         }
-        let base = try peak(directory.write("tiny-\(format.filter(\.isLetter)).png", PNGCodec.encode(Frame.filled(width: 64, height: 64, value: 200))))
+        let base = try peak(
+            directory.write(
+                "tiny-\(format.filter(\.isLetter)).png",
+                PNGCodec.encode(Frame.filled(width: 64, height: 64, value: 200))))
         let measured = try peak(path)
         #expect(measured.run.status == 4, "\(measured.run.stderr)")
         // A progressive JPEG's decoder may keep two bytes a pixel and a fixed 48 MB of its own
@@ -59,8 +65,10 @@ import Testing
         let path = directory.write("cmyk.jpg", JPEGCodec.encodeCMYK(Self.picture, progressive: true))
         let (kilobytes, run) = try peak(path)
         #expect(run.status == 1)
-        #expect(run.stderr == "qrtui: \(path): unsupported: a progressive JPEG of \(Self.side)x\(Self.side) needs more memory "
-            + "to decode than qrtui gives a picture (about 3 bytes a pixel)\n")
+        #expect(
+            run.stderr
+                == "qrtui: \(path): unsupported: a progressive JPEG of \(Self.side)x\(Self.side) needs more memory "
+                + "to decode than qrtui gives a picture (about 3 bytes a pixel)\n")
         #expect(kilobytes < 400_000)
     }
 }

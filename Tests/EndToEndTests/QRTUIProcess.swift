@@ -31,25 +31,31 @@ enum QRTUIProcess {
     /// Runs qrtui with `arguments`; `stdin` is a file path (nil: /dev/null). The process is
     /// killed if it is still running at the deadline, and the run reports `timedOut`. With a
     /// `shell` setting (`ulimit -v 100000`) or `redirections` (`>&-`), /bin/sh starts it.
-    static func run(_ arguments: [String], stdinPath: String? = nil, environment: [String: String] = [:],
-                    deadline seconds: Double = 30, executable name: String = "qrtui",
-                    prefix: [String] = [], shell: String? = nil, redirections: String = "") throws -> QRTUIRun {
+    static func run(
+        _ arguments: [String], stdinPath: String? = nil, environment: [String: String] = [:],
+        deadline seconds: Double = 30, executable name: String = "qrtui",
+        prefix: [String] = [], shell: String? = nil, redirections: String = ""
+    ) throws -> QRTUIRun {
         var env = ProcessInfo.processInfo.environment
         env["LANG"] = "C.UTF-8"
         for (key, value) in environment { env[key] = value }
         let scratch = TemporaryDirectoryForRun()
-        let outPath = scratch.path + "/out", errPath = scratch.path + "/err"
-        var program = productsDirectory + "/" + name, all = prefix + arguments
+        let outPath = scratch.path + "/out"
+        let errPath = scratch.path + "/err"
+        var program = productsDirectory + "/" + name
+        var all = prefix + arguments
         if shell != nil || !redirections.isEmpty {
             all = ["-c", (shell.map { $0 + " && " } ?? "") + "exec \"$0\" \"$@\" " + redirections, program] + all
             program = "/bin/sh"
         }
-        let result = Spawn.run(program, all, environment: env,
-                               stdin: stdinPath, stdout: outPath, stderr: errPath, deadline: seconds)
-        return QRTUIRun(status: result.status,
-                        stdout: Array(FileManager.default.contents(atPath: outPath) ?? Data()),
-                        stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self),
-                        timedOut: result.timedOut, peakKilobytes: result.peakKilobytes)
+        let result = Spawn.run(
+            program, all, environment: env,
+            stdin: stdinPath, stdout: outPath, stderr: errPath, deadline: seconds)
+        return QRTUIRun(
+            status: result.status,
+            stdout: Array(FileManager.default.contents(atPath: outPath) ?? Data()),
+            stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self),
+            timedOut: result.timedOut, peakKilobytes: result.peakKilobytes)
     }
 }
 

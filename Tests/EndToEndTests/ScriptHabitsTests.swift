@@ -19,9 +19,11 @@ import Testing
 
     /// No camera, no screen: exit 1, nothing on stdout (a script must not open the demo's link).
     @Test func noCameraInAScriptIsAFailureNotTheDemo() throws {
-        let run = try QRTUIProcess.run(["--no-preview", "--once"], environment: [
-            "LD_PRELOAD": FakeCamera.library, "QRTUI_FAKE_DEVICES": "", "QRTUI_FAKE_HIDE_REAL": "1",
-        ])
+        let run = try QRTUIProcess.run(
+            ["--no-preview", "--once"],
+            environment: [
+                "LD_PRELOAD": FakeCamera.library, "QRTUI_FAKE_DEVICES": "", "QRTUI_FAKE_HIDE_REAL": "1",
+            ])
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         #expect(run.stderrLines.count == 1)
@@ -30,7 +32,9 @@ import Testing
 
     /// One format however many files: the payloads; their names only with -H (as grep has it).
     @Test func threeFilesAreReadInOrderAndAMissingOneFailsAfterThem() throws {
-        let a = qr("a.png", "alpha"), b = qr("b.png", "beta"), c = qr("c.png", "gamma")
+        let a = qr("a.png", "alpha")
+        let b = qr("b.png", "beta")
+        let c = qr("c.png", "gamma")
         let missing = directory.path + "/missing.png"
         let run = try QRTUIProcess.run(["--no-preview", a, "-i", b, missing, c])
         #expect(run.stdoutText == "alpha\nbeta\ngamma\n")
@@ -78,8 +82,9 @@ import Testing
     @Test func aFileReadWhereThereIsNoTerminalSaysNothingOfIt() throws {
         let path = qr("script.png", "scripted")
         let scratch = TemporaryDirectoryForRun()
-        let result = Spawn.run("/usr/bin/setsid", ["-w", QRTUIProcess.executable, path],
-                               stdout: scratch.path + "/out", stderr: scratch.path + "/err")
+        let result = Spawn.run(
+            "/usr/bin/setsid", ["-w", QRTUIProcess.executable, path],
+            stdout: scratch.path + "/out", stderr: scratch.path + "/err")
         #expect(result.status == 0)
         #expect(FileManager.default.contents(atPath: scratch.path + "/out") == Data("scripted\n".utf8))
         #expect(FileManager.default.contents(atPath: scratch.path + "/err") == Data())
@@ -88,8 +93,11 @@ import Testing
     /// A file slow to read is said to be read, once, when a person watches stderr: not in a log.
     @Test func aSlowReadSaysItIsUnderWayOnATerminal() throws {
         // 20 megapixels of noisy texture: seconds of reading in a debug build.
-        let big = directory.write("big.pgm", NetpbmCodec.encode(Frame.plasma(width: 5000, height: 4000, seed: 2)
-            .withNoise(amplitude: 12, seed: 5)))
+        let big = directory.write(
+            "big.pgm",
+            NetpbmCodec.encode(
+                Frame.plasma(width: 5000, height: 4000, seed: 2)
+                    .withNoise(amplitude: 12, seed: 5)))
         let session = try TmuxSession(width: 100, height: 10, command: "\(QRTUIProcess.executable) --no-preview \(big)")
         let done = try session.waitFor("the end", seconds: 120) { $0.text.contains("EXIT=") }
         #expect(done.text.contains("qrtui: reading \(big)…\nqrtui: no code found in \(big)"))
@@ -174,11 +182,14 @@ import Testing
     /// libv4l2's plugin complains on stderr when a camera cannot say what it is: held back,
     /// unless -v; qrtui's own message stays, once.
     @Test func librariesChatterOnlyWithVerbose() throws {
-        let environment = ["LD_PRELOAD": FakeCamera.library, "QRTUI_FAKE_DEVICES": "/dev/video0:yuyv",
-                           "QRTUI_FAKE_FAIL": "querycap"]
+        let environment = [
+            "LD_PRELOAD": FakeCamera.library, "QRTUI_FAKE_DEVICES": "/dev/video0:yuyv",
+            "QRTUI_FAKE_FAIL": "querycap",
+        ]
         let quiet = try QRTUIProcess.run(["--no-preview", "-d", "/dev/video0"], environment: environment)
         #expect(quiet.status == 1)
-        let message = "qrtui: cannot open /dev/video0: Inappropriate ioctl for device (not a camera: read pictures with -i)"
+        let message =
+            "qrtui: cannot open /dev/video0: Inappropriate ioctl for device (not a camera: read pictures with -i)"
         #expect(quiet.stderr == message + "\n")
         let verbose = try QRTUIProcess.run(["--no-preview", "-d", "/dev/video0", "-v"], environment: environment)
         #expect(verbose.stderrLines.contains("Failed to query video capabilities: Inappropriate ioctl for device"))
@@ -194,7 +205,8 @@ import Testing
     }
 
     @Test func xmlIsWellFormedAndNamesEachSource() throws {
-        let a = qr("x1.png", "first <&> ]]> \u{1B}[2J"), b = qr("x2.png", "second")
+        let a = qr("x1.png", "first <&> ]]> \u{1B}[2J")
+        let b = qr("x2.png", "second")
         let run = try QRTUIProcess.run(["--no-preview", "--xml", a, b])
         #expect(run.status == 0)
         let reader = XMLTexts()
@@ -204,11 +216,14 @@ import Testing
         #expect(reader.sources == [a, b])
         #expect(reader.data.count == 2)
         // A payload with an escape goes as base64; the plain one as text.
-        #expect(reader.data.first.flatMap { Data(base64Encoded: $0) }.map { String(decoding: $0, as: UTF8.self) }
+        #expect(
+            reader.data.first.flatMap { Data(base64Encoded: $0) }.map { String(decoding: $0, as: UTF8.self) }
                 == "first <&> ]]> \u{1B}[2J")
         #expect(reader.data.last == "second")
         #expect(!run.stdout.contains(0x1B))
-        let empty = try QRTUIProcess.run(["--no-preview", "--xml", png("none.png", Frame.filled(width: 32, height: 32, value: 9))])
+        let empty = try QRTUIProcess.run([
+            "--no-preview", "--xml", png("none.png", Frame.filled(width: 32, height: 32, value: 9)),
+        ])
         #expect(XMLParser(data: Data(empty.stdout)).parse() && empty.status == 4)
     }
 }
@@ -219,10 +234,15 @@ final class XMLTexts: NSObject, XMLParserDelegate {
     var data: [String] = []
     private var inData = false
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         if name == "source", let href = attributes["href"] { sources.append(href) }
-        if name == "data" { inData = true; data.append("") }
+        if name == "data" {
+            inData = true
+            data.append("")
+        }
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {

@@ -11,7 +11,8 @@ import Testing
     static let payload = "signal test"
 
     func start() throws -> TmuxSession {
-        let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)))
+        let path = directory.write(
+            "code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)))
         let session = try TmuxSession(width: 100, height: 30, command: "\(QRTUIProcess.executable) --input \(path)")
         try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
         return session
@@ -19,7 +20,8 @@ import Testing
 
     /// The qrtui process: the child of the pane's shell.
     func qrtuiPID(_ session: TmuxSession) throws -> pid_t {
-        let shell = try session.tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let shell = try session.tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let children = try procFile("/proc/\(shell)/task/\(shell)/children")
         return try #require(children.split(separator: " ").compactMap { pid_t($0) }.first)
     }
@@ -43,7 +45,8 @@ import Testing
     /// qrtui started from an interactive shell (job control, and a shell that survives
     /// Ctrl-C), showing a code read.
     func startFromAShell() throws -> TmuxSession {
-        let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)))
+        let path = directory.write(
+            "code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)))
         let session = try TmuxSession(width: 100, height: 30, command: "env PS1='$ ' bash --norc --noprofile -i")
         try session.waitFor("the prompt") { $0.text.contains("$") }
         try session.sendLiteral("\(QRTUIProcess.executable) --input \(path)")
@@ -108,9 +111,13 @@ import Testing
 
     @Test(arguments: [SIGTERM, SIGINT])
     func withoutSignalfdTheScreenIsStillRestored(signal: Int32) throws {
-        let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(SignalTests.payload, width: 800, height: 600, moduleSize: 6)))
-        let session = try TmuxSession(width: 100, height: 30, command:
-            "env LD_PRELOAD=\(Self.faults) QRTUI_FAULT_SIGNALFD=1 \(QRTUIProcess.executable) --input \(path)")
+        let path = directory.write(
+            "code.png",
+            PNGCodec.encode(CodeFixtures.qrScene(SignalTests.payload, width: 800, height: 600, moduleSize: 6)))
+        let session = try TmuxSession(
+            width: 100, height: 30,
+            command:
+                "env LD_PRELOAD=\(Self.faults) QRTUI_FAULT_SIGNALFD=1 \(QRTUIProcess.executable) --input \(path)")
         try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
         kill(try SignalTests().qrtuiPID(session), signal)
         try SignalTests().expectCleanExit(session, status: 128 + Int(signal))
@@ -119,9 +126,13 @@ import Testing
     /// A crash on the screen: the terminal is put back first, the backtrace lands on the
     /// shell, and nothing waits for a key.
     @Test func aCrashRestoresTheTerminalBeforeItsBacktrace() throws {
-        let path = directory.write("code.png", PNGCodec.encode(CodeFixtures.qrScene(SignalTests.payload, width: 800, height: 600, moduleSize: 6)))
-        let session = try TmuxSession(width: 100, height: 30, command:
-            "env LD_PRELOAD=\(Self.faults) QRTUI_FAULT_CRASH_POLLS=40 \(QRTUIProcess.executable) --input \(path)")
+        let path = directory.write(
+            "code.png",
+            PNGCodec.encode(CodeFixtures.qrScene(SignalTests.payload, width: 800, height: 600, moduleSize: 6)))
+        let session = try TmuxSession(
+            width: 100, height: 30,
+            command:
+                "env LD_PRELOAD=\(Self.faults) QRTUI_FAULT_CRASH_POLLS=40 \(QRTUIProcess.executable) --input \(path)")
         let pane = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
         let status = try #require(pane.lines.first { $0.hasPrefix("EXIT=") }.flatMap { Int($0.dropFirst(5)) })
         #expect([128 + Int(SIGSEGV), 128 + Int(SIGILL)].contains(status))
@@ -132,8 +143,10 @@ import Testing
 
     @Test func aHeadlessFallbackDiesOfSIGTERM() throws {
         // An unknown terminal type: no screen, so qrtui runs headless on the demo.
-        let session = try TmuxSession(width: 100, height: 30, command:
-            "env TERM=no-such-terminal \(QRTUIProcess.executable) --demo")
+        let session = try TmuxSession(
+            width: 100, height: 30,
+            command:
+                "env TERM=no-such-terminal \(QRTUIProcess.executable) --demo")
         try session.waitFor("the fallback message") { $0.text.contains("running without preview") }
         kill(try SignalTests().qrtuiPID(session), SIGTERM)
         let pane = try session.waitFor("the shell") { $0.text.contains("EXIT=") }

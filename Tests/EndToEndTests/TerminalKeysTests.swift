@@ -13,9 +13,12 @@ import Testing
     func start(term: String) throws -> TmuxSession {
         let frame = CodeFixtures.qrScene("keys", width: 800, height: 600, moduleSize: 6, noise: 3)
         let clip = directory.write("code.y4m", Y4MEncoder.encode([frame, frame]))
-        let leftover = "stty -icanon -echo min 0 time 10; echo \"LEFT=[$(dd bs=256 count=1 2>/dev/null | od -An -tx1 | tr -d ' \\n')]\""
-        return try TmuxSession(width: 120, height: 40, command:
-            "env TERM=\(term) \(QRTUIProcess.executable) --input \(clip) --loop; echo STATUS=$?; \(leftover)")
+        let leftover =
+            "stty -icanon -echo min 0 time 10; echo \"LEFT=[$(dd bs=256 count=1 2>/dev/null | od -An -tx1 | tr -d ' \\n')]\""
+        return try TmuxSession(
+            width: 120, height: 40,
+            command:
+                "env TERM=\(term) \(QRTUIProcess.executable) --input \(clip) --loop; echo STATUS=$?; \(leftover)")
     }
 
     @Test(arguments: ["xterm-256color", "screen-256color", "tmux-256color", "linux"])
@@ -24,12 +27,14 @@ import Testing
         try session.waitFor("the success status") { $0.lines[39].contains("QR-Code") }
         let start = try #require(try session.pane().brackets)
         try session.send("S-Right")
-        let wider = try #require(try session.waitFor("a wider area") { $0.brackets.map { $0.right > start.right } ?? false }.brackets)
+        let wider = try #require(
+            try session.waitFor("a wider area") { $0.brackets.map { $0.right > start.right } ?? false }.brackets)
         #expect(wider.left == start.left - 1 && wider.right == start.right + 1)
         try session.send("S-Up")
         try session.waitFor("a taller area") { $0.brackets.map { $0.top < wider.top } ?? false }
         try session.send("End")
-        let whole = try #require(try session.waitFor("the whole picture") { $0.brackets.map { $0.left < wider.left - 4 } ?? false }.brackets)
+        let whole = try #require(
+            try session.waitFor("the whole picture") { $0.brackets.map { $0.left < wider.left - 4 } ?? false }.brackets)
         #expect(whole.left <= 1 && whole.top <= 1)
         try session.send("Home")
         try session.waitFor("the area back in the middle") { $0.brackets.map { $0 == start } ?? false }

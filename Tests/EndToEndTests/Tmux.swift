@@ -15,8 +15,10 @@ final class TmuxSession {
     /// the test runner sets, is removed unless `noColor`.
     init(width: Int, height: Int, command: String, clipboard: Bool = false, noColor: Bool = false) throws {
         let environment = noColor ? "env NO_COLOR=1" : "env -u NO_COLOR"
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)",
-                  "\(environment) LANG=C.UTF-8 \(command); echo EXIT=$?; sleep 600"])
+        try tmux([
+            "-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)",
+            "\(environment) LANG=C.UTF-8 \(command); echo EXIT=$?; sleep 600",
+        ])
         if clipboard { try tmux(["set", "-g", "set-clipboard", "on"]) }
     }
 
@@ -50,8 +52,10 @@ final class TmuxSession {
     /// Polls the screen until `condition` holds on a settled screen (two captures alike, so
     /// never a half-drawn one); fails the test with the last screen if the deadline passes.
     @discardableResult
-    func waitFor(_ what: String, seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
-                 _ condition: (Pane) -> Bool) throws -> Pane {
+    func waitFor(
+        _ what: String, seconds: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: (Pane) -> Bool
+    ) throws -> Pane {
         let deadline = MonotonicClock.now() + seconds
         var last = try pane()
         while true {
@@ -119,7 +123,9 @@ struct Pane {
             case 0: style = Cell()
             case 1: style.bold = true
             case 2: style.dim = true
-            case 22: style.bold = false; style.dim = false
+            case 22:
+                style.bold = false
+                style.dim = false
             case 30...37: style.foreground = code - 30
             case 90...97: style.foreground = code - 90 + 8
             case 39: style.foreground = nil
@@ -154,7 +160,7 @@ struct Pane {
     /// The scan area's bracket corners, if all four are on screen.
     var brackets: (left: Int, top: Int, right: Int, bottom: Int)? {
         guard let topLeft = positions(of: "┏").first, let bottomRight = positions(of: "┛").first,
-              positions(of: "┓").first?.row == topLeft.row, positions(of: "┗").first?.column == topLeft.column
+            positions(of: "┓").first?.row == topLeft.row, positions(of: "┗").first?.column == topLeft.column
         else { return nil }
         return (topLeft.column, topLeft.row, bottomRight.column, bottomRight.row)
     }

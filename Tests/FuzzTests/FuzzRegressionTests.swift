@@ -1,9 +1,10 @@
 import CaptureKit
 import Foundation
 import FrameCore
-@testable import FuzzHarnesses
 import PictureFiles
 import Testing
+
+@testable import FuzzHarnesses
 
 /// Every seed and every input that once crashed a harness goes through it again (under
 /// AddressSanitizer too, in `make test`): a crash here is a regression.
@@ -39,7 +40,8 @@ import Testing
     @Test func theFuzzScriptRunsEveryHarness() throws {
         let script = try String(contentsOfFile: Self.root + "/../../scripts/fuzz", encoding: .utf8)
         let line = try #require(script.split(separator: "\n").first { $0.contains("|| harnesses=(") })
-        let listed = line.split(separator: "(").last?.split(separator: ")").first?.split(separator: " ").map(String.init) ?? []
+        let listed =
+            line.split(separator: "(").last?.split(separator: ")").first?.split(separator: " ").map(String.init) ?? []
         #expect(listed == Harness.allCases.map(\.rawValue))
     }
 

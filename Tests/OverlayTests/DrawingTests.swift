@@ -1,33 +1,38 @@
 import Foundation
 import Testing
+
 @testable import Overlay
 
 @Suite struct DrawingTests {
     @Test func bracketsSitJustOutsideTheFourCorners() {
         var grid = CellGrid(width: 20, height: 9)
         // 10x4 cells at (5,3); 1:2 cells: shorter side min(5, 4) = 4 -> arms of 1 row, 2 columns.
-        Brackets.draw(around: CellRect(column: 5, row: 3, width: 10, height: 4), cellAspect: 0.5,
-                      unicode: true, style: .plain, into: &grid)
-        #expect(grid.lines == [
-            "                    ",
-            "                    ",
-            "    ┏━━      ━━┓    ",
-            "    ┃          ┃    ",
-            "                    ",
-            "                    ",
-            "    ┃          ┃    ",
-            "    ┗━━      ━━┛    ",
-            "                    ",
-        ])
+        Brackets.draw(
+            around: CellRect(column: 5, row: 3, width: 10, height: 4), cellAspect: 0.5,
+            unicode: true, style: .plain, into: &grid)
+        #expect(
+            grid.lines == [
+                "                    ",
+                "                    ",
+                "    ┏━━      ━━┓    ",
+                "    ┃          ┃    ",
+                "                    ",
+                "                    ",
+                "    ┃          ┃    ",
+                "    ┗━━      ━━┛    ",
+                "                    ",
+            ])
     }
 
     @Test func bracketArmsAreAQuarterOfTheShorterSide() {
         var grid = CellGrid(width: 44, height: 24)
         // 40x20 cells of 1:2: 20x20 screen units, a quarter is 5: 10 columns, 5 rows.
-        Brackets.draw(around: CellRect(column: 2, row: 2, width: 40, height: 20), cellAspect: 0.5,
-                      unicode: false, style: .plain, into: &grid)
-        #expect(grid.lines[1] == " +" + String(repeating: "-", count: 10) + String(repeating: " ", count: 20)
-            + String(repeating: "-", count: 10) + "+ ")
+        Brackets.draw(
+            around: CellRect(column: 2, row: 2, width: 40, height: 20), cellAspect: 0.5,
+            unicode: false, style: .plain, into: &grid)
+        #expect(
+            grid.lines[1] == " +" + String(repeating: "-", count: 10) + String(repeating: " ", count: 20)
+                + String(repeating: "-", count: 10) + "+ ")
         #expect((2..<7).allSatisfy { grid[1, $0].text == "|" } && grid[1, 7].text == " ")
     }
 
@@ -36,25 +41,27 @@ import Testing
         var grid = CellGrid(width: 12, height: 6)
         let corners = [Point(x: 2, y: 1), Point(x: 2, y: 4), Point(x: 9, y: 4), Point(x: 9, y: 1)]
         Outline.draw(corners, cellAspect: 0.5, unicode: true, into: &grid)
-        #expect(grid.lines == [
-            "            ",
-            "  ┌──────┐  ",
-            "  │      │  ",
-            "  │      │  ",
-            "  └──────┘  ",
-            "            ",
-        ])
+        #expect(
+            grid.lines == [
+                "            ",
+                "  ┌──────┐  ",
+                "  │      │  ",
+                "  │      │  ",
+                "  └──────┘  ",
+                "            ",
+            ])
         var ascii = CellGrid(width: 12, height: 6)
         Outline.draw(corners, cellAspect: 0.5, unicode: false, into: &ascii)
         #expect(ascii.lines[1] == "  +------+  " && ascii.lines[4] == "  +------+  ")
-        #expect(grid.mask(where: { $0.style.foreground == .green }) == [
-            "............",
-            "..########..",
-            "..#......#..",
-            "..#......#..",
-            "..########..",
-            "............",
-        ])
+        #expect(
+            grid.mask(where: { $0.style.foreground == .green }) == [
+                "............",
+                "..########..",
+                "..#......#..",
+                "..#......#..",
+                "..########..",
+                "............",
+            ])
     }
 
     @Test func rotatedOutlineFollowsTheEdges() {
@@ -63,7 +70,8 @@ import Testing
         var grid = CellGrid(width: 48, height: 25)
         let angle = 30.0 * .pi / 180
         let corners = [(-8.0, -8.0), (-8.0, 8.0), (8.0, 8.0), (8.0, -8.0)].map { (u, v) -> Point in
-            let x = u * cos(angle) - v * sin(angle), y = u * sin(angle) + v * cos(angle)
+            let x = u * cos(angle) - v * sin(angle)
+            let y = u * sin(angle) + v * cos(angle)
             return Point(x: 24 + 2 * x, y: 12 + y)
         }
         Outline.draw(corners, cellAspect: 0.5, unicode: true, into: &grid)
@@ -72,11 +80,18 @@ import Testing
         for corner in corners { #expect(grid[Int(corner.x), Int(corner.y)].text == "+") }
         func distanceToEdges(_ c: Double, _ r: Double) -> Double {
             (0..<4).map { i -> Double in
-                let a = corners[i], b = corners[(i + 1) % 4]
+                let a = corners[i]
+                let b = corners[(i + 1) % 4]
                 let (ax, ay, bx, by) = (a.x / 2, a.y, b.x / 2, b.y)  // back to square units
                 let (px, py) = (c / 2, r)
-                let t = max(0, min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / ((bx - ax) * (bx - ax) + (by - ay) * (by - ay))))
-                let dx = px - (ax + t * (bx - ax)), dy = py - (ay + t * (by - ay))
+                let t = max(
+                    0,
+                    min(
+                        1,
+                        ((px - ax) * (bx - ax) + (py - ay) * (by - ay))
+                            / ((bx - ax) * (bx - ax) + (by - ay) * (by - ay))))
+                let dx = px - (ax + t * (bx - ax))
+                let dy = py - (ay + t * (by - ay))
                 return (dx * dx + dy * dy).squareRoot()
             }.min()!
         }
@@ -84,7 +99,8 @@ import Testing
         for (row, line) in green.enumerated() {
             for (column, mark) in line.enumerated() where mark == "#" {
                 count += 1
-                #expect(distanceToEdges(Double(column) + 0.5, Double(row) + 0.5) < 1.2, "stray cell at \(column),\(row)")
+                #expect(
+                    distanceToEdges(Double(column) + 0.5, Double(row) + 0.5) < 1.2, "stray cell at \(column),\(row)")
             }
         }
         #expect(count >= 4 * 14)  // four edges of about 16 units each, no gaps
@@ -93,7 +109,9 @@ import Testing
         #expect(glyphs == ["╲", "╱"])
     }
 
-    @Test(arguments: [(0.0, 0.0, "─"), (0.0, 5.0, "│"), (4.0, 2.0, "╲"), (4.0, -2.0, "╱"), (10.0, 1.0, "─"), (-4.0, -2.0, "╲")])
+    @Test(arguments: [
+        (0.0, 0.0, "─"), (0.0, 5.0, "│"), (4.0, 2.0, "╲"), (4.0, -2.0, "╱"), (10.0, 1.0, "─"), (-4.0, -2.0, "╲"),
+    ])
     func outlineGlyphFollowsTheScreenAngle(dx: Double, dy: Double, glyph: String) {
         #expect(Outline.glyph(dx: dx, dy: dy, cellAspect: 0.5, unicode: true) == glyph)
     }
@@ -142,8 +160,10 @@ import Testing
     /// picture is (no character fills a cell, so not as light; and a font leaves a cell's
     /// outer columns and top row to the background, so no pattern asks for those alone).
     @Test func tonedASCIIFollowsTheTexture() {
-        for (name, light) in [("top", { (_: Int, y: Int) in y < 4 }), ("left", { (x: Int, _: Int) in x < 2 }),
-                              ("bottom row", { (_: Int, y: Int) in y == 7 }), ("middle column", { (x: Int, _: Int) in x == 2 })] {
+        for (name, light) in [
+            ("top", { (_: Int, y: Int) in y < 4 }), ("left", { (x: Int, _: Int) in x < 2 }),
+            ("bottom row", { (_: Int, y: Int) in y == 7 }), ("middle column", { (x: Int, _: Int) in x == 2 }),
+        ] {
             let result = toned(light)
             #expect(result.cell.text != " " && result.cell.style.foreground != result.cell.style.background, "\(name)")
             let mean = { (values: [Int]) in Double(values.reduce(0, +)) / Double(values.count) }
@@ -155,8 +175,9 @@ import Testing
         var shader = Shader(tolerance: 0)
         let t = ViewTransform(frameWidth: 4, frameHeight: 8, columns: 1, rows: 1, cellAspect: 0.5, mode: .fit)
         var grid = CellGrid(width: 1, height: 1)
-        PictureLayer.draw(shader.sample(flat, transform: t, glyphs: .ascii, toned: true), glyphs: .ascii, toned: true,
-                          undimmed: nil, into: &grid)
+        PictureLayer.draw(
+            shader.sample(flat, transform: t, glyphs: .ascii, toned: true), glyphs: .ascii, toned: true,
+            undimmed: nil, into: &grid)
         #expect(grid[0, 0] == Cell(" ", style: Style(background: .grey(108))))
     }
 
@@ -204,7 +225,8 @@ import Testing
         var shader = Shader()
         let t = ViewTransform(frameWidth: 256, frameHeight: 64, columns: 8, rows: 1, cellAspect: 0.5, mode: .fit)
         var grid = CellGrid(width: 8, height: 1)
-        PictureLayer.draw(shader.sample(image, transform: t, glyphs: .braille), glyphs: .braille, undimmed: nil, into: &grid)
+        PictureLayer.draw(
+            shader.sample(image, transform: t, glyphs: .braille), glyphs: .braille, undimmed: nil, into: &grid)
         let patterns = grid.cells.map { Int($0.text.unicodeScalars.first!.value) - 0x2800 }
         #expect(patterns.allSatisfy { (0...255).contains($0) })
         let dots = patterns.map { $0.nonzeroBitCount }
@@ -237,12 +259,14 @@ import Testing
         let t = ViewTransform(frameWidth: 8, frameHeight: 8, columns: 16, rows: 4, cellAspect: 0.5, mode: .fit)
         let samples = shader.sample(image, transform: t, glyphs: .ascii)
         var grid = CellGrid(width: 16, height: 4)
-        PictureLayer.draw(samples, glyphs: .ascii, undimmed: CellRect(column: 6, row: 1, width: 4, height: 2), into: &grid)
+        PictureLayer.draw(
+            samples, glyphs: .ascii, undimmed: CellRect(column: 6, row: 1, width: 4, height: 2), into: &grid)
         // White is "@" inside and out: outside, the dim attribute fades it (a sparser
         // character as well would leave nothing to see on an 8-colour terminal).
         #expect(grid.lines == ["    @@@@@@@@    ", "    @@@@@@@@    ", "    @@@@@@@@    ", "    @@@@@@@@    "])
-        #expect(grid.mask(where: { $0.style.attributes.contains(.dim) })
-            == ["....########....", "....##....##....", "....##....##....", "....########...."])
+        #expect(
+            grid.mask(where: { $0.style.attributes.contains(.dim) })
+                == ["....########....", "....##....##....", "....##....##....", "....########...."])
     }
 }
 
@@ -251,43 +275,48 @@ import Testing
         // A 40x20 white frame on a 20x6 screen of 1:2 cells: 5 picture rows + the status line.
         // Fill: scale max(20*0.5/40, 5/20) = 0.25: 4 pixels per row, 2 per column, all visible.
         let image = GreyImage(width: 40, height: 20, pixels: Array(repeating: 255, count: 800))
-        let transform = ViewTransform.preview(frameWidth: 40, frameHeight: 20, columns: 20, rows: 6, cellAspect: 0.5, mode: .fill)
+        let transform = ViewTransform.preview(
+            frameWidth: 40, frameHeight: 20, columns: 20, rows: 6, cellAspect: 0.5, mode: .fill)
         // Scan area: pixels 10..30 x 4..16 = columns 5..<15, rows 1..<4.
         let area = ScanArea(rect: Rect(x: 10, y: 4, width: 20, height: 12))
         let code: [Point] = [Point(x: 16, y: 6), Point(x: 16, y: 14), Point(x: 26, y: 14), Point(x: 26, y: 6)]
-        let scene = Scene(image: image, transform: transform, scanArea: area, outlines: [code],
-                          status: .scanning, info: StatusInfo(source: "t"), glyphs: .ascii, unicode: true)
+        let scene = Scene(
+            image: image, transform: transform, scanArea: area, outlines: [code],
+            status: .scanning, info: StatusInfo(source: "t"), glyphs: .ascii, unicode: true)
         var shader = Shader()
         let grid = Screen.render(scene, columns: 20, rows: 6, shader: &shader)
         // White is "@" everywhere (outside, the dim attribute fades it). Arms: the shorter side
         // is min(10 * 0.5, 3) = 3 rows, a quarter is 0.75: 1 row, 0.75 / 0.5 = 1.5 -> 2 columns.
         // The outline joins cells (8,1)-(8,3)-(13,3)-(13,1). Brackets are drawn undimmed.
-        #expect(Array(grid.lines.prefix(5)) == [
-            "@@@@┏━━@@@@@@━━┓@@@@",
-            "@@@@┃@@@┌────┐@┃@@@@",
-            "@@@@@@@@│@@@@│@@@@@@",
-            "@@@@┃@@@└────┘@┃@@@@",
-            "@@@@┗━━@@@@@@━━┛@@@@",
-        ])
-        #expect(Array(grid.mask(where: { $0.style.attributes.contains(.dim) }).prefix(5)) == [
-            "####...######...####",
-            "####............####",
-            "#####..........#####",
-            "####............####",
-            "####...######...####",
-        ])
+        #expect(
+            Array(grid.lines.prefix(5)) == [
+                "@@@@┏━━@@@@@@━━┓@@@@",
+                "@@@@┃@@@┌────┐@┃@@@@",
+                "@@@@@@@@│@@@@│@@@@@@",
+                "@@@@┃@@@└────┘@┃@@@@",
+                "@@@@┗━━@@@@@@━━┛@@@@",
+            ])
+        #expect(
+            Array(grid.mask(where: { $0.style.attributes.contains(.dim) }).prefix(5)) == [
+                "####...######...####",
+                "####............####",
+                "#####..........#####",
+                "####............####",
+                "####...######...####",
+            ])
         #expect(grid.lines[5].hasPrefix(" ◎ Scanning aim the"))
     }
 }
-
 
 @Suite struct StatusNoticeTests {
     /// What a key just did is cut to fit rather than left out; a masked secret stays masked
     /// in the "last:" of a later scan.
     @Test func aLongNoticeIsCutNotDropped() {
         var grid = CellGrid(width: 80, height: 1)
-        var info = StatusInfo(source: "/a/very/long/path/to/the/picture.png", notice: "copied the Wi-Fi password: 7 bytes (OSC 52, tmux)")
-        info.lastCode = CodeSummary(type: "QR-Code", text: "WIFI:S:x;P:secret;;", byteCount: 19, meaning: "Wi-Fi x, password ••••••")
+        var info = StatusInfo(
+            source: "/a/very/long/path/to/the/picture.png", notice: "copied the Wi-Fi password: 7 bytes (OSC 52, tmux)")
+        info.lastCode = CodeSummary(
+            type: "QR-Code", text: "WIFI:S:x;P:secret;;", byteCount: 19, meaning: "Wi-Fi x, password ••••••")
         StatusBar.draw(.scanning, info: info, unicode: true, row: 0, into: &grid)
         let line = grid.lines[0]
         #expect(line.contains("last: Wi-Fi x, password ••••••") && !line.contains("secret"))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Overlay
 
 @Suite struct ViewTransformTests {
@@ -22,9 +23,12 @@ import Testing
 
     @Test(arguments: [(0.5, ViewTransform.Mode.fill), (0.5, .fit), (0.45, .fill), (0.61, .fit)])
     func roundTripCellsToPixelsToCells(aspect: Double, mode: ViewTransform.Mode) {
-        let t = ViewTransform(frameWidth: 1920, frameHeight: 1080, columns: 117, rows: 39, cellAspect: aspect, mode: mode)
-        for cells in [CellRect(column: 3, row: 2, width: 40, height: 17), CellRect(column: 0, row: 0, width: 117, height: 39),
-                      CellRect(column: 50, row: 30, width: 1, height: 1)] {
+        let t = ViewTransform(
+            frameWidth: 1920, frameHeight: 1080, columns: 117, rows: 39, cellAspect: aspect, mode: mode)
+        for cells in [
+            CellRect(column: 3, row: 2, width: 40, height: 17), CellRect(column: 0, row: 0, width: 117, height: 39),
+            CellRect(column: 50, row: 30, width: 1, height: 1),
+        ] {
             #expect(t.cellRect(for: t.pixelRect(for: cells)) == cells)
         }
         let p = Point(x: 333.3, y: 777.7)
@@ -41,8 +45,9 @@ import Testing
 }
 
 @Suite struct ScanAreaTests {
-    let transform = ViewTransform.preview(frameWidth: 1280, frameHeight: 720, columns: 120, rows: 40,
-                                          cellAspect: 0.5, mode: .fill)
+    let transform = ViewTransform.preview(
+        frameWidth: 1280, frameHeight: 720, columns: 120, rows: 40,
+        cellAspect: 0.5, mode: .fill)
 
     @Test func startsAsACentredSquareOfSixtyPercent() {
         let area = ScanArea.initial(frameWidth: 1280, frameHeight: 720)
@@ -74,7 +79,9 @@ import Testing
         let centre = area.rect.centre
         area.resize(columns: 2, rows: 1, in: transform)
         #expect(abs(area.rect.centre.x - centre.x) < 1e-6 && abs(area.rect.centre.y - centre.y) < 1e-6)
-        #expect(area.cells(in: transform).width == ScanArea.initial(frameWidth: 1280, frameHeight: 720).cells(in: transform).width + 4)
+        #expect(
+            area.cells(in: transform).width == ScanArea.initial(frameWidth: 1280, frameHeight: 720).cells(in: transform)
+                .width + 4)
         for _ in 0..<100 { area.resize(columns: -3, rows: -3, in: transform) }
         #expect(area.rect.width >= ScanArea.minimumSide && area.rect.height >= ScanArea.minimumSide)
         for _ in 0..<100 { area.resize(columns: 3, rows: 3, in: transform) }
@@ -92,7 +99,8 @@ import Testing
     }
 
     @Test func survivesATinyScreen() {
-        let tiny = ViewTransform.preview(frameWidth: 1280, frameHeight: 720, columns: 20, rows: 6, cellAspect: 0.5, mode: .fill)
+        let tiny = ViewTransform.preview(
+            frameWidth: 1280, frameHeight: 720, columns: 20, rows: 6, cellAspect: 0.5, mode: .fill)
         var area = ScanArea.initial(frameWidth: 1280, frameHeight: 720)
         area.clamp(to: tiny)
         area.move(columns: 10, rows: 10, in: tiny)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Overlay
 
 /// What the backend writes: only the cells that changed.
@@ -16,7 +17,8 @@ import Testing
     }
 
     @Test func onlyChangedCellsAreWritten() {
-        let before = grid(["abc", "def"]), after = grid(["abX", "Yef"])
+        let before = grid(["abc", "def"])
+        let after = grid(["abX", "Yef"])
         #expect(positions(after.changes(since: before)) == ["2,0=X", "0,1=Y"])
         #expect(after.changes(since: after).isEmpty)
     }
@@ -29,7 +31,8 @@ import Testing
     }
 
     @Test func aWideCharacterCoversItsContinuation() {
-        let before = grid(["abcd"]), after = grid(["a中d"])
+        let before = grid(["abcd"])
+        let after = grid(["a中d"])
         // 中 is written at column 1 and covers column 2; column 3 did not change.
         #expect(positions(after.changes(since: before)) == ["1,0=中"])
         // Back to narrow: both cells the wide character covered are written.
@@ -61,7 +64,9 @@ import Testing
         for binding in KeyBindings.table {
             #expect(text.contains(binding.label) && text.contains(binding.help), "\(binding.label) missing from help")
         }
-        #expect(KeyBindings.hints(unicode: false) == "arrows move  shift/+- size  enter copy  space pause  g glyphs  ? help  q quit")
+        #expect(
+            KeyBindings.hints(unicode: false)
+                == "arrows move  shift/+- size  enter copy  space pause  g glyphs  ? help  q quit")
     }
 
     /// In a 30x8 window the help cannot fit: the way out (`q`) is still shown, and a line says

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Overlay
 
 /// Bytes as terminals send them, decoded whole: no part of a sequence is a key of its own.
@@ -12,7 +13,8 @@ import Testing
     @Test(arguments: [
         // xterm and tmux (normal and application cursor modes), rxvt, with modifiers
         ("\u{1B}[A", Key.up), ("\u{1B}OB", .down), ("\u{1B}[C", .right), ("\u{1B}OD", .left),
-        ("\u{1B}[1;2A", .shiftUp), ("\u{1B}[1;2B", .shiftDown), ("\u{1B}[1;2C", .shiftRight), ("\u{1B}[1;2D", .shiftLeft),
+        ("\u{1B}[1;2A", .shiftUp), ("\u{1B}[1;2B", .shiftDown), ("\u{1B}[1;2C", .shiftRight),
+        ("\u{1B}[1;2D", .shiftLeft),
         ("\u{1B}O2C", .shiftRight), ("\u{1B}[a", .shiftUp), ("\u{1B}[d", .shiftLeft),
         ("\u{1B}[H", .home), ("\u{1B}OH", .home), ("\u{1B}[1~", .home), ("\u{1B}[7~", .home),
         ("\u{1B}[F", .end), ("\u{1B}OF", .end), ("\u{1B}[4~", .end), ("\u{1B}[8~", .end),
@@ -28,9 +30,11 @@ import Testing
         #expect(decode("q" + sequence + "x") == [.key(.character("q")), .key(key), .key(.character("x"))])
     }
 
-    @Test(arguments: ["\u{1B}x", "\u{1B}Q", "\u{1B}é", "\u{1B}\u{1B}[A", "\u{1B}[1;3C", "\u{1B}[1;5D", "\u{1B}[3;5~",
-                      "\u{1B}[200~", "\u{1B}[I", "\u{1B}[?1;2c", "\u{1B}[99x", "\u{1B}O5Q", "\u{1B}[<0;10;5m",
-                      "\u{1B}[<64;10;5M", "\u{1B}[<32;10;5M", "\u{1B}[M#!!"])
+    @Test(arguments: [
+        "\u{1B}x", "\u{1B}Q", "\u{1B}é", "\u{1B}\u{1B}[A", "\u{1B}[1;3C", "\u{1B}[1;5D", "\u{1B}[3;5~",
+        "\u{1B}[200~", "\u{1B}[I", "\u{1B}[?1;2c", "\u{1B}[99x", "\u{1B}O5Q", "\u{1B}[<0;10;5m",
+        "\u{1B}[<64;10;5M", "\u{1B}[<32;10;5M", "\u{1B}[M#!!",
+    ])
     func altKeysUnknownSequencesAndOtherMouseReportsAreIgnoredWhole(sequence: String) {
         #expect(decode(sequence).isEmpty)
         #expect(decode(sequence + "q") == [.key(.character("q"))])
@@ -69,8 +73,11 @@ import Testing
     }
 
     @Test func charactersAndControlsDecode() {
-        #expect(decode("q é 日\r\t") == [.key(.character("q")), .key(.space), .key(.character("é")), .key(.space),
-                                          .key(.character("日")), .key(.enter), .key(.tab)])
+        #expect(
+            decode("q é 日\r\t") == [
+                .key(.character("q")), .key(.space), .key(.character("é")), .key(.space),
+                .key(.character("日")), .key(.enter), .key(.tab),
+            ])
         // Bytes that are no character are dropped, not passed on.
         var decoder = KeyDecoder()
         #expect(decoder.feed([0xFF, 0x80, 0x61]) == [.key(.character("a"))])

@@ -1,7 +1,8 @@
 import CodeFixtures
 import FrameCore
-@testable import Overlay
 import Testing
+
+@testable import Overlay
 
 /// Toned ASCII chooses each cell's character by the shape of its pixels (as chafa does), so a
 /// code's modules keep their edges where one grey a cell turns them to mush.
@@ -16,7 +17,8 @@ import Testing
     }
 
     func correlation(_ a: [Int], _ b: [Int]) -> Double {
-        let ma = Double(a.reduce(0, +)) / Double(a.count), mb = Double(b.reduce(0, +)) / Double(b.count)
+        let ma = Double(a.reduce(0, +)) / Double(a.count)
+        let mb = Double(b.reduce(0, +)) / Double(b.count)
         let cov = zip(a, b).map { (Double($0) - ma) * (Double($1) - mb) }.reduce(0, +)
         let va = a.map { (Double($0) - ma) * (Double($0) - ma) }.reduce(0, +)
         let vb = b.map { (Double($0) - mb) * (Double($0) - mb) }.reduce(0, +)
@@ -27,7 +29,8 @@ import Testing
     func aCellsCharacterFollowsItsLightAndDark(pattern name: String) {
         let shapes: [String: (Int, Int) -> Bool] = [
             "left half": { x, _ in x < 2 }, "right half": { x, _ in x >= 2 }, "top half": { _, y in y < 4 },
-            "bottom quarter": { _, y in y >= 6 }, "rising stroke": { x, y in abs(x * 2 - (7 - y)) <= 1 }, "middle bar": { x, _ in x == 1 || x == 2 },
+            "bottom quarter": { _, y in y >= 6 }, "rising stroke": { x, y in abs(x * 2 - (7 - y)) <= 1 },
+            "middle bar": { x, _ in x == 1 || x == 2 },
         ]
         let dark = shapes[name]!
         let pattern = { (x: Int, y: Int) -> Int16 in dark(x, y) ? 30 : 220 }
@@ -46,13 +49,16 @@ import Testing
     /// preview drawn back is far closer to the picture than one grey a cell.
     @Test(arguments: [4, 6])
     func aCodesRegionIsDrawnCloseToThePicture(moduleSize: Int) {
-        let frame = CodeFixtures.qrScene("https://example.org/structure", width: 1280, height: 720, moduleSize: moduleSize, noise: 4)
+        let frame = CodeFixtures.qrScene(
+            "https://example.org/structure", width: 1280, height: 720, moduleSize: moduleSize, noise: 4)
         let image = GreyImage(width: frame.width, height: frame.height, pixels: frame.luma)
-        let transform = ViewTransform.preview(frameWidth: 1280, frameHeight: 720, columns: 120, rows: 40, cellAspect: 0.5, mode: .fill)
+        let transform = ViewTransform.preview(
+            frameWidth: 1280, frameHeight: 720, columns: 120, rows: 40, cellAspect: 0.5, mode: .fill)
         let truth = Shader.average(image, transform: transform, across: GlyphRaster.across, down: GlyphRaster.down)
             .values.map { Int(max(0, $0)) }
         func drawnBack(greys: Bool) -> [Int] {
-            var scene = Scene(image: image, transform: transform, status: .scanning, info: StatusInfo(source: "t"), glyphs: .ascii)
+            var scene = Scene(
+                image: image, transform: transform, status: .scanning, info: StatusInfo(source: "t"), glyphs: .ascii)
             scene.greys = greys
             var shader = Shader(tolerance: 0)
             let grid = Screen.render(scene, columns: 120, rows: 40, shader: &shader)

@@ -1,9 +1,12 @@
 import Testing
+
 @testable import Overlay
 
 @Suite struct StatusBarTests {
-    func line(_ status: ReaderStatus, info: StatusInfo = StatusInfo(source: "demo"), width: Int = 60,
-              unicode: Bool = true) -> (String, CellGrid) {
+    func line(
+        _ status: ReaderStatus, info: StatusInfo = StatusInfo(source: "demo"), width: Int = 60,
+        unicode: Bool = true
+    ) -> (String, CellGrid) {
         var grid = CellGrid(width: width, height: 1)
         StatusBar.draw(status, info: info, unicode: unicode, row: 0, into: &grid)
         return (grid.lines[0], grid)
@@ -18,10 +21,14 @@ import Testing
     @Test func longPayloadsAreCutWithAnEllipsisAndNoControlCharacterSurvives() {
         let payload = String(repeating: "\u{1B}]52;c;AAAA\u{07}\u{9B}", count: 800)  // about 10 kB
         #expect(payload.utf8.count > 10_000)
-        let (text, grid) = line(.success(CodeSummary(type: "QR-Code", text: payload, byteCount: payload.utf8.count)), width: 80)
+        let (text, grid) = line(
+            .success(CodeSummary(type: "QR-Code", text: payload, byteCount: payload.utf8.count)), width: 80)
         #expect(text.hasSuffix("…"))
         #expect(grid.cells.count == 80)
-        #expect(grid.cells.allSatisfy { $0.text.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) } })
+        #expect(
+            grid.cells.allSatisfy {
+                $0.text.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) }
+            })
     }
 
     @Test func wideCharactersTakeTwoCells() {
@@ -32,7 +39,8 @@ import Testing
     }
 
     @Test func failureShowsReasonAndHint() {
-        let (text, grid) = line(.fail(reason: "cannot open /dev/video0: Permission denied", hint: "join the video group"), width: 100)
+        let (text, grid) = line(
+            .fail(reason: "cannot open /dev/video0: Permission denied", hint: "join the video group"), width: 100)
         #expect(text.hasPrefix(" ✘ FAIL  cannot open /dev/video0: Permission denied (join the video group)"))
         #expect(grid[1, 0].style.background == .red)
     }

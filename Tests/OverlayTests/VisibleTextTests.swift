@@ -3,7 +3,9 @@ import Testing
 
 @Suite struct VisibleTextTests {
     @Test func controlsBecomeVisibleEscapes() {
-        #expect(VisibleText.escaping("a\u{1B}[31mb\u{07}\u{0}\u{7F}\u{9B}\u{202E}\t\r\n") == "a\\e[31mb\\x07\\x00\\x7F\\u{009B}\\u{202E}\\t\\r\\n")
+        #expect(
+            VisibleText.escaping("a\u{1B}[31mb\u{07}\u{0}\u{7F}\u{9B}\u{202E}\t\r\n")
+                == "a\\e[31mb\\x07\\x00\\x7F\\u{009B}\\u{202E}\\t\\r\\n")
         #expect(VisibleText.escaping("plain ✓ 日本") == "plain ✓ 日本")
         #expect(VisibleText.isPlain("plain ✓"))
         #expect(!VisibleText.isPlain("\u{1B}"))
@@ -17,7 +19,8 @@ import Testing
     }
 
     @Test func invisibleCharactersAreShown() {
-        #expect(VisibleText.escaping("a\u{200B}b\u{FEFF}c\u{2066}d\u{00AD}") == "a\\u{200B}b\\u{FEFF}c\\u{2066}d\\u{00AD}")
+        #expect(
+            VisibleText.escaping("a\u{200B}b\u{FEFF}c\u{2066}d\u{00AD}") == "a\\u{200B}b\\u{FEFF}c\\u{2066}d\\u{00AD}")
     }
 
     @Test func terminalTextEscapesWhatIsInterpolatedOnly() {

@@ -38,7 +38,9 @@ import Testing
     func cutShortIsMalformedNotACrash(format: String) throws {
         let whole = try encoded(format)
         for length in [whole.count / 2, 40, 12] {
-            #expect(throws: PictureError.self) { _ = try PictureDecoder.decode(Array(whole.prefix(length)), path: "cut") }
+            #expect(throws: PictureError.self) {
+                _ = try PictureDecoder.decode(Array(whole.prefix(length)), path: "cut")
+            }
         }
     }
 
@@ -66,10 +68,13 @@ import Testing
     /// A transparent screenshot's background is white, as a viewer shows it.
     @Test func transparentGIFPixelsAreWhite() throws {
         // GIF89a, 2x1 screen, global map of 2 colours (black, black), colour 1 transparent.
-        let gif: [UInt8] = Array("GIF89a".utf8) + [2, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0,
-            0x21, 0xF9, 4, 0x01, 0, 0, 1, 0,  // graphic control: transparent index 1
-            0x2C, 0, 0, 0, 0, 2, 0, 1, 0, 0,  // image descriptor 2x1
-            2, 2, 0x44, 0x0A, 0, 0x3B]        // LZW (3-bit codes): clear, 0, 1, end
+        let gif: [UInt8] =
+            Array("GIF89a".utf8) + [
+                2, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0,
+                0x21, 0xF9, 4, 0x01, 0, 0, 1, 0,  // graphic control: transparent index 1
+                0x2C, 0, 0, 0, 0, 2, 0, 1, 0, 0,  // image descriptor 2x1
+                2, 2, 0x44, 0x0A, 0, 0x3B,
+            ]  // LZW (3-bit codes): clear, 0, 1, end
         let frame = try PictureDecoder.decode(gif, path: "t.gif")
         #expect(frame.luma == [0, 255])
     }
@@ -91,8 +96,10 @@ import Testing
         switch format {
         case "gif": bytes.replaceSubrange(6..<10, with: [0xFF, 0xFF, 0xFF, 0xFF])
         case "bmp": bytes.replaceSubrange(18..<26, with: [0xFF, 0xFF, 0, 0, 0xFF, 0xFF, 0, 0])
-        default: bytes = Array("RIFF".utf8) + [22, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0, 0, 0, 0, 0]
-            + [0xFF, 0x3F, 0x00, 0xFF, 0x3F, 0x00]  // canvas 16384 x 16384
+        default:
+            bytes =
+                Array("RIFF".utf8) + [22, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0, 0, 0, 0, 0]
+                + [0xFF, 0x3F, 0x00, 0xFF, 0x3F, 0x00]  // canvas 16384 x 16384
         }
         #expect {
             _ = try PictureDecoder.decode(bytes, path: "big")

@@ -21,7 +21,8 @@ import Testing
         #expect(decoded.luma[0] == 0 && decoded.luma[1] == 255)
         #expect((60...200).contains(decoded.luma[2]))  // half covered: between the two (in linear light)
         let transparent = PictureFixtures.transparentQR("over white")
-        let code = try PictureDecoder.decode(PNGCodec.encode(transparent.colour, alpha: transparent.alpha), path: "qr.png")
+        let code = try PictureDecoder.decode(
+            PNGCodec.encode(transparent.colour, alpha: transparent.alpha), path: "qr.png")
         #expect(code.luma.filter { $0 == 255 }.count > code.luma.count / 2)
     }
 
@@ -52,7 +53,9 @@ import Testing
 
     @Test(arguments: ["png", "jpeg", "pgm"])
     func truncatedImagesAreMalformed(kind: String) {
-        let whole = kind == "png" ? PNGCodec.encode(picture)
+        let whole =
+            kind == "png"
+            ? PNGCodec.encode(picture)
             : kind == "jpeg" ? JPEGCodec.encode(picture) : NetpbmCodec.encode(picture)
         let cut = Array(whole.prefix(whole.count / 2))
         #expect {
@@ -64,7 +67,8 @@ import Testing
     }
 
     @Test func unknownBytesAreRejected() {
-        let refusal = PictureError.unsupported(path: "x", detail: "not a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image (by its first bytes)")
+        let refusal = PictureError.unsupported(
+            path: "x", detail: "not a PNG, JPEG, PGM/PPM, WebP, GIF, BMP, TIFF image (by its first bytes)")
         #expect(throws: refusal) { _ = try PictureDecoder.decode(Array("hello world".utf8), path: "x") }
         #expect(throws: refusal) { _ = try PictureDecoder.decode([], path: "x") }
     }
@@ -88,8 +92,10 @@ import Testing
 
     /// Every format's header gives the size its decoder finds, from the first bytes alone.
     @Test func declaredSizesAreTheDecodedOnes() throws {
-        let encoded: [[UInt8]] = [PNGCodec.encode(picture), JPEGCodec.encode(picture), NetpbmCodec.encode(picture),
-                                  WebPCodec.encode(picture), GIFCodec.encode(picture), BMPCodec.encode(picture)]
+        let encoded: [[UInt8]] = [
+            PNGCodec.encode(picture), JPEGCodec.encode(picture), NetpbmCodec.encode(picture),
+            WebPCodec.encode(picture), GIFCodec.encode(picture), BMPCodec.encode(picture),
+        ]
         for bytes in encoded {
             let codec = try #require(PictureFormats.codec(for: bytes))
             let size = codec.declaredSize(Array(bytes.prefix(1024)))

@@ -1,7 +1,8 @@
 import CodeFixtures
 import FrameCore
-@testable import PictureOps
 import Testing
+
+@testable import PictureOps
 
 /// The tone operations do what their names say.
 @Suite struct ToneTests {
@@ -54,10 +55,13 @@ import Testing
         // 21 modules (version 1) at 5 pixels, quiet zone 4: finder centres at 3.5 and 17.5 modules from the code's corner.
         let code = try #require(QRMatrix(text: "abc", level: .low)).render(moduleSize: 5, dark: 0, light: 255)
         let patterns = FinderSearch.patterns(in: code)
-        let near = (4 + 3.5) * 5, far = (4 + 17.5) * 5
+        let near = (4 + 3.5) * 5
+        let far = (4 + 17.5) * 5
         #expect(patterns.count == 3)
         for (x, y) in [(near, near), (far, near), (near, far)] {
-            #expect(patterns.contains { abs($0.centre.x - x) < 0.75 && abs($0.centre.y - y) < 0.75 }, "no finder at \(x), \(y)")
+            #expect(
+                patterns.contains { abs($0.centre.x - x) < 0.75 && abs($0.centre.y - y) < 0.75 },
+                "no finder at \(x), \(y)")
         }
         for pattern in patterns {
             #expect(abs(pattern.moduleSize - 5) < 0.5)

@@ -1,12 +1,13 @@
 import CaptureKit
 import CodeReading
-import FrameCore
 import Foundation
+import FrameCore
 import Overlay
 import PictureFiles
+import Testing
+
 @testable import ScanOptions
 @testable import ScanTUI
-import Testing
 
 @Suite struct CommandLineTests {
     @Test func defaultsAreTheLivePreviewOfTheFirstCamera() throws {
@@ -16,8 +17,10 @@ import Testing
     }
 
     @Test func optionsInEverySpelling() throws {
-        let command = try CommandLineParser.parse(["-i", "a.png", "--no-preview", "--once", "--timeout=2.5",
-                                                    "-Sqr,ean13", "--format", "json"])
+        let command = try CommandLineParser.parse([
+            "-i", "a.png", "--no-preview", "--once", "--timeout=2.5",
+            "-Sqr,ean13", "--format", "json",
+        ])
         var expected = Options()
         expected.input = "a.png"
         expected.preview = false
@@ -26,8 +29,9 @@ import Testing
         expected.reading.symbologies = [.qr, .ean13]
         expected.format = .json
         #expect(command == .run(expected))
-        #expect(try CommandLineParser.parse(["--nodisplay", "--raw", "--device=/dev/video2"])
-            == .run(Options(device: "/dev/video2", preview: false, format: .raw)))
+        #expect(
+            try CommandLineParser.parse(["--nodisplay", "--raw", "--device=/dev/video2"])
+                == .run(Options(device: "/dev/video2", preview: false, format: .raw)))
     }
 
     @Test func maxPixelsTakesAPlainCountOrMillions() throws {
@@ -54,13 +58,16 @@ import Testing
     @Test func helpAndVersionStopParsing() throws {
         #expect(try CommandLineParser.parse(["--help", "--frob"]) == .help)
         #expect(try CommandLineParser.parse(["-V"]) == .version)
-        #expect(throws: UsageError(message: "option --help takes no value")) { try CommandLineParser.parse(["--help=x"]) }
+        #expect(throws: UsageError(message: "option --help takes no value")) {
+            try CommandLineParser.parse(["--help=x"])
+        }
     }
 }
 
 @Suite struct CodePrinterTests {
-    let hostile = DetectedCode(symbology: .qr, bytes: Array("a\u{1B}]52;c;x\u{07}\u{9B}2J\n\"q\"\\".utf8),
-                               corners: [PixelPoint(x: 1, y: 2)])
+    let hostile = DetectedCode(
+        symbology: .qr, bytes: Array("a\u{1B}]52;c;x\u{07}\u{9B}2J\n\"q\"\\".utf8),
+        corners: [PixelPoint(x: 1, y: 2)])
 
     @Test func terminalsNeverSeeRawControlCharacters() {
         let line = CodePrinter(format: .text, toTerminal: true).line(for: hostile, frame: 0, source: "a.png")
@@ -69,14 +76,19 @@ import Testing
     }
 
     @Test func pipesGetExactBytes() {
-        #expect(CodePrinter(format: .text, toTerminal: false).line(for: hostile, frame: 0, source: "a.png") == hostile.bytes + [0x0A])
+        #expect(
+            CodePrinter(format: .text, toTerminal: false).line(for: hostile, frame: 0, source: "a.png") == hostile.bytes
+                + [0x0A])
     }
 
     @Test func jsonEscapesEverything() {
         var printer = CodePrinter(format: .json, toTerminal: true)
         printer.now = { Date(timeIntervalSince1970: 1_796_040_000.25) }
         let json = printer.json(for: hostile, frame: 7, source: "a\u{1B}[2J.png")
-        #expect(json == #"{"type":"QR-Code","text":"a\u001b]52;c;x\u0007\u009b2J\n\"q\"\\","encoding":"UTF-8","kind":"text","corners":[[1,2]],"frame":7,"source":"a\u001b[2J.png","time":"2026-11-30T12:00:00.250Z"}"#)
+        #expect(
+            json
+                == #"{"type":"QR-Code","text":"a\u001b]52;c;x\u0007\u009b2J\n\"q\"\\","encoding":"UTF-8","kind":"text","corners":[[1,2]],"frame":7,"source":"a\u001b[2J.png","time":"2026-11-30T12:00:00.250Z"}"#
+        )
     }
 }
 
@@ -105,12 +117,18 @@ import Testing
     @Test func theManPageHasOneOfEachSection() {
         let lines = ManPage.text.split(separator: "\n").map(String.init)
         let sections = lines.filter { $0.hasPrefix(".SH ") }
-        #expect(sections == [".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH OPTIONS", ".SH KEYS", ".SH OUTPUT",
-                             ".SH ENVIRONMENT", ".SH EXIT STATUS", ".SH SEE ALSO"])
+        #expect(
+            sections == [
+                ".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH OPTIONS", ".SH KEYS", ".SH OUTPUT",
+                ".SH ENVIRONMENT", ".SH EXIT STATUS", ".SH SEE ALSO",
+            ])
         let exit = lines[(lines.firstIndex(of: ".SH EXIT STATUS") ?? 0) + 1]
         #expect(exit.hasPrefix("0 a code was read"))
-        let environment = lines.drop { $0 != ".SH ENVIRONMENT" }.prefix { $0 != ".SH EXIT STATUS" }.joined(separator: "\n")
-        for name in ["NO_COLOR", "BROWSER", "TERM", "LANG", "PATH", "DISPLAY", "TMUX"] { #expect(environment.contains(name)) }
+        let environment = lines.drop { $0 != ".SH ENVIRONMENT" }.prefix { $0 != ".SH EXIT STATUS" }.joined(
+            separator: "\n")
+        for name in ["NO_COLOR", "BROWSER", "TERM", "LANG", "PATH", "DISPLAY", "TMUX"] {
+            #expect(environment.contains(name))
+        }
         #expect(ManPage.text.contains("\\fBctrl\\-z\\fR"))
         #expect(HelpText.usage.contains("Exit status: 0 a code was read") && HelpText.usage.contains("Environment:"))
     }
@@ -151,22 +169,31 @@ import Testing
                     #expect(try CommandLineParser.parse([name, "bash"]) == make("bash"))
                     continue
                 }
-                #expect(throws: Never.self, "\(name)") { _ = try CommandLineParser.parse(sample + (name == "--loop" ? ["-i", "a"] : [])) }
+                #expect(throws: Never.self, "\(name)") {
+                    _ = try CommandLineParser.parse(sample + (name == "--loop" ? ["-i", "a"] : []))
+                }
             }
         }
     }
 
-    static let sampleValue = ["--size": "640x480", "--fps": "15", "--symbologies": "qr", "--effort": "fast",
-                              "--confirm": "3", "--glyphs": "half", "--color": "never", "--timeout": "2",
-                              "--format": "json", "--max-pixels": "25M"]
+    static let sampleValue = [
+        "--size": "640x480", "--fps": "15", "--symbologies": "qr", "--effort": "fast",
+        "--confirm": "3", "--glyphs": "half", "--color": "never", "--timeout": "2",
+        "--format": "json", "--max-pixels": "25M",
+    ]
 }
 
 @Suite struct FullASCIIPrintingTests {
     let code = DetectedCode(symbology: .code39, bytes: [0x61, 0x62, 0x00], corners: [], raw: Array("+A+B%U".utf8))
 
     @Test func aNULFromFullASCIIStaysEscapedOnATerminal() {
-        #expect(CodePrinter(format: .text, toTerminal: true).line(for: code, frame: 0, source: "a.png") == Array("ab\\x00\n".utf8))
-        #expect(CodePrinter(format: .text, toTerminal: false).line(for: code, frame: 0, source: "a.png") == [0x61, 0x62, 0x00, 0x0A])
+        #expect(
+            CodePrinter(format: .text, toTerminal: true).line(for: code, frame: 0, source: "a.png")
+                == Array("ab\\x00\n".utf8))
+        #expect(
+            CodePrinter(format: .text, toTerminal: false).line(for: code, frame: 0, source: "a.png") == [
+                0x61, 0x62, 0x00, 0x0A,
+            ])
         let json = CodePrinter(format: .json, toTerminal: true).json(for: code, frame: 0, source: "a.png")
         #expect(json.contains(#""text":"ab\u0000""#) && json.contains(#""raw":"+A+B%U""#))
     }
@@ -177,12 +204,16 @@ import Testing
     @Test func aWiFiCodeHasItsFieldsAndAContactItsRepeatedPhones() {
         let printer = CodePrinter(format: .json, toTerminal: false)
         let wifi = DetectedCode(symbology: .qr, bytes: Array("WIFI:T:WPA;S:home;P:secret;;".utf8), corners: [])
-        #expect(printer.json(for: wifi, frame: 0, source: "a").contains(
-            #""kind":"wifi","fields":{"ssid":"home","security":"WPA","password":"secret"}"#))
+        #expect(
+            printer.json(for: wifi, frame: 0, source: "a").contains(
+                #""kind":"wifi","fields":{"ssid":"home","security":"WPA","password":"secret"}"#))
         let card = DetectedCode(symbology: .qr, bytes: Array("MECARD:N:Doe,Jo;TEL:1;TEL:2;;".utf8), corners: [])
-        #expect(printer.json(for: card, frame: 0, source: "a").contains(#""fields":{"name":"Jo Doe","phone":["1","2"]}"#))
+        #expect(
+            printer.json(for: card, frame: 0, source: "a").contains(#""fields":{"name":"Jo Doe","phone":["1","2"]}"#))
         let ean = DetectedCode(symbology: .ean13, bytes: Array("4006381333931".utf8), corners: [])
-        #expect(printer.json(for: ean, frame: 0, source: "a").contains(#""kind":"product","fields":{"gtin":"4006381333931","prefix":"Germany"}"#))
+        #expect(
+            printer.json(for: ean, frame: 0, source: "a").contains(
+                #""kind":"product","fields":{"gtin":"4006381333931","prefix":"Germany"}"#))
     }
 }
 
@@ -217,7 +248,7 @@ import Testing
     @Test func onlyCleanLinksAndActionsAreOpened() {
         #expect(target("https://example.org/x") == "https://example.org/x")
         #expect(refusal("https://example.org/\u{1B}]52;c;x\u{07}") == "the link holds control characters")
-        if case let .uri(uri, warnings)? = CodePresentation.opening(code("http://10.0.0.1/")) {
+        if case .uri(let uri, let warnings)? = CodePresentation.opening(code("http://10.0.0.1/")) {
             #expect(uri == "http://10.0.0.1/" && warnings.map(\.word) == ["http", "IP"])
         } else {
             Issue.record("not opened")
@@ -232,15 +263,19 @@ import Testing
     @Test func messagesBecomeTheURIsHandlersTake() {
         #expect(target("SMSTO:+15551234:see you at 5") == "sms:+15551234?body=see%20you%20at%205")
         #expect(target("smsto:+44 20:") == "sms:+44%2020")
-        #expect(target("MATMSG:TO:a@example.org;SUB:Hi & bye;BODY:line;;") == "mailto:a@example.org?subject=Hi%20%26%20bye&body=line")
+        #expect(
+            target("MATMSG:TO:a@example.org;SUB:Hi & bye;BODY:line;;")
+                == "mailto:a@example.org?subject=Hi%20%26%20bye&body=line")
         #expect(target("www.example.org") == "http://www.example.org")
         #expect(target("geo:48.85,2.35?q=caf\u{E9}") == "geo:48.85,2.35?q=caf%C3%A9")
         // A body with a control character is encoded, not handed on raw.
         #expect(target("SMSTO:123:a\u{1B}[2Jb") == "sms:123?body=a%1B%5B2Jb")
     }
 
-    @Test(arguments: ["javascript:alert(1)", "data:text/html,<script>x</script>", "file:///etc/passwd", "JavaScript:void(0)",
-                      "vbscript:msgbox"])
+    @Test(arguments: [
+        "javascript:alert(1)", "data:text/html,<script>x</script>", "file:///etc/passwd", "JavaScript:void(0)",
+        "vbscript:msgbox",
+    ])
     func linksThatRunCodeOrOpenFilesAreNeverOpened(link: String) {
         let why = refusal(link)
         #expect(why?.hasSuffix(": links run code or open local files") == true)

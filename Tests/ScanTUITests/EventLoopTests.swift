@@ -2,9 +2,10 @@ import CaptureKit
 import CodeFixtures
 import FrameCore
 import Overlay
+import Testing
+
 @testable import ScanOptions
 @testable import ScanTUI
-import Testing
 
 /// The real event loop, capture and scan threads on a scripted terminal: keys in, grids
 /// and effects out, no tmux.
@@ -35,17 +36,27 @@ import Testing
 
     @Test func arrowsAndResizeChangeTheGrid() throws {
         var start: (left: Int, top: Int, right: Int, bottom: Int)?
-        let terminal = ScriptedTerminal(columns: 120, rows: 40, steps: [
-            .init(waitingFor: "brackets", condition: { grid in start = grid.brackets; return start != nil },
-                  input: [.key(.right)]),
-            .init(waitingFor: "brackets two columns right", condition: { grid in
-                guard let start, let moved = grid.brackets else { return false }
-                return moved.left == start.left + 2 && moved.right == start.right + 2 && moved.top == start.top
-            }, input: [.resize(columns: 90, rows: 30)]),
-            .init(waitingFor: "a 90x30 grid with brackets",
-                  condition: { $0.width == 90 && $0.height == 30 && $0.brackets != nil },
-                  input: [.key(.character("q"))]),
-        ])
+        let terminal = ScriptedTerminal(
+            columns: 120, rows: 40,
+            steps: [
+                .init(
+                    waitingFor: "brackets",
+                    condition: { grid in
+                        start = grid.brackets
+                        return start != nil
+                    },
+                    input: [.key(.right)]),
+                .init(
+                    waitingFor: "brackets two columns right",
+                    condition: { grid in
+                        guard let start, let moved = grid.brackets else { return false }
+                        return moved.left == start.left + 2 && moved.right == start.right + 2 && moved.top == start.top
+                    }, input: [.resize(columns: 90, rows: 30)]),
+                .init(
+                    waitingFor: "a 90x30 grid with brackets",
+                    condition: { $0.width == 90 && $0.height == 30 && $0.brackets != nil },
+                    input: [.key(.character("q"))]),
+            ])
         let (state, effects) = run(terminal)
         #expect(state.columns == 90 && state.rows == 30)
         // Each move and resize asked for a scan of the new area.
@@ -53,11 +64,14 @@ import Testing
     }
 
     @Test func aReadingTurnsTheStatusGreenAndEnterCopies() throws {
-        let terminal = ScriptedTerminal(columns: 100, rows: 30, steps: [
-            .init(waitingFor: "the success status", condition: Self.success, input: [.key(.enter)]),
-            .init(waitingFor: "the copy notice", condition: { $0.statusLine.contains("copied") },
-                  input: [.key(.character("q"))]),
-        ])
+        let terminal = ScriptedTerminal(
+            columns: 100, rows: 30,
+            steps: [
+                .init(waitingFor: "the success status", condition: Self.success, input: [.key(.enter)]),
+                .init(
+                    waitingFor: "the copy notice", condition: { $0.statusLine.contains("copied") },
+                    input: [.key(.character("q"))]),
+            ])
         let (state, effects) = run(terminal)
         let bytes = Array(Self.payload.utf8)
         #expect(effects.contains(.copy(bytes)))
@@ -73,9 +87,11 @@ import Testing
     }
 
     @Test func qQuitsAndEndsTheTerminal() throws {
-        let terminal = ScriptedTerminal(columns: 80, rows: 24, steps: [
-            .init(waitingFor: "the success status", condition: Self.success, input: [.key(.character("q"))]),
-        ])
+        let terminal = ScriptedTerminal(
+            columns: 80, rows: 24,
+            steps: [
+                .init(waitingFor: "the success status", condition: Self.success, input: [.key(.character("q"))])
+            ])
         let (state, effects) = run(terminal)
         #expect(effects.last == .draw || effects.last == .quit)
         #expect(effects.contains(.quit))

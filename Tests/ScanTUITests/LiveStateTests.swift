@@ -3,16 +3,20 @@ import CodeReading
 import FrameCore
 import Glibc
 import Overlay
-@testable import ScanOptions
-@testable import ScanTUI
 import SystemCalls
 import Testing
 
+@testable import ScanOptions
+@testable import ScanTUI
+
 @Suite struct LiveStateTests {
     let frame = Frame.filled(width: 1280, height: 720, value: 128)
-    let code = DetectedCode(symbology: .qr, bytes: Array("hello".utf8),
-                            corners: [PixelPoint(x: 600, y: 300), PixelPoint(x: 600, y: 400),
-                                      PixelPoint(x: 700, y: 400), PixelPoint(x: 700, y: 300)])
+    let code = DetectedCode(
+        symbology: .qr, bytes: Array("hello".utf8),
+        corners: [
+            PixelPoint(x: 600, y: 300), PixelPoint(x: 600, y: 400),
+            PixelPoint(x: 700, y: 400), PixelPoint(x: 700, y: 300),
+        ])
 
     func started(_ options: Options = Options()) -> (LiveState, PixelRect) {
         var state = LiveState(options: options, source: .demo(reason: .requested))
@@ -47,9 +51,13 @@ import Testing
     /// A still's result stands (the picture cannot change under it): its badges with it.
     @Test func aStillKeepsItsResult() {
         var (state, area) = still()
-        let link = DetectedCode(symbology: .qr, bytes: Array("https://p\u{430}ypal.com/login".utf8), corners: code.corners)
+        let link = DetectedCode(
+            symbology: .qr, bytes: Array("https://p\u{430}ypal.com/login".utf8), corners: code.corners)
         _ = state.update(.scanned(FrameReading(codes: [link], frameSequence: 0, area: area), now: 1))
-        guard case .success(let summary) = state.status else { Issue.record("no success: \(state.status)"); return }
+        guard case .success(let summary) = state.status else {
+            Issue.record("no success: \(state.status)")
+            return
+        }
         #expect(summary.warning == "lookalike")
         for now in stride(from: 1.0, through: 60, by: 0.5) { _ = state.update(.tick(now: now)) }
         #expect(state.status == .success(summary))
@@ -146,7 +154,10 @@ import Testing
     @Test func theEndOfAVideoIsSaid() {
         var state = LiveState(options: Options(input: "clip.y4m"), source: .input("clip.y4m", loop: false))
         _ = state.update(.resize(columns: 160, rows: 40, cellAspect: 0.5))
-        for n in 0..<10 { _ = state.show(frame.renumbered(sequence: n, timestamp: Double(n) / 30), kind: .recorded, now: Double(n) / 30) }
+        for n in 0..<10 {
+            _ = state.show(
+                frame.renumbered(sequence: n, timestamp: Double(n) / 30), kind: .recorded, now: Double(n) / 30)
+        }
         #expect(statusLine(state).contains(" fps"))
         _ = state.update(.captureEnded)
         #expect(state.status == .stop(byUser: false))
@@ -219,9 +230,15 @@ import Testing
 
     @Test func arrowsAskForAScanOfTheMovedArea() {
         var (state, area) = started()
-        guard let moved = state.update(.key(.right)).first?.scannedArea else { Issue.record("no scan"); return }
+        guard let moved = state.update(.key(.right)).first?.scannedArea else {
+            Issue.record("no scan")
+            return
+        }
         #expect(moved.x > area.x && moved.y == area.y && moved.width == area.width)
-        guard let shrunk = state.update(.key(.shiftDown)).first?.scannedArea else { Issue.record("no scan"); return }
+        guard let shrunk = state.update(.key(.shiftDown)).first?.scannedArea else {
+            Issue.record("no scan")
+            return
+        }
         #expect(shrunk.height < area.height && shrunk.width == area.width)
     }
 
@@ -268,7 +285,10 @@ import Testing
     @Test func deviceFailuresSayWhatToDo() {
         var state = LiveState(options: Options(device: "/dev/video0"), source: .device("/dev/video0"))
         _ = state.update(.captureFailed(.system(operation: "open", path: "/dev/video0", errno: .permissionDenied)))
-        guard case .fail(let reason, let hint) = state.status else { Issue.record("not a failure"); return }
+        guard case .fail(let reason, let hint) = state.status else {
+            Issue.record("not a failure")
+            return
+        }
         #expect(reason == "cannot open /dev/video0: Permission denied")
         #expect(hint?.contains("video group") == true)
         #expect(state.exitStatus == .failure)

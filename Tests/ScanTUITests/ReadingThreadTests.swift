@@ -2,8 +2,9 @@ import CaptureKit
 import CodeFixtures
 import CodeReading
 import FrameCore
-@testable import ScanTUI
 import Testing
+
+@testable import ScanTUI
 
 @Suite struct ReadingThreadTests {
     @Test func stoppingEndsAnIdleWorker() {

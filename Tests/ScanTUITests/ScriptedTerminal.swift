@@ -54,8 +54,8 @@ final class ScriptedTerminal: TerminalBackend {
         guard !queue.isEmpty else { return nil }
         switch queue.removeFirst() {
         case .key(let key): return .key(key)
-        case let .click(column, row): return .click(column: column, row: row)
-        case let .resize(columns, rows):
+        case .click(let column, let row): return .click(column: column, row: row)
+        case .resize(let columns, let rows):
             size = TerminalSize(columns: columns, rows: rows)
             return .resize
         }
@@ -71,10 +71,14 @@ extension CellGrid {
     /// Where the bracket corners are, when all four are drawn.
     var brackets: (left: Int, top: Int, right: Int, bottom: Int)? {
         func find(_ glyph: String) -> (column: Int, row: Int)? {
-            for row in 0..<height { for column in 0..<width where self[column, row].text == glyph { return (column, row) } }
+            for row in 0..<height {
+                for column in 0..<width where self[column, row].text == glyph { return (column, row) }
+            }
             return nil
         }
-        guard let topLeft = find("┏"), let bottomRight = find("┛"), find("┓") != nil, find("┗") != nil else { return nil }
+        guard let topLeft = find("┏"), let bottomRight = find("┛"), find("┓") != nil, find("┗") != nil else {
+            return nil
+        }
         return (topLeft.column, topLeft.row, bottomRight.column, bottomRight.row)
     }
 

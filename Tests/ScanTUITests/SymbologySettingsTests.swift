@@ -1,6 +1,7 @@
 import CodeReading
-@testable import ScanOptions
 import Testing
+
+@testable import ScanOptions
 
 /// `-S` as zbar users type it, and as qrtui's own lists.
 @Suite struct SymbologySettingsTests {
@@ -65,7 +66,8 @@ import Testing
     /// zbar 0.23 enables everything but the ISBNs, the add-ons, UPC-A/E as their own types,
     /// composite and PDF417 (asked of zbar, except where asking crashes it).
     @Test func zbarDefaultsAreZbars() {
-        #expect(Symbology.zbarDefaults.isSuperset(of: [.qr, .ean13, .ean8, .code128, .code39, .i25, .codabar, .code93]))
+        #expect(
+            Symbology.zbarDefaults.isSuperset(of: [.qr, .ean13, .ean8, .code128, .code39, .i25, .codabar, .code93]))
         #expect(Symbology.zbarDefaults.isDisjoint(with: [.isbn10, .isbn13, .ean2, .ean5, .pdf417]))
     }
 
@@ -75,7 +77,10 @@ import Testing
         (["-Sx-density=-1"], "-S x-density=-1: a density is a number of lines from 0 (off) to 100"),
         (["-Sy-density"], "-S y-density: a density is a number of lines from 0 (off) to 100"),
         (["-Sqr.min-length=4"], "-S qr.min-length=4: this setting's value is 0 or 1"),
-        (["-Sqr.ascii"], "-S qr.ascii: qrtui takes zbar's enable, disable, density, test-inverted and binary settings only"),
+        (
+            ["-Sqr.ascii"],
+            "-S qr.ascii: qrtui takes zbar's enable, disable, density, test-inverted and binary settings only"
+        ),
         (["-Stest-inverted=2"], "-S test-inverted=2: this setting's value is 0 or 1"),
         (["-S", ","], "-S needs a symbology or a setting"),
     ])

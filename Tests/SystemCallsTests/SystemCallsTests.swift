@@ -27,14 +27,18 @@ let interruptions = Atomic<Int>(0)
     /// The kernel's number of the call a thread is blocked in, from /proc (nil while running).
     func blockedCall(of thread: pid_t) -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/task/\(thread)/syscall", encoding: .utf8),
-              let first = text.split(separator: " ").first else { return nil }
+            let first = text.split(separator: " ").first
+        else { return nil }
         return Int(first)
     }
 
     func waitUntil(_ what: String, _ condition: () -> Bool) -> Bool {
         let deadline = MonotonicClock.now() + 10
         while !condition() {
-            guard MonotonicClock.now() < deadline else { Issue.record("timed out waiting for \(what)"); return false }
+            guard MonotonicClock.now() < deadline else {
+                Issue.record("timed out waiting for \(what)")
+                return false
+            }
             usleep(1_000)
         }
         return true
@@ -48,31 +52,45 @@ let interruptions = Atomic<Int>(0)
         sigaction(SIGUSR1, &action, &previous)
         defer { sigaction(SIGUSR1, &previous, nil) }
         let ends = try Syscall.pipe()
-        defer { Syscall.close(ends.read); Syscall.close(ends.write) }
+        defer {
+            Syscall.close(ends.read)
+            Syscall.close(ends.write)
+        }
         let reader = Mutexed<(thread: pid_t, pthread: pthread_t?, got: [UInt8]?)>((0, nil, nil))
         let thread = Thread {
             var only = sigset_t()  // the test runner's threads may have it blocked
             sigemptyset(&only)
             sigaddset(&only, SIGUSR1)
             pthread_sigmask(SIG_UNBLOCK, &only, nil)
-            reader.update { $0.thread = Syscall.threadID; $0.pthread = pthread_self() }
+            reader.update {
+                $0.thread = Syscall.threadID
+                $0.pthread = pthread_self()
+            }
             var buffer = [UInt8](repeating: 0, count: 8)
             let n = buffer.withUnsafeMutableBytes { (try? Syscall.read(ends.read, into: $0)) ?? -1 }
             reader.update { $0.got = n >= 0 ? Array(buffer.prefix(n)) : nil }
         }
         thread.start()
         #if arch(arm64)
-        let readNumber = 63  // the kernel's number for read(2)
+            let readNumber = 63  // the kernel's number for read(2)
         #else
-        let readNumber = 0
+            let readNumber = 0
         #endif
-        guard waitUntil("the reader to block in read", { let t = reader.get().thread; return t != 0 && blockedCall(of: t) == readNumber })
+        guard
+            waitUntil(
+                "the reader to block in read",
+                {
+                    let t = reader.get().thread
+                    return t != 0 && blockedCall(of: t) == readNumber
+                })
         else { return }
         let before = interruptions.load(ordering: .relaxed)
         pthread_kill(try #require(reader.get().pthread), SIGUSR1)
         guard waitUntil("the signal", { interruptions.load(ordering: .relaxed) > before }) else { return }
         // Interrupted, and blocked in read again: retried, not failed.
-        guard waitUntil("the read to be retried", { blockedCall(of: reader.get().thread) == readNumber }) else { return }
+        guard waitUntil("the read to be retried", { blockedCall(of: reader.get().thread) == readNumber }) else {
+            return
+        }
         #expect(reader.get().got == nil)
         try Syscall.writeAll(ends.write, [7, 8, 9])
         _ = waitUntil("the data") { reader.get().got != nil }
@@ -101,7 +119,10 @@ let interruptions = Atomic<Int>(0)
 
     @Test func pipesAreCloseOnExecAndPollSeesData() throws {
         let ends = try Syscall.pipe(nonBlocking: true)
-        defer { Syscall.close(ends.read); Syscall.close(ends.write) }
+        defer {
+            Syscall.close(ends.read)
+            Syscall.close(ends.write)
+        }
         #expect(fcntl(ends.read, F_GETFD) & FD_CLOEXEC != 0)
         #expect(fcntl(ends.write, F_GETFL) & O_NONBLOCK != 0)
         var fds = [pollfd(fd: ends.read, events: Int16(POLLIN), revents: 0)]
@@ -127,8 +148,9 @@ let interruptions = Atomic<Int>(0)
         let directory = NSTemporaryDirectory() + "qrtui-feed-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let pid = try ChildProcess.feed("/bin/sh", ["-c", "cat > \"$OUT\""], input: Array("fed\u{0}bytes".utf8),
-                                        environment: ["OUT": directory + "/out", "PATH": "/usr/bin:/bin"])
+        let pid = try ChildProcess.feed(
+            "/bin/sh", ["-c", "cat > \"$OUT\""], input: Array("fed\u{0}bytes".utf8),
+            environment: ["OUT": directory + "/out", "PATH": "/usr/bin:/bin"])
         #expect(ChildProcess.wait(pid, until: MonotonicClock.now() + 20) == .exited(0))
         #expect(FileManager.default.contents(atPath: directory + "/out") == Data("fed\u{0}bytes".utf8))
     }
@@ -183,8 +205,10 @@ final class Mutexed<Value: Sendable>: @unchecked Sendable {
     /// arena's top) stays resident until given back; then its pages are the system's again
     /// (`mincore`; a page another thread took meanwhile may come back, so half must be gone).
     @Test func aFreedBlocksPagesGoBackToTheSystem() throws {
-        let size = 100 << 10, page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let block = try #require(malloc(size)), pin = try #require(malloc(size))
+        let size = 100 << 10
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let block = try #require(malloc(size))
+        let pin = try #require(malloc(size))
         defer { free(pin) }
         memset(block, 0x5a, size)
         let first = (Int(bitPattern: block) + 2 * page) / page * page

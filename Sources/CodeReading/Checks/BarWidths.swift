@@ -27,9 +27,11 @@ enum BarWidths {
                 ? (dark + light) / 2 : nil
         }
         let threshold = nearestKnown(local, otherwise: (low + high) / 2)
-        var edges = [Double](), darkFirst = false
+        var edges = [Double]()
+        var darkFirst = false
         for index in values.indices.dropFirst() {
-            let before = values[index - 1] - threshold[index - 1], after = values[index] - threshold[index]
+            let before = values[index - 1] - threshold[index - 1]
+            let after = values[index] - threshold[index]
             guard (before < 0) != (after < 0) else { continue }
             if edges.isEmpty { darkFirst = after < 0 }
             edges.append(Double(index - 1) + before / (before - after))
@@ -71,8 +73,10 @@ enum BarWidths {
         let raw = values.indices.map { values[min($0 + 1, values.count - 1)] - values[max($0 - 1, 0)] }
         let slope = raw.indices.map { (raw[max($0 - 1, 0)] + 2 * raw[$0] + raw[min($0 + 1, raw.count - 1)]) / 4 }
         var peaks = [(at: Double, value: Double)]()
-        for index in 1..<slope.count - 1 where abs(slope[index]) >= floor * (high - low)
-            && abs(slope[index]) >= abs(slope[index - 1]) && abs(slope[index]) > abs(slope[index + 1]) {
+        for index in 1..<slope.count - 1
+        where abs(slope[index]) >= floor * (high - low)
+            && abs(slope[index]) >= abs(slope[index - 1]) && abs(slope[index]) > abs(slope[index + 1])
+        {
             let (a, b, c) = (abs(slope[index - 1]), abs(slope[index]), abs(slope[index + 1]))
             let shift = a - 2 * b + c == 0 ? 0 : 0.5 * (a - c) / (a - 2 * b + c)
             let peak = (at: Double(index) + shift, value: slope[index])
@@ -101,7 +105,8 @@ struct InkLevels {
     var swing: [Double]
 
     init(_ values: [Double], reach: Int, floor: Double) {
-        let near = 3 * reach, far = 16 * reach
+        let near = 3 * reach
+        let far = 16 * reach
         contrast = values.indices.map { Self.contrast(values, max(0, $0 - near)...min(values.count - 1, $0 + near)) }
         swing = SlidingExtreme.maxima(contrast, reach: far).map { max($0, floor) }
     }
@@ -113,8 +118,11 @@ struct InkLevels {
             if values[index] < values[lowest] { lowest = index }
             if values[index] > values[highest] { highest = index }
         }
-        let dip = min(values[window.lowerBound...lowest].max()!, values[lowest...window.upperBound].max()!) - values[lowest]
-        let rise = values[highest] - max(values[window.lowerBound...highest].min()!, values[highest...window.upperBound].min()!)
+        let dip =
+            min(values[window.lowerBound...lowest].max()!, values[lowest...window.upperBound].max()!) - values[lowest]
+        let rise =
+            values[highest]
+            - max(values[window.lowerBound...highest].min()!, values[highest...window.upperBound].min()!)
         return max(dip, rise)
     }
 }
@@ -125,7 +133,8 @@ enum SlidingExtreme {
         guard !values.isEmpty else { return [] }
         var result = [Double](repeating: 0, count: values.count)
         var queue = [Int]()
-        var head = 0, next = 0
+        var head = 0
+        var next = 0
         for index in values.indices {
             while next < values.count, next <= index + reach {
                 while queue.count > head, values[queue[queue.count - 1]] <= values[next] { queue.removeLast() }

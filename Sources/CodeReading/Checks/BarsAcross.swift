@@ -45,7 +45,8 @@ enum BarsAcross {
     /// they spell nothing, what they show of its modules (`fitting`: product codes, Code 128).
     static func verdict(_ code: DetectedCode, in picture: Frame, fitting: Bool = true) -> Verdict {
         guard let linear = LinearCodeSpec.of(code.symbology) else { return .unknown }
-        let decode = linear.decode, said = linear.spelling(code)
+        let decode = linear.decode
+        let said = linear.spelling(code)
         let lines = profiles(code, in: picture)
         let spelled = spelled(on: lines, by: decode)
         // Lines that spell both it and something else (blur, a digit misjudged on one line) say nothing.
@@ -89,13 +90,17 @@ enum BarsAcross {
     /// Everything `decode` finds surely (see `SpeltCode.sure`) on the lines across `code`, read
     /// both ways, where the line crosses the read (another code further along the line is none
     /// of its business).
-    static func spelled(_ code: DetectedCode, in picture: Frame, by decode: ([Double]) -> [SpeltCode],
-                        finders: [EdgeFinder] = [.middleGrey, .slope]) -> Set<[UInt8]> {
+    static func spelled(
+        _ code: DetectedCode, in picture: Frame, by decode: ([Double]) -> [SpeltCode],
+        finders: [EdgeFinder] = [.middleGrey, .slope]
+    ) -> Set<[UInt8]> {
         spelled(on: profiles(code, in: picture), by: decode, finders: finders)
     }
 
-    static func spelled(on lines: [Profile], by decode: ([Double]) -> [SpeltCode],
-                        finders: [EdgeFinder] = [.middleGrey, .slope]) -> Set<[UInt8]> {
+    static func spelled(
+        on lines: [Profile], by decode: ([Double]) -> [SpeltCode],
+        finders: [EdgeFinder] = [.middleGrey, .slope]
+    ) -> Set<[UInt8]> {
         var spelled = Set<[UInt8]>()
         for line in lines {
             spelled.formUnion(self.line(line, by: decode, finders: finders).filter(\.sure).map(\.digits))
@@ -119,20 +124,27 @@ enum BarsAcross {
 
     /// The grey along a line through `origin` straight across the bars there.
     private static func profile(across picture: Frame, at origin: (Double, Double)) -> Profile? {
-        guard let normal = BarOrientation.normal(in: picture, around: origin, radius: 8, coherence: coherence) else { return nil }
+        guard let normal = BarOrientation.normal(in: picture, around: origin, radius: 8, coherence: coherence) else {
+            return nil
+        }
         let line = ProfileLine(picture: picture, origin: origin, direction: normal)
         let reach = Double(picture.width + picture.height)
-        let before = line.values(from: 0, to: -reach), after = line.values(from: 0, to: reach)
+        let before = line.values(from: 0, to: -reach)
+        let after = line.values(from: 0, to: reach)
         guard !before.isEmpty, !after.isEmpty else { return nil }
         return Profile(values: before + after.dropFirst(), at: Double(before.count - 1))
     }
 
     /// What one line spells, both ways, by each edge finder.
-    private static func line(_ line: Profile, by decode: ([Double]) -> [SpeltCode], finders: [EdgeFinder]) -> [SpeltCode] {
+    private static func line(_ line: Profile, by decode: ([Double]) -> [SpeltCode], finders: [EdgeFinder])
+        -> [SpeltCode]
+    {
         finders.flatMap { finder in
             let elements = finder.elements(line.values)
-            let at = line.at, length = elements.reduce(0, +)
-            return crossing(decode(elements), elements, at: at) + crossing(decode(elements.reversed()), elements.reversed(), at: length - at)
+            let at = line.at
+            let length = elements.reduce(0, +)
+            return crossing(decode(elements), elements, at: at)
+                + crossing(decode(elements.reversed()), elements.reversed(), at: length - at)
         }
     }
 

@@ -27,7 +27,8 @@ extension DetectedCode {
     /// shorter side of the larger box), as two bands of scan lines across one code are.
     func conflicts(with other: DetectedCode) -> Bool {
         guard !symbology.isTwoDimensional, symbology == other.symbology,
-              bytes.count == other.bytes.count, bytes != other.bytes else { return false }
+            bytes.count == other.bytes.count, bytes != other.bytes
+        else { return false }
         return liesOver(other)
     }
 
@@ -35,8 +36,9 @@ extension DetectedCode {
     /// by rows that cross it at different places).
     func liesOver(_ other: DetectedCode) -> Bool {
         guard let box = corners.boundingRect, let otherBox = other.corners.boundingRect else { return false }
-        let bars = Swift.max(Swift.min(box.maxX - box.minX, box.maxY - box.minY),
-                             Swift.min(otherBox.maxX - otherBox.minX, otherBox.maxY - otherBox.minY))
+        let bars = Swift.max(
+            Swift.min(box.maxX - box.minX, box.maxY - box.minY),
+            Swift.min(otherBox.maxX - otherBox.minX, otherBox.maxY - otherBox.minY))
         let slack = Swift.max(3, bars / 2)
         return box.minX <= otherBox.maxX + slack && otherBox.minX <= box.maxX + slack
             && box.minY <= otherBox.maxY + slack && otherBox.minY <= box.maxY + slack

@@ -31,7 +31,8 @@ struct Corroboration {
     /// Whether a read was seen by scan lines enough to be evidence at all: only ITF asks
     /// (see `itfMinimumQuality`); the tracker, the follower and the still scan all ask here.
     static func seenEnough(_ code: DetectedCode) -> Bool {
-        code.symbology != .i25 || code.checkedAcross || code.quality >= min(itfMinimumQuality, max(2, code.scanLines / 2))
+        code.symbology != .i25 || code.checkedAcross
+            || code.quality >= min(itfMinimumQuality, max(2, code.scanLines / 2))
     }
 
     /// Whether the lines across the bars that spelt `code` (`BarsAcross`) count as a look of
@@ -71,10 +72,11 @@ struct Corroboration {
             var byPass = [ScanPass: [Int]]()
             for (look, value) in looks { byPass[look.pass, default: []].append(value) }
             let across = Corroboration.acrossIsALook(code) ? 2 : 0
-            return across + byPass.values.reduce(0) { total, values in
-                let sorted = values.sorted(by: >)
-                return total + sorted[0] + sorted.dropFirst().count
-            }
+            return across
+                + byPass.values.reduce(0) { total, values in
+                    let sorted = values.sorted(by: >)
+                    return total + sorted[0] + sorted.dropFirst().count
+                }
         }
     }
 
@@ -91,9 +93,10 @@ struct Corroboration {
             let checkedAcross = sighting.code.checkedAcross || code.checkedAcross
             if code.quality > sighting.code.quality { sighting.code = code }
             sighting.code.checkedAcross = checkedAcross
-            sighting.place.corners = (sighting.place.corners + code.corners).boundingRect.map {
-                [PixelPoint(x: $0.minX, y: $0.minY), PixelPoint(x: $0.maxX, y: $0.maxY)]
-            } ?? code.corners
+            sighting.place.corners =
+                (sighting.place.corners + code.corners).boundingRect.map {
+                    [PixelPoint(x: $0.minX, y: $0.minY), PixelPoint(x: $0.maxX, y: $0.maxY)]
+                } ?? code.corners
             sightings[code.identity] = sighting
         }
     }
@@ -150,8 +153,9 @@ extension DetectedCode {
     /// one of them is wrong.
     func disagrees(with other: DetectedCode) -> Bool {
         guard !symbology.isTwoDimensional, !other.symbology.isTwoDimensional, bytes != other.bytes,
-              symbology == other.symbology || (EnginePool.productCodes.contains(symbology)
-                                                && EnginePool.productCodes.contains(other.symbology))
+            symbology == other.symbology
+                || (EnginePool.productCodes.contains(symbology)
+                    && EnginePool.productCodes.contains(other.symbology))
         else { return false }
         return liesOver(other)
     }

@@ -10,15 +10,22 @@ struct LineFit {
 
     init(_ model: [Double], _ grey: some Collection<Double>) {
         let n = Double(model.count)
-        guard n >= 3, grey.count == model.count else { residual = .infinity; return }
-        let mx = model.reduce(0, +) / n, my = grey.reduce(0, +) / n
+        guard n >= 3, grey.count == model.count else {
+            residual = .infinity
+            return
+        }
+        let mx = model.reduce(0, +) / n
+        let my = grey.reduce(0, +) / n
         var (sxx, sxy, syy) = (0.0, 0.0, 0.0)
         for (x, y) in zip(model, grey) {
             let (dx, dy) = (x - mx, y - my)
             (sxx, sxy, syy) = (sxx + dx * dx, sxy + dx * dy, syy + dy * dy)
         }
         variance = syy
-        guard sxx > 1e-9, sxy > 0 else { residual = syy; return }
+        guard sxx > 1e-9, sxy > 0 else {
+            residual = syy
+            return
+        }
         residual = max(0, syy - sxy * sxy / sxx)
         swing = sxy / sxx
     }
@@ -36,7 +43,8 @@ enum NormalCurve {
         guard z > -range else { return 0 }
         guard z < range else { return 1 }
         let position = (z + range) / (2 * range) * Double(steps)
-        let index = Int(position), fraction = position - Double(index)
+        let index = Int(position)
+        let fraction = position - Double(index)
         return table[index] + (table[min(index + 1, steps)] - table[index]) * fraction
     }
 }

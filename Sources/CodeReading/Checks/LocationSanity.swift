@@ -15,8 +15,10 @@ import FrameCore
 enum LocationSanity {
     /// `alongRows`: the code was read along rows (its length runs across the picture);
     /// `upceNumber`: an EAN-13 or UPC-A read says a number a UPC-E could spell.
-    static func accepts(_ points: [PixelPoint], width: Int, height: Int, symbology: Symbology = .code128,
-                        characters: Int = 0, upceNumber: Bool = false, alongRows: Bool = true) -> Bool {
+    static func accepts(
+        _ points: [PixelPoint], width: Int, height: Int, symbology: Symbology = .code128,
+        characters: Int = 0, upceNumber: Bool = false, alongRows: Bool = true
+    ) -> Bool {
         guard let box = points.boundingRect else { return false }
         let collapsed = box.maxX - box.minX <= 1 && box.maxY - box.minY <= 1
         let atEdge = box.minX <= 0 || box.minY <= 0 || box.maxX >= width - 1 || box.maxY >= height - 1

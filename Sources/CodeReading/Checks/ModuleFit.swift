@@ -34,7 +34,9 @@ enum ModuleFit {
 
     /// What the line around sample `at` says of `layout`; nil when the modules do not lie on it.
     static func judge(_ layout: ModuleLayout, _ values: [Double], at: Double) -> LineVerdict? {
-        guard let margins = margins(layout, values, at: at, floor: refutingMargin), let worst = margins.min() else { return nil }
+        guard let margins = margins(layout, values, at: at, floor: refutingMargin), let worst = margins.min() else {
+            return nil
+        }
         return worst < refutingMargin ? .refutes : worst >= margin ? .confirms : .neither
     }
 
@@ -76,12 +78,15 @@ enum ModuleFit {
     /// the symbol's modules and one either side (where blur carries its neighbours in). A rival
     /// changes the laid grey only by its own modules' share of the dark, which is all that is
     /// computed for it.
-    static func margin(of slot: ModuleLayout.Slot, in layout: ModuleLayout, _ values: [Double], _ placement: Placement) -> Double {
+    static func margin(of slot: ModuleLayout.Slot, in layout: ModuleLayout, _ values: [Double], _ placement: Placement)
+        -> Double
+    {
         let first = Int(placement.start + Double(slot.start - 1) * placement.module)
         let last = Int(placement.start + Double(slot.start + slot.width + 1) * placement.module)
         let window = max(0, first)...max(0, min(values.count - 1, last))
         let grey = Array(values[window])
-        var own = Double.infinity, best = Double.infinity
+        var own = Double.infinity
+        var best = Double.infinity
         for shift in shifts {
             var p = placement
             p.start += shift * p.module
@@ -168,7 +173,8 @@ enum ModuleFit {
 
     /// The samples from three modules before the code to three after it.
     static func span(_ bars: [Bool], _ values: [Double], _ p: Placement) -> ClosedRange<Int> {
-        let first = max(0, Int(p.start - 3 * p.module)), last = min(values.count - 1, Int(p.start + Double(bars.count + 3) * p.module))
+        let first = max(0, Int(p.start - 3 * p.module))
+        let last = min(values.count - 1, Int(p.start + Double(bars.count + 3) * p.module))
         return first...max(first, last)
     }
 
@@ -179,10 +185,13 @@ enum ModuleFit {
 
     /// How light the modules laid as `p`, blurred, are at sample `x`: 1 light, 0 dark.
     static func lightness(_ bars: [Bool], _ p: Placement, at x: Double) -> Double {
-        let u = (x - p.start) / p.module, sigma = max(p.blur / p.module, 0.05)
-        let reach = Int((4 * sigma).rounded(.up)) + 1, centre = Int(u.rounded(.down))
+        let u = (x - p.start) / p.module
+        let sigma = max(p.blur / p.module, 0.05)
+        let reach = Int((4 * sigma).rounded(.up)) + 1
+        let centre = Int(u.rounded(.down))
         var dark = 0.0
-        for index in stride(from: max(0, centre - reach), through: min(bars.count - 1, centre + reach), by: 1) where bars[index] {
+        for index in stride(from: max(0, centre - reach), through: min(bars.count - 1, centre + reach), by: 1)
+        where bars[index] {
             dark += NormalCurve.below((u - Double(index)) / sigma) - NormalCurve.below((u - Double(index + 1)) / sigma)
         }
         return 1 - dark
@@ -190,7 +199,8 @@ enum ModuleFit {
 
     /// How much of the dark at sample `x` module `index` gives, laid as `p` and blurred.
     static func darkShare(of index: Int, _ p: Placement, at x: Double) -> Double {
-        let u = (x - p.start) / p.module, sigma = max(p.blur / p.module, 0.05)
+        let u = (x - p.start) / p.module
+        let sigma = max(p.blur / p.module, 0.05)
         return NormalCurve.below((u - Double(index)) / sigma) - NormalCurve.below((u - Double(index + 1)) / sigma)
     }
 }

@@ -26,7 +26,8 @@ struct ProfileLine {
     /// line enters it.
     func values(from: Double, to: Double, enteringLate: Bool = false) -> [Double] {
         var out = [Double]()
-        let forward = to >= from, step = forward ? Self.step : -Self.step
+        let forward = to >= from
+        let step = forward ? Self.step : -Self.step
         for t in stride(from: from, through: to, by: step) {
             if let value = grey(at: t) {
                 out.append(value)
@@ -58,7 +59,8 @@ struct ProfileLine {
         guard let dark = inward.min(), let light = inward.max(), light - dark >= 12 else { return nil }
         let outward = values(from: module, to: (trailing + span) * module + 1)
         let middle = (dark + light) / 2
-        let lastDark = outward.prefix(samples(over: (trailing - 1) * module + 1)).lastIndex { $0 < middle }.map { $0 + 1 } ?? 0
+        let lastDark =
+            outward.prefix(samples(over: (trailing - 1) * module + 1)).lastIndex { $0 < middle }.map { $0 + 1 } ?? 0
         let ownBars = max(samples(over: 2 * module + 1), lastDark)
         let judged = outward.prefix(ownBars + samples(over: span * module))
         guard judged.count >= ownBars + samples(over: span * module) / 2 else { return nil }
@@ -70,7 +72,9 @@ struct ProfileLine {
     /// the mid grey hold about N x 1.7 modules.
     func moduleInward() -> Double? {
         let inward = values(from: -40, to: 0)
-        guard inward.count >= 20, let dark = inward.min(), let light = inward.max(), light - dark >= 12 else { return nil }
+        guard inward.count >= 20, let dark = inward.min(), let light = inward.max(), light - dark >= 12 else {
+            return nil
+        }
         let middle = (dark + light) / 2
         let crossings = zip(inward, inward.dropFirst()).filter { ($0 < middle) != ($1 < middle) }.count
         guard crossings >= 4 else { return nil }

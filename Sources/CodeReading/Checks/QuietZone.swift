@@ -31,16 +31,21 @@ enum QuietZone {
     /// when most scan lines that finished at one of its ends found more bars beyond it.
     static func isClear(_ code: DetectedCode, in picture: Frame) -> Bool {
         let ends = code.ends
-        guard !ends.isEmpty, let linear = LinearCodeSpec.of(code.symbology), let modules = linear.checkedSpan(code) else {
+        guard !ends.isEmpty, let linear = LinearCodeSpec.of(code.symbology), let modules = linear.checkedSpan(code)
+        else {
             return true
         }
         let groups = sides(of: ends)
         // An end on the picture's edge is where the scan line ran out, not a quiet zone seen:
         // without a check digit nothing else tells the code from a run of its characters.
-        if linear.edgeIsNoQuietZone, groups.contains(where: { !$0.isEmpty && $0.allSatisfy { onEdge($0.at, of: picture) } }) {
+        if linear.edgeIsNoQuietZone,
+            groups.contains(where: { !$0.isEmpty && $0.allSatisfy { onEdge($0.at, of: picture) } })
+        {
             return false
         }
-        let module = groups.allSatisfy({ !$0.isEmpty }) ? length(between: groups[0], groups[1], along: direction(of: ends[0])) / modules : nil
+        let module =
+            groups.allSatisfy({ !$0.isEmpty })
+            ? length(between: groups[0], groups[1], along: direction(of: ends[0])) / modules : nil
         return groups.allSatisfy { group in
             let depths = group.evenlySpaced(atMost: judgedEnds).compactMap {
                 barDepthSeen($0, module: module, trailing: linear.trailing, in: picture)
@@ -60,7 +65,8 @@ enum QuietZone {
     }
 
     static func direction(of end: LineEnd) -> (Double, Double) {
-        let dx = Double(end.beyond.x - end.at.x), dy = Double(end.beyond.y - end.at.y)
+        let dx = Double(end.beyond.x - end.at.x)
+        let dy = Double(end.beyond.y - end.at.y)
         let norm = max(1e-9, (dx * dx + dy * dy).squareRoot())
         return (dx / norm, dy / norm)
     }
@@ -70,7 +76,10 @@ enum QuietZone {
     /// How far apart the two ends lie along the reading direction (means of each end's marks).
     private static func length(between a: [LineEnd], _ b: [LineEnd], along axis: (Double, Double)) -> Double {
         func mean(_ ends: [LineEnd]) -> (Double, Double) {
-            (ends.map { Double($0.at.x) }.reduce(0, +) / Double(ends.count), ends.map { Double($0.at.y) }.reduce(0, +) / Double(ends.count))
+            (
+                ends.map { Double($0.at.x) }.reduce(0, +) / Double(ends.count),
+                ends.map { Double($0.at.y) }.reduce(0, +) / Double(ends.count)
+            )
         }
         let (p, q) = (mean(a), mean(b))
         return abs(dot((p.0 - q.0, p.1 - q.1), axis))
@@ -84,9 +93,11 @@ enum QuietZone {
     /// line, but bars beside it.
     /// `module` (pixels along the scan line) is the code's length over its modules when it
     /// was read both ways, else guessed from the bars inward.
-    static func barDepthSeen(_ end: LineEnd, module known: Double?, trailing: Double = 3, in picture: Frame) -> Double? {
+    static func barDepthSeen(_ end: LineEnd, module known: Double?, trailing: Double = 3, in picture: Frame) -> Double?
+    {
         let along = direction(of: end)
-        guard let rowModule = known ?? ProfileLine(picture: picture, origin: end.at, direction: along).moduleInward() else { return nil }
+        guard let rowModule = known ?? ProfileLine(picture: picture, origin: end.at, direction: along).moduleInward()
+        else { return nil }
         let inside = (Double(end.at.x) - along.0 * 6 * rowModule, Double(end.at.y) - along.1 * 6 * rowModule)
         var normal = BarOrientation.normal(in: picture, around: inside, radius: min(30, max(6, 6 * rowModule))) ?? along
         if dot(normal, along) < 0 { normal = (-normal.0, -normal.1) }
@@ -94,7 +105,8 @@ enum QuietZone {
         let sideways = max(3, 3 * module + 2)
         let seen = [0, sideways, -sideways].compactMap { shift in
             let origin = (Double(end.at.x) - normal.1 * shift, Double(end.at.y) + normal.0 * shift)
-            return ProfileLine(picture: picture, origin: origin, direction: normal).dipBeyond(module: module, trailing: trailing, span: modules)
+            return ProfileLine(picture: picture, origin: origin, direction: normal).dipBeyond(
+                module: module, trailing: trailing, span: modules)
         }
         // Each dip against the bars' swing where the bars are: a line beside the mark may run
         // past the bars' top or bottom, where the swing inward is the light's own noise.
@@ -108,7 +120,8 @@ enum QuietZone {
     static func deepestDip(_ values: ArraySlice<Double>, bottomingFrom first: Int = 0) -> Double {
         let samples = Array(values)
         guard first < samples.count else { return 0 }
-        var before = samples, after = samples
+        var before = samples
+        var after = samples
         for index in samples.indices.dropFirst() { before[index] = max(before[index - 1], samples[index]) }
         for index in samples.indices.reversed().dropFirst() { after[index] = max(after[index + 1], samples[index]) }
         return (first..<samples.count).map { min(before[$0] - samples[$0], 2 * (after[$0] - samples[$0])) }.max() ?? 0

@@ -35,8 +35,10 @@ struct CodeFollower {
     /// within `area`.
     static func window(around track: Track, in area: PixelRect) -> PixelRect? {
         guard let box = track.code.corners.boundingRect else { return nil }
-        let width = box.maxX - box.minX, height = box.maxY - box.minY
-        var (left, right) = (24 + width / 4, 24 + width / 4), (top, bottom) = (24 + height / 4, 24 + height / 4)
+        let width = box.maxX - box.minX
+        let height = box.maxY - box.minY
+        var (left, right) = (24 + width / 4, 24 + width / 4)
+        var (top, bottom) = (24 + height / 4, 24 + height / 4)
         if let reach = productReach(of: track.code, width: width, height: height) {
             if reach.alongRows {
                 (left, right) = (max(left, reach.before), max(right, reach.after))
@@ -44,10 +46,13 @@ struct CodeFollower {
                 (top, bottom) = (max(top, reach.before), max(bottom, reach.after))
             }
         }
-        var window = PixelRect(x: box.minX - left, y: box.minY - top, width: width + left + right, height: height + top + bottom)
+        var window = PixelRect(
+            x: box.minX - left, y: box.minY - top, width: width + left + right, height: height + top + bottom)
         if let found = track.foundIn {
-            let x0 = min(window.x, found.x), y0 = min(window.y, found.y)
-            window = PixelRect(x: x0, y: y0, width: max(window.maxX, found.maxX) - x0, height: max(window.maxY, found.maxY) - y0)
+            let x0 = min(window.x, found.x)
+            let y0 = min(window.y, found.y)
+            window = PixelRect(
+                x: x0, y: y0, width: max(window.maxX, found.maxX) - x0, height: max(window.maxY, found.maxY) - y0)
         }
         window = window.clamped(to: area)
         return window.isEmpty ? nil : window
@@ -61,12 +66,16 @@ struct CodeFollower {
     ///   lie at one end and the code on their far side, up to twice its bars' height long (a
     ///   product code is 0.7 to 1.6 times as long as its bars are high, truncated ones more).
     static func productReach(of code: DetectedCode, width: Int, height: Int)
-        -> (alongRows: Bool, before: Int, after: Int)? {
+        -> (alongRows: Bool, before: Int, after: Int)?
+    {
         guard readInHalves.contains(code.symbology), let first = code.ends.first else { return nil }
         let alongRows = abs(QuietZone.direction(of: first).0) >= abs(QuietZone.direction(of: first).1)
-        let length = alongRows ? width : height, across = alongRows ? height : width
+        let length = alongRows ? width : height
+        let across = alongRows ? height : width
         let halves = UPCE.couldSpell(code.bytes) ? 0 : 24 + length
-        guard let afterIsOut = endMarkedOutward(code, width: width, height: height) else { return (alongRows, halves, halves) }
+        guard let afterIsOut = endMarkedOutward(code, width: width, height: height) else {
+            return (alongRows, halves, halves)
+        }
         let far = max(halves, 24 + 2 * across - length)
         return afterIsOut ? (alongRows, far, halves) : (alongRows, halves, far)
     }
@@ -78,13 +87,15 @@ struct CodeFollower {
         guard let first = code.ends.first else { return nil }
         let alongRows = abs(QuietZone.direction(of: first).0) >= abs(QuietZone.direction(of: first).1)
         let outward = Set(code.ends.map { alongRows ? $0.beyond.x > $0.at.x : $0.beyond.y > $0.at.y })
-        guard (alongRows ? height >= 2 * width : width >= 2 * height), outward.count == 1 else { return nil }
+        guard alongRows ? height >= 2 * width : width >= 2 * height, outward.count == 1 else { return nil }
         return outward.first
     }
 
     mutating func saw(_ code: DetectedCode, by look: Look, at time: Double, in scene: BlockStatistics) {
-        var track = tracks[code.identity]
-            ?? Track(code: code, pass: look.pass, turn: look.turn, foundIn: nil, looks: 0, lastSeen: time, lastHeld: time)
+        var track =
+            tracks[code.identity]
+            ?? Track(
+                code: code, pass: look.pass, turn: look.turn, foundIn: nil, looks: 0, lastSeen: time, lastHeld: time)
         // A read too weak to be evidence (`CodeTracker` passes it over) is no look toward
         // confirmation: the code is looked at again.
         let code = code.vouched(by: track.code)
@@ -94,10 +105,12 @@ struct CodeFollower {
         track.turn = look.turn
         // Only a box that is a mere line, or marks at one end of the bars, need the window it
         // was found in to be looked for.
-        let thin = code.corners.boundingRect.map { box in
-            let width = box.maxX - box.minX, height = box.maxY - box.minY
-            return min(width, height) < 8 || Self.endMarkedOutward(code, width: width, height: height) != nil
-        } ?? true
+        let thin =
+            code.corners.boundingRect.map { box in
+                let width = box.maxX - box.minX
+                let height = box.maxY - box.minY
+                return min(width, height) < 8 || Self.endMarkedOutward(code, width: width, height: height) != nil
+            } ?? true
         track.foundIn = thin ? (look.window ? look.rect : track.foundIn) : nil
         track.lastSeen = time
         track.scene = scene

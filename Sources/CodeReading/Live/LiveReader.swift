@@ -44,7 +44,8 @@ final class LiveReader {
         if let previous, previous.area != stats.area { reset() }
         let time = frame.timestamp
         budget.refill(at: time)
-        var current = ThisFrame(frame: frame, area: area, stats: stats, reading: FrameReading(frameSequence: frame.sequence, area: area))
+        var current = ThisFrame(
+            frame: frame, area: area, stats: stats, reading: FrameReading(frameSequence: frame.sequence, area: area))
         let explained = follow(&current, stats: stats, time: time)
         // Where a followed code moved, the scene has been looked at: what it left behind
         // and where it went are no change to search.
@@ -99,7 +100,8 @@ final class LiveReader {
                 let picture = areaPicture ?? frame.cropped(to: rect)
                 areaPicture = picture
                 let origin = PixelPoint(x: rect.x, y: rect.y)
-                unknown = ScanPass.checked(unknown.moved(by: PixelPoint(x: -origin.x, y: -origin.y)), in: picture).moved(by: origin)
+                unknown = ScanPass.checked(unknown.moved(by: PixelPoint(x: -origin.x, y: -origin.y)), in: picture)
+                    .moved(by: origin)
             }
             unknown.codes = vouched.compactMap { $0 } + unknown.codes
             return unknown
@@ -136,7 +138,8 @@ extension LiveReader {
     /// 1D code still waits for its confirming current, a few more ways as the budget allows (a
     /// marginal code reads in some frames and not in others).
     private func relook(_ track: CodeFollower.Track, in window: PixelRect, on current: inout ThisFrame)
-        -> (code: DetectedCode, look: Look)? {
+        -> (code: DetectedCode, look: Look)?
+    {
         let engine = engines.engine(for: track.code.symbology)
         // A large code reads on every other scan line: half the cost of following it.
         let box = track.code.corners.boundingRect
@@ -189,7 +192,7 @@ extension LiveReader {
             let floor = urgent ? -budget.capacity : 0
             let first = current.spent == 0
             guard budget.available > floor,
-                  first || (current.spent + estimate <= Self.slice && estimate <= budget.available - floor)
+                first || (current.spent + estimate <= Self.slice && estimate <= budget.available - floor)
             else { return }
             plan.advance()
             let found = run(look, with: engines.general, on: &current)
@@ -209,10 +212,12 @@ extension LiveReader {
         let started = MonotonicClock.threadCPU()
         let crop = current.frame.cropped(to: look.rect)
         let origin = PixelPoint(x: look.rect.x, y: look.rect.y)
-        let found = look.pass.decode(look.pass.views(of: crop, turnedBy: look.turn), turn: look.turn, with: engine).moved(by: origin)
+        let found = look.pass.decode(look.pass.views(of: crop, turnedBy: look.turn), turn: look.turn, with: engine)
+            .moved(by: origin)
         let findings = current.checked(found, following: follower)
-        let cost = costs.charge(look.pass, pixels: look.rect.width * look.rect.height,
-                                cpuMilliseconds: (MonotonicClock.threadCPU() - started) * 1000)
+        let cost = costs.charge(
+            look.pass, pixels: look.rect.width * look.rect.height,
+            cpuMilliseconds: (MonotonicClock.threadCPU() - started) * 1000)
         budget.spend(cost)
         current.spent += cost
         current.reading.work += cost

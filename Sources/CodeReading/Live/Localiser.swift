@@ -42,14 +42,17 @@ enum Localiser {
     }
 
     private static func flood(from start: Int, in busy: [Bool], seen: inout [Bool], stats: BlockStatistics) -> [Int] {
-        var patch = [Int](), stack = [start]
+        var patch = [Int]()
+        var stack = [start]
         seen[start] = true
         while let index = stack.popLast() {
             patch.append(index)
-            let column = index % stats.columns, row = index / stats.columns
+            let column = index % stats.columns
+            let row = index / stats.columns
             for dy in -1...1 {
                 for dx in -1...1 {
-                    let c = column + dx, r = row + dy
+                    let c = column + dx
+                    let r = row + dy
                     guard c >= 0, r >= 0, c < stats.columns, r < stats.rows else { continue }
                     let next = stats.index(column: c, row: r)
                     if busy[next] && !seen[next] {
@@ -65,20 +68,27 @@ enum Localiser {
     /// The patch's bounding box, grown by a quarter of its size and two blocks each side
     /// (a code's quiet zone), and the direction its edges agree on.
     private static func candidate(for patch: [Int], in stats: BlockStatistics) -> Candidate {
-        let columns = patch.map { $0 % stats.columns }, rows = patch.map { $0 / stats.columns }
+        let columns = patch.map { $0 % stats.columns }
+        let rows = patch.map { $0 / stats.columns }
         let b = stats.blockSize
-        let box = PixelRect(x: stats.area.x + columns.min()! * b, y: stats.area.y + rows.min()! * b,
-                            width: (columns.max()! - columns.min()! + 1) * b, height: (rows.max()! - rows.min()! + 1) * b)
+        let box = PixelRect(
+            x: stats.area.x + columns.min()! * b, y: stats.area.y + rows.min()! * b,
+            width: (columns.max()! - columns.min()! + 1) * b, height: (rows.max()! - rows.min()! + 1) * b)
         let margin = 2 * b + max(box.width, box.height) / 4
-        let window = PixelRect(x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin,
-                               height: box.height + 2 * margin).clamped(to: stats.area)
-        var xx: Float = 0, yy: Float = 0, xy: Float = 0
+        let window = PixelRect(
+            x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin,
+            height: box.height + 2 * margin
+        ).clamped(to: stats.area)
+        var xx: Float = 0
+        var yy: Float = 0
+        var xy: Float = 0
         for index in patch {
             xx += stats.xx[index]
             yy += stats.yy[index]
             xy += stats.xy[index]
         }
-        let trace = xx + yy, difference = xx - yy
+        let trace = xx + yy
+        let difference = xx - yy
         let coherence = trace > 0 ? (difference * difference + 4 * xy * xy).squareRoot() / trace : 0
         let angle = 0.5 * Double(atan2f(2 * xy, difference)) * 180 / .pi
         return Candidate(window: window, linear: coherence > 0.6, angle: angle)
@@ -89,9 +99,11 @@ enum Localiser {
         var result = [Candidate]()
         for candidate in candidates {
             if let index = result.firstIndex(where: { overlap($0.window, candidate.window) > 0.5 }) {
-                let a = result[index].window, b = candidate.window
-                let union = PixelRect(x: min(a.x, b.x), y: min(a.y, b.y), width: max(a.maxX, b.maxX) - min(a.x, b.x),
-                                      height: max(a.maxY, b.maxY) - min(a.y, b.y))
+                let a = result[index].window
+                let b = candidate.window
+                let union = PixelRect(
+                    x: min(a.x, b.x), y: min(a.y, b.y), width: max(a.maxX, b.maxX) - min(a.x, b.x),
+                    height: max(a.maxY, b.maxY) - min(a.y, b.y))
                 result[index] = Candidate(window: union, linear: result[index].linear, angle: result[index].angle)
             } else {
                 result.append(candidate)

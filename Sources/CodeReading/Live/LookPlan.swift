@@ -68,9 +68,12 @@ struct LookPlan {
         let tileHeight = count > 1 ? 2 * region.height / (count + 1) : region.height
         for row in 0..<count {
             for column in 0..<count {
-                let x = region.x + column * tileWidth / 2, y = region.y + row * tileHeight / 2
-                looks.append(Look(rect: PixelRect(x: x, y: y, width: tileWidth, height: tileHeight).clamped(to: region),
-                                 pass: .plain))
+                let x = region.x + column * tileWidth / 2
+                let y = region.y + row * tileHeight / 2
+                looks.append(
+                    Look(
+                        rect: PixelRect(x: x, y: y, width: tileWidth, height: tileHeight).clamped(to: region),
+                        pass: .plain))
             }
         }
         return looks
@@ -87,9 +90,11 @@ struct LookPlan {
 
     /// A code was read: the remaining looks at windows around it are not needed.
     mutating func dropWindows(covering codes: [DetectedCode]) {
-        let boxes = codes.compactMap { code in code.corners.boundingRect.map {
-            PixelRect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1)
-        } }
+        let boxes = codes.compactMap { code in
+            code.corners.boundingRect.map {
+                PixelRect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1)
+            }
+        }
         let remaining = looks[position...].filter { look in
             !(look.window && boxes.contains { Localiser.overlap($0, look.rect) > 0.8 })
         }

@@ -10,8 +10,10 @@ public enum ScanEffort: Equatable, Sendable {
     public static let normal = ScanEffort.milliseconds(8)
 
     /// The efforts that have a name.
-    public static let named: [(name: String, effort: ScanEffort)] = [("fast", .fast), ("normal", .normal),
-                                                                      ("thorough", .thorough)]
+    public static let named: [(name: String, effort: ScanEffort)] = [
+        ("fast", .fast), ("normal", .normal),
+        ("thorough", .thorough),
+    ]
 
     /// A name, or milliseconds: "12" or "12ms".
     public init?(_ text: String) {

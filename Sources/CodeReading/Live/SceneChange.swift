@@ -20,10 +20,12 @@ struct SceneChange {
         }
         let exposure = medianShift(now.mean, reference.mean)
         let spread = 6 * max(now.noise, reference.noise) / Float(max(1, now.samplesPerBlock)).squareRoot()
-        let meanLimit = max(meanTolerance, spread), energyLimit = max(energyTolerance, 2 * spread)
+        let meanLimit = max(meanTolerance, spread)
+        let energyLimit = max(energyTolerance, 2 * spread)
         return now.mean.indices.map { index in
             let meanMoved = abs(now.mean[index] - reference.mean[index] - exposure) > meanLimit
-            let edgeMoved = abs(now.energy[index] - reference.energy[index])
+            let edgeMoved =
+                abs(now.energy[index] - reference.energy[index])
                 > energyLimit + energyShare * reference.energy[index]
             return meanMoved || edgeMoved
         }
@@ -44,16 +46,21 @@ struct SceneChange {
 
     /// The pixels the `marked` blocks cover, with a margin of `margin` pixels (nil: none).
     static func bounds(of marked: [Bool], in stats: BlockStatistics, margin: Int) -> PixelRect? {
-        var columns = [Int](), rows = [Int]()
+        var columns = [Int]()
+        var rows = [Int]()
         for index in marked.indices where marked[index] {
             columns.append(index % stats.columns)
             rows.append(index / stats.columns)
         }
-        guard let c0 = columns.min(), let c1 = columns.max(), let r0 = rows.min(), let r1 = rows.max() else { return nil }
+        guard let c0 = columns.min(), let c1 = columns.max(), let r0 = rows.min(), let r1 = rows.max() else {
+            return nil
+        }
         let b = stats.blockSize
-        return PixelRect(x: stats.area.x + c0 * b - margin, y: stats.area.y + r0 * b - margin,
-                         width: (c1 - c0 + 1) * b + 2 * margin, height: (r1 - r0 + 1) * b + 2 * margin)
-            .clamped(to: stats.area)
+        return PixelRect(
+            x: stats.area.x + c0 * b - margin, y: stats.area.y + r0 * b - margin,
+            width: (c1 - c0 + 1) * b + 2 * margin, height: (r1 - r0 + 1) * b + 2 * margin
+        )
+        .clamped(to: stats.area)
     }
 
     /// The blocks that lie within `rect` (any pixel of them).

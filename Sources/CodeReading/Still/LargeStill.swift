@@ -32,7 +32,8 @@ struct LargeStill {
     func scan(_ frame: Frame, in rect: PixelRect, with engine: any CodeEngine, limit: ReadingLimit?) -> FrameReading {
         let start = MonotonicClock.now()
         let origin = PixelPoint(x: rect.x, y: rect.y)
-        var reading = thorough.scanWhole(frame.cropped(to: rect), at: origin, with: engine, limit: limit, passes: [.plain])
+        var reading = thorough.scanWhole(
+            frame.cropped(to: rect), at: origin, with: engine, limit: limit, passes: [.plain])
         reading.work = Double(rect.width * rect.height)
         if reading.codes.isEmpty {
             let budget = WorkBudget(Double(rect.width * rect.height) * Self.extraShare)
@@ -40,7 +41,9 @@ struct LargeStill {
                 readShrunk(frame, in: rect, with: engine, limit: limit, budget: budget, into: &reading)
             }
             budget.weight = Self.busyWeight
-            if reading.codes.isEmpty { readWindows(of: frame, in: rect, with: engine, limit: limit, budget: budget, into: &reading) }
+            if reading.codes.isEmpty {
+                readWindows(of: frame, in: rect, with: engine, limit: limit, budget: budget, into: &reading)
+            }
             reading.work += budget.spent
         }
         reading.frameSequence = frame.sequence
@@ -57,12 +60,17 @@ struct LargeStill {
     }
 
     /// The picture shrunk, thoroughly within the budget; codes in frame pixels.
-    private func readShrunk(_ frame: Frame, in rect: PixelRect, with engine: any CodeEngine, limit: ReadingLimit?,
-                            budget: WorkBudget, into reading: inout FrameReading) {
+    private func readShrunk(
+        _ frame: Frame, in rect: PixelRect, with engine: any CodeEngine, limit: ReadingLimit?,
+        budget: WorkBudget, into reading: inout FrameReading
+    ) {
         let factor = Self.factor(for: rect)
-        let found = thorough.scanWhole(frame.cropped(to: rect).shrunk(by: factor), with: engine, limit: limit, budget: budget)
+        let found = thorough.scanWhole(
+            frame.cropped(to: rect).shrunk(by: factor), with: engine, limit: limit, budget: budget)
         // Back to frame pixels: a shrunk pixel's middle.
-        let back = { (p: PixelPoint) in PixelPoint(x: rect.x + p.x * factor + factor / 2, y: rect.y + p.y * factor + factor / 2) }
+        let back = { (p: PixelPoint) in
+            PixelPoint(x: rect.x + p.x * factor + factor / 2, y: rect.y + p.y * factor + factor / 2)
+        }
         reading.add(found, mapped: back)
     }
 
@@ -70,27 +78,35 @@ struct LargeStill {
     /// most first (a light code on dark, uneven light), so that no one window spends the budget.
     /// (The plain look only where a window is read halved: the whole picture had it at full size.)
     static let windowLooks: [ScanPass] = [
-        .inverted, .binarised, .plain, .thresholded, .straightened, .smoothed, .equalisedBinarised, .enlarged, .enlargedBinarised,
+        .inverted, .binarised, .plain, .thresholded, .straightened, .smoothed, .equalisedBinarised, .enlarged,
+        .enlargedBinarised,
         .enlargedThresholded, .enlargedEqualised, .rotated, .doubled, .magnifiedThresholded, .magnifiedBinarised,
     ]
 
     /// The candidate windows at full size (a large one halved, whose plain look is then a new
     /// one), look by look across them, within the budget.
-    private func readWindows(of frame: Frame, in rect: PixelRect, with engine: any CodeEngine, limit: ReadingLimit?,
-                             budget: WorkBudget, into reading: inout FrameReading) {
+    private func readWindows(
+        of frame: Frame, in rect: PixelRect, with engine: any CodeEngine, limit: ReadingLimit?,
+        budget: WorkBudget, into reading: inout FrameReading
+    ) {
         let stats = frame.blockStatistics(in: rect, blockSize: Self.blockSize, rowStep: 4)
-        let places = Localiser.candidates(in: stats).map(\.window).sorted { $0.width * $0.height < $1.width * $1.height }
+        let places = Localiser.candidates(in: stats).map(\.window).sorted {
+            $0.width * $0.height < $1.width * $1.height
+        }
         let windows = places.prefix(Self.maxWindows).map { window in
             let crop = frame.cropped(to: window)
             let halved = window.width * window.height > Self.halveAbove
-            let back = halved ? { (p: PixelPoint) in PixelPoint(x: window.x + p.x * 2 + 1, y: window.y + p.y * 2 + 1) }
+            let back =
+                halved
+                ? { (p: PixelPoint) in PixelPoint(x: window.x + p.x * 2 + 1, y: window.y + p.y * 2 + 1) }
                 : { (p: PixelPoint) in PixelPoint(x: window.x + p.x, y: window.y + p.y) }
             return (picture: halved ? crop.shrunk(by: 2) : crop, halved: halved, back: back)
         }
         let looks = Self.windowLooks.filter { $0 == .plain || thorough.extraPasses.contains($0) }
         for pass in looks {
             for window in windows where (pass != .plain || window.halved) && limit?.reached != true {
-                let found = thorough.scanWhole(window.picture, with: engine, limit: limit, passes: [pass], budget: budget)
+                let found = thorough.scanWhole(
+                    window.picture, with: engine, limit: limit, passes: [pass], budget: budget)
                 reading.add(found, mapped: window.back)
                 if !reading.codes.isEmpty { return }
             }

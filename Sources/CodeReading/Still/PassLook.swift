@@ -15,7 +15,9 @@ public struct PassFindings: Sendable {
         guard origin != PixelPoint(x: 0, y: 0) else { return self }
         var moved = self
         moved.codes = codes.map { $0.moved(by: origin) }
-        moved.parts = parts.map { SymbolPart(bytes: $0.bytes, corners: $0.corners.map { PixelPoint(x: $0.x + origin.x, y: $0.y + origin.y) }) }
+        moved.parts = parts.map {
+            SymbolPart(bytes: $0.bytes, corners: $0.corners.map { PixelPoint(x: $0.x + origin.x, y: $0.y + origin.y) })
+        }
         return moved
     }
 }
@@ -24,9 +26,12 @@ extension ScanPass {
     /// Runs this pass on `crop`, whose top-left pixel lies at `origin` in the frame; what
     /// it finds comes back in frame pixels, checked in `crop` itself (see `checked`). A pass
     /// with several views stops at the first that reads a code.
-    public func look(at crop: Frame, from origin: PixelPoint, turn: Double? = nil, with engine: any CodeEngine,
-                     limit: ReadingLimit? = nil) -> PassFindings {
-        Self.checked(decode(views(of: crop, turnedBy: turn), turn: turn, with: engine, limit: limit), in: crop).moved(by: origin)
+    public func look(
+        at crop: Frame, from origin: PixelPoint, turn: Double? = nil, with engine: any CodeEngine,
+        limit: ReadingLimit? = nil
+    ) -> PassFindings {
+        Self.checked(decode(views(of: crop, turnedBy: turn), turn: turn, with: engine, limit: limit), in: crop).moved(
+            by: origin)
     }
 
     /// `findings` (in `picture`'s pixels) as they stand after the checks in `picture`: 1D reads without a quiet zone there are withheld
@@ -40,8 +45,11 @@ extension ScanPass {
         // A read must end where the printed code ends (or be spelt across its bars, where that
         // stands in for it), and a Code 128 read must spell what its symbols say (zbar drops FNC4).
         findings.codes = findings.codes.compactMap { code in
-            let across = QuietZone.isClear(code, in: picture) ? BarsAcross.checked(code, in: picture)
-                : LinearCodeSpec.of(code.symbology)?.spellingStandsIn == true ? BarsAcross.spelt(code, in: picture) : nil
+            let across =
+                QuietZone.isClear(code, in: picture)
+                ? BarsAcross.checked(code, in: picture)
+                : LinearCodeSpec.of(code.symbology)?.spellingStandsIn == true
+                    ? BarsAcross.spelt(code, in: picture) : nil
             return across.flatMap { Code128Extended.revised($0, in: picture) }
         }
         findings.withheld += count - findings.codes.count
@@ -60,8 +68,10 @@ extension ScanPass {
 
     /// What `engine` decodes in each view until one holds a code, in the pixels of the picture
     /// the views were made of, unchecked.
-    func decode(_ views: [MappedPicture], turn: Double? = nil, with engine: any CodeEngine,
-                limit: ReadingLimit? = nil) -> PassFindings {
+    func decode(
+        _ views: [MappedPicture], turn: Double? = nil, with engine: any CodeEngine,
+        limit: ReadingLimit? = nil
+    ) -> PassFindings {
         var findings = PassFindings()
         for view in views where limit?.reached != true {
             let output = engine.decode(view.picture)

@@ -106,12 +106,16 @@ public enum ScanPass: String, CaseIterable, Sendable {
         let picture = steps.reduce(crop) { $1.apply(to: $0) }
         let scale = steps.reduce(1.0) { $0 * $1.scale }
         if scale == 1 { return [MappedPicture(picture: picture, back: { $0 })] }
-        return [MappedPicture(picture: picture, back: {
-            PixelPoint(x: Int((Double($0.x) / scale).rounded(.down)), y: Int((Double($0.y) / scale).rounded(.down)))
-        })]
+        return [
+            MappedPicture(
+                picture: picture,
+                back: {
+                    PixelPoint(
+                        x: Int((Double($0.x) / scale).rounded(.down)), y: Int((Double($0.y) / scale).rounded(.down)))
+                })
+        ]
     }
 }
-
 
 /// One picture operation of a pass.
 enum PictureStep: Equatable {

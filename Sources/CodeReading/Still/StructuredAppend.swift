@@ -34,7 +34,8 @@ public struct StructuredAppend: Sendable {
         guard pieces.count >= 2 else { return nil }
         let parts = order.compactMap { pieces[$0] }
         let gap = 32
-        let width = parts.reduce(gap) { $0 + $1.width + gap }, height = (parts.map(\.height).max() ?? 0) + 2 * gap
+        let width = parts.reduce(gap) { $0 + $1.width + gap }
+        let height = (parts.map(\.height).max() ?? 0) + 2 * gap
         var canvas = Frame.filled(width: width, height: height, value: 255)
         var x = gap
         for part in parts {
@@ -49,11 +50,14 @@ public struct StructuredAppend: Sendable {
 
     /// The part's square with a quiet zone around it.
     static func cutOut(_ part: SymbolPart, from frame: Frame) -> Frame? {
-        let xs = part.corners.map(\.x), ys = part.corners.map(\.y)
+        let xs = part.corners.map(\.x)
+        let ys = part.corners.map(\.y)
         guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
         let margin = max(8, (maxX - minX) / 8)
-        let rect = PixelRect(x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
-            .clamped(to: frame.bounds)
+        let rect = PixelRect(
+            x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin
+        )
+        .clamped(to: frame.bounds)
         return rect.isEmpty ? nil : frame.cropped(to: rect)
     }
 }

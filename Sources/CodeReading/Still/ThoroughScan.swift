@@ -36,8 +36,10 @@ public struct ThoroughScan: Sendable {
     /// little, then other passes). A picture of many megapixels is read once whole and then
     /// within a counted budget (`LargeStill`), and the
     /// reading gives up once `limit` is reached.
-    public func scan(_ frame: Frame, in area: PixelRect? = nil, with engine: any CodeEngine,
-                     limit: ReadingLimit? = nil) -> FrameReading {
+    public func scan(
+        _ frame: Frame, in area: PixelRect? = nil, with engine: any CodeEngine,
+        limit: ReadingLimit? = nil
+    ) -> FrameReading {
         let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
         guard !rect.isEmpty else { return FrameReading(frameSequence: frame.sequence, area: area) }
         if LargeStill.applies(to: rect) {
@@ -46,7 +48,8 @@ public struct ThoroughScan: Sendable {
             return reading
         }
         let start = MonotonicClock.now()
-        var reading = scanWhole(frame.cropped(to: rect), at: PixelPoint(x: rect.x, y: rect.y), with: engine, limit: limit)
+        var reading = scanWhole(
+            frame.cropped(to: rect), at: PixelPoint(x: rect.x, y: rect.y), with: engine, limit: limit)
         reading.frameSequence = frame.sequence
         reading.area = area
         reading.milliseconds = (MonotonicClock.now() - start) * 1000
@@ -56,8 +59,10 @@ public struct ThoroughScan: Sendable {
     /// The looks at all of `crop`, whose top-left pixel lies at `origin` in the frame: `passes`
     /// (nil: the plain one, then the others, then each again turned a little), each only
     /// when its counted cost fits the `budget` (nil: no limit).
-    func scanWhole(_ crop: Frame, at origin: PixelPoint = PixelPoint(x: 0, y: 0), with engine: any CodeEngine,
-                   limit: ReadingLimit?, passes: [ScanPass]? = nil, budget: WorkBudget? = nil) -> FrameReading {
+    func scanWhole(
+        _ crop: Frame, at origin: PixelPoint = PixelPoint(x: 0, y: 0), with engine: any CodeEngine,
+        limit: ReadingLimit?, passes: [ScanPass]? = nil, budget: WorkBudget? = nil
+    ) -> FrameReading {
         var reading = FrameReading(frameSequence: crop.sequence)
         var queue = (passes ?? [.plain] + extraPasses).filter { $0.applies(to: crop) && $0.suits(engine.symbologies) }
             .map { Look(rect: crop.bounds, pass: $0) }
@@ -96,7 +101,9 @@ public struct ThoroughScan: Sendable {
     }
 
     /// The looks still to run, those that can confirm `pending` reads first (`seconds` of them).
-    static func reordered(_ queue: [Look], from index: Int, for pending: [DetectedCode]) -> (queue: [Look], seconds: Int) {
+    static func reordered(_ queue: [Look], from index: Int, for pending: [DetectedCode]) -> (
+        queue: [Look], seconds: Int
+    ) {
         guard !pending.isEmpty, let rect = queue.first?.rect else { return (queue, 0) }
         var seconds = [Look]()
         for code in pending {

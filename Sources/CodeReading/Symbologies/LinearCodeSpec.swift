@@ -45,22 +45,25 @@ struct LinearCodeSpec: Sendable {
         case .i25:
             // A pair of digits is two wide and three narrow bars interleaved with as many
             // spaces; the start is four narrow elements, the stop a wide bar and two narrow.
-            var itf = LinearCodeSpec(span: { characters, _, wide in (2 * wide + 3) * characters + wide + 6 },
-                                      checkedSpan: Self.commonSpan(.i25), decode: ITFAcross.decode, spellingStandsIn: false)
+            var itf = LinearCodeSpec(
+                span: { characters, _, wide in (2 * wide + 3) * characters + wide + 6 },
+                checkedSpan: Self.commonSpan(.i25), decode: ITFAcross.decode, spellingStandsIn: false)
             itf.edgeIsNoQuietZone = true
             return itf
         case .code39:
             // Each character three wide elements and six narrow, and a narrow gap after it;
             // start and stop are characters too.
-            return LinearCodeSpec(span: { characters, _, wide in (3 * wide + 7) * (characters + 2) - 1 },
-                                   checkedSpan: Self.commonSpan(.code39), decode: Code39Across.decode,
-                                   spelling: { $0.raw ?? $0.bytes })  // as printed: before Full ASCII or Code 32
+            return LinearCodeSpec(
+                span: { characters, _, wide in (3 * wide + 7) * (characters + 2) - 1 },
+                checkedSpan: Self.commonSpan(.code39), decode: Code39Across.decode,
+                spelling: { $0.raw ?? $0.bytes })  // as printed: before Full ASCII or Code 32
         case .code128:
             // Symbols of eleven modules (digits two to a symbol in code set C): start, data,
             // check, and the stop pattern of thirteen.
-            return LinearCodeSpec(span: { characters, packed, _ in 11 * (packed ? (characters + 1) / 2 : characters) + 35 },
-                                   unmarked: 11, trailing: 6, checkedSpan: Self.commonSpan(.code128), decode: Code128Across.decode,
-                                   layouts: Code128Modules.of)
+            return LinearCodeSpec(
+                span: { characters, packed, _ in 11 * (packed ? (characters + 1) / 2 : characters) + 35 },
+                unmarked: 11, trailing: 6, checkedSpan: Self.commonSpan(.code128), decode: Code128Across.decode,
+                layouts: Code128Modules.of)
         default: return nil
         }
     }
@@ -73,8 +76,9 @@ struct LinearCodeSpec: Sendable {
         let checked: @Sendable (DetectedCode) -> Double? = { code in
             halfMarks == nil ? Double(modules) : upceInside && UPCE.couldSpell(code.bytes) ? 51 : nil
         }
-        var product = LinearCodeSpec(span: { _, _, _ in modules }, halfMarks: halfMarks, checkedSpan: checked,
-                                      decode: ProductAcross.decode, layouts: ProductModules.of)
+        var product = LinearCodeSpec(
+            span: { _, _, _ in modules }, halfMarks: halfMarks, checkedSpan: checked,
+            decode: ProductAcross.decode, layouts: ProductModules.of)
         product.upceInside = upceInside
         return product
     }

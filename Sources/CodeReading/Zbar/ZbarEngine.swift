@@ -27,8 +27,10 @@ public final class ZbarEngine: CodeEngine {
     /// codes of 2 or more pixels per module. `narrowedTo` then turns off every type outside
     /// it, keeping how the rest are configured (UPC-A still reported as EAN-13), so a code
     /// followed by a narrow scanner reads exactly as the general one read it.
-    public init(symbologies: Set<Symbology>? = nil, density: Int = 1, narrowedTo only: Set<Symbology>? = nil,
-                settings: ScannerSettings = ScannerSettings()) {
+    public init(
+        symbologies: Set<Symbology>? = nil, density: Int = 1, narrowedTo only: Set<Symbology>? = nil,
+        settings: ScannerSettings = ScannerSettings()
+    ) {
         self.settings = settings
         scanner = zbar_image_scanner_create()
         image = zbar_image_create()
@@ -78,7 +80,9 @@ public final class ZbarEngine: CodeEngine {
     }
 
     /// The distance between scan lines along rows (horizontal) or columns (vertical).
-    private func lineDensity(alongRows: Bool) -> Int { max(1, (alongRows ? settings.yDensity : settings.xDensity) ?? density) }
+    private func lineDensity(alongRows: Bool) -> Int {
+        max(1, (alongRows ? settings.yDensity : settings.xDensity) ?? density)
+    }
 
     deinit {
         zbar_image_destroy(image)
@@ -111,13 +115,18 @@ public final class ZbarEngine: CodeEngine {
         }
     }
 
-    private static func collect(_ symbol: OpaquePointer, into output: inout SymbolsFound, width: Int, height: Int,
-                                density: (_ alongRows: Bool) -> Int) {
+    private static func collect(
+        _ symbol: OpaquePointer, into output: inout SymbolsFound, width: Int, height: Int,
+        density: (_ alongRows: Bool) -> Int
+    ) {
         let type = zbar_symbol_get_type(symbol)
         let length = Int(zbar_symbol_get_data_length(symbol))
-        let bytes: [UInt8] = zbar_symbol_get_data(symbol).map { pointer in
-            pointer.withMemoryRebound(to: UInt8.self, capacity: length) { Array(UnsafeBufferPointer(start: $0, count: length)) }
-        } ?? []
+        let bytes: [UInt8] =
+            zbar_symbol_get_data(symbol).map { pointer in
+                pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
+                    Array(UnsafeBufferPointer(start: $0, count: length))
+                }
+            } ?? []
         let points = (0..<zbar_symbol_get_loc_size(symbol)).map {
             PixelPoint(x: Int(zbar_symbol_get_loc_x(symbol, $0)), y: Int(zbar_symbol_get_loc_y(symbol, $0)))
         }
@@ -129,22 +138,28 @@ public final class ZbarEngine: CodeEngine {
         guard let symbology = Symbology(rawValue: Int32(type.rawValue)) else { return }
         let orientation = zbar_symbol_get_orientation(symbol)
         let alongRows = orientation != ZBAR_ORIENT_LEFT && orientation != ZBAR_ORIENT_RIGHT
-        guard symbology.isTwoDimensional || LocationSanity.accepts(points, width: width, height: height, symbology: symbology,
-                                                                   characters: bytes.count, upceNumber: UPCE.couldSpell(bytes),
-                                                                   alongRows: alongRows) else {
+        guard
+            symbology.isTwoDimensional
+                || LocationSanity.accepts(
+                    points, width: width, height: height, symbology: symbology,
+                    characters: bytes.count, upceNumber: UPCE.couldSpell(bytes),
+                    alongRows: alongRows)
+        else {
             output.withheld += 1
             return
         }
         let corners = symbology == .qr || symbology == .sq ? points : boundingBox(of: points)
         // Code 39 may spell a pharmacode (Code 32) or, in pairs, all of ASCII (Full ASCII).
         let decoded = symbology == .code39 ? Code32.pharmacode(from: bytes) ?? Code39FullASCII.decoded(bytes) : nil
-        var code = DetectedCode(symbology: symbology, bytes: decoded ?? bytes, corners: corners,
-                                quality: Int(zbar_symbol_get_quality(symbol)), raw: decoded.map { _ in bytes })
+        var code = DetectedCode(
+            symbology: symbology, bytes: decoded ?? bytes, corners: corners,
+            quality: Int(zbar_symbol_get_quality(symbol)), raw: decoded.map { _ in bytes })
         // Read along rows (up or down) the picture's height counts the lines, else its width.
         code.scanLines = alongRows ? height : width
         code.gs1 = zbar_symbol_get_modifiers(symbol) & (1 << ZBAR_MOD_GS1.rawValue) != 0
         if !symbology.isTwoDimensional {
-            code.ends = lineEnds(points, alongRows: alongRows, density: density(alongRows), lines: alongRows ? height : width)
+            code.ends = lineEnds(
+                points, alongRows: alongRows, density: density(alongRows), lines: alongRows ? height : width)
         }
         output.codes.append(code)
     }
@@ -167,15 +182,19 @@ public final class ZbarEngine: CodeEngine {
     /// those points (in QR corner order) is what the outline shows.
     static func boundingBox(of points: [PixelPoint]) -> [PixelPoint] {
         guard let box = points.boundingRect else { return [] }
-        return [PixelPoint(x: box.minX, y: box.minY), PixelPoint(x: box.minX, y: box.maxY),
-                PixelPoint(x: box.maxX, y: box.maxY), PixelPoint(x: box.maxX, y: box.minY)]
+        return [
+            PixelPoint(x: box.minX, y: box.minY), PixelPoint(x: box.minX, y: box.maxY),
+            PixelPoint(x: box.maxX, y: box.maxY), PixelPoint(x: box.maxX, y: box.minY),
+        ]
     }
 }
 
 extension ZbarEngine {
     /// The linked zbar library's version, e.g. "0.23.92".
     public static var zbarVersion: String {
-        var major: UInt32 = 0, minor: UInt32 = 0, patch: UInt32 = 0
+        var major: UInt32 = 0
+        var minor: UInt32 = 0
+        var patch: UInt32 = 0
         zbar_version(&major, &minor, &patch)
         return "\(major).\(minor).\(patch)"
     }

@@ -13,11 +13,13 @@ enum Code128Across {
         for start in stride(from: 1, to: widths.count - 7, by: 2) {
             let module = widths[start..<start + 6].reduce(0, +) / 11
             guard module > 0, widths[start - 1] >= quietModules * module,
-                  let values = Code128Symbols.decode(widths, from: start) else { continue }
+                let values = Code128Symbols.decode(widths, from: start)
+            else { continue }
             // Symbols of six elements each, then the stop's seven.
             let end = start + 6 * values.count + 7
             guard end < widths.count, widths[end] >= quietModules * module else { continue }
-            found.append(SpeltCode(digits: Code128Extended.spelling(values).bytes.map { $0 & 0x7F }, elements: start..<end))
+            found.append(
+                SpeltCode(digits: Code128Extended.spelling(values).bytes.map { $0 & 0x7F }, elements: start..<end))
         }
         return found
     }

@@ -12,16 +12,22 @@ enum Code128Extended {
 
     /// `code` (in `picture`'s pixels) as it should be announced, nil when it is refused.
     static func revised(_ code: DetectedCode, in picture: Frame) -> DetectedCode? {
-        guard code.symbology == .code128, let modules = LinearCodeSpec.of(code.symbology)?.checkedSpan(code) else { return code }
+        guard code.symbology == .code128, let modules = LinearCodeSpec.of(code.symbology)?.checkedSpan(code) else {
+            return code
+        }
         for (from, to) in crossings(code) {
             let (dx, dy) = (Double(to.x - from.x), Double(to.y - from.y))
             let length = (dx * dx + dy * dy).squareRoot()
             guard length >= modules else { continue }
-            let module = length / modules, reach = 12 * length / modules + 4
+            let module = length / modules
+            let reach = 12 * length / modules + 4
             let line = ProfileLine(picture: picture, origin: from, direction: (dx / length, dy / length))
-            let widths = BarWidths.widths(line.values(from: -reach, to: length + reach, enteringLate: true),
-                                          reach: Int(3 * module / ProfileLine.step))
-            guard let values = Code128Symbols.decode(widths) ?? Code128Symbols.decode(widths.reversed()) else { continue }
+            let widths = BarWidths.widths(
+                line.values(from: -reach, to: length + reach, enteringLate: true),
+                reach: Int(3 * module / ProfileLine.step))
+            guard let values = Code128Symbols.decode(widths) ?? Code128Symbols.decode(widths.reversed()) else {
+                continue
+            }
             let spelled = spelling(values)
             guard spelled.extended else { return code }
             return spelled.bytes.map { $0 & 0x7F } == code.bytes ? code.saying(latin1: spelled.bytes) : nil
@@ -49,7 +55,11 @@ enum Code128Extended {
     static func spelling(_ values: [Int]) -> (bytes: [UInt8], extended: Bool) {
         enum CodeSet { case a, b, c }
         var set: CodeSet = values[0] == Code128Symbols.startA ? .a : values[0] == Code128Symbols.startB ? .b : .c
-        var bytes = [UInt8](), shifted = false, latched = false, single = false, extended = false
+        var bytes = [UInt8]()
+        var shifted = false
+        var latched = false
+        var single = false
+        var extended = false
         let data = Array(values.dropFirst().dropLast())
         for (position, value) in data.enumerated() {
             let current = shifted ? (set == .a ? CodeSet.b : .a) : set
@@ -68,7 +78,12 @@ enum Code128Extended {
             case (fnc4InA, .a), (fnc4InB, .b):
                 extended = true
                 // A second FNC4 straight after the first latches (or unlatches) the extension.
-                if single { latched.toggle(); single = false } else { single = true }
+                if single {
+                    latched.toggle()
+                    single = false
+                } else {
+                    single = true
+                }
             case (98, _): shifted = true
             case (99, _): set = .c
             case (100, _): set = .b

@@ -12,7 +12,9 @@ enum Code128Modules {
     /// Every layout the read's text could have been printed as (none for GS1 and FNC4 texts,
     /// whose symbols zbar's text does not tell).
     static func of(_ code: DetectedCode) -> [ModuleLayout] {
-        guard code.symbology == .code128, !code.gs1, !code.bytes.isEmpty, code.bytes.allSatisfy({ $0 < 0x80 }) else { return [] }
+        guard code.symbology == .code128, !code.gs1, !code.bytes.isEmpty, code.bytes.allSatisfy({ $0 < 0x80 }) else {
+            return []
+        }
         var layouts = [ModuleLayout]()
         let encodations = [shortest(code.bytes), shortest(code.bytes, shiftingLast: true), allInB(code.bytes)]
         for values in encodations.compactMap({ $0 }) {
@@ -90,7 +92,10 @@ enum Code128Modules {
             }
             let run = digits(from: index)
             if run >= 4 {
-                if run % 2 == 1, let single = value(byte, in: set) { values.append(single); index += 1 }
+                if run % 2 == 1, let single = value(byte, in: set) {
+                    values.append(single)
+                    index += 1
+                }
                 values.append(99)
                 set = .c
                 continue

@@ -21,9 +21,10 @@ enum Code128Symbols {
         """.split(whereSeparator: \.isWhitespace).map { $0.compactMap(\.wholeNumberValue) }
 
     /// Symbol value by its four similar-edge distances (each 2 to 7 modules), packed base 8.
-    private static let bySignature: [Int: Int] = Dictionary(uniqueKeysWithValues: patterns.enumerated().map { value, widths in
-        (signature((0..<4).map { widths[$0] + widths[$0 + 1] }), value)
-    })
+    private static let bySignature: [Int: Int] = Dictionary(
+        uniqueKeysWithValues: patterns.enumerated().map { value, widths in
+            (signature((0..<4).map { widths[$0] + widths[$0 + 1] }), value)
+        })
 
     private static func signature(_ distances: [Int]) -> Int { distances.reduce(0) { $0 * 8 + $1 } }
 
@@ -40,13 +41,16 @@ enum Code128Symbols {
     static func decode(_ elements: [Double], from first: Int) -> [Int]? {
         guard let start = value(elements, at: first), (startA...startC).contains(start.value) else { return nil }
         var values = [start.value]
-        var index = first + 6, width = start.width
+        var index = first + 6
+        var width = start.width
         // Neighbouring symbols are about as wide (perspective changes the width slowly).
         while let symbol = value(elements, at: index), abs(symbol.width - width) < 0.2 * width {
             width = symbol.width
             // The stop symbol, then its final bar (two modules).
             if symbol.value == stop {
-                guard index + 6 < elements.count, abs(elements[index + 6] * 11 / symbol.width - 2) < 1 else { return nil }
+                guard index + 6 < elements.count, abs(elements[index + 6] * 11 / symbol.width - 2) < 1 else {
+                    return nil
+                }
                 return values.count >= 3 && isChecked(values) ? values : nil
             }
             guard symbol.value < startA else { return nil }

@@ -17,8 +17,9 @@ enum Code39Across {
         var found = [SpeltCode]()
         for start in stride(from: 1, to: widths.count - 9, by: 2) {
             guard let (star, narrow) = character(widths, at: start), star == UInt8(ascii: "*"),
-                  widths[start - 1] >= quietNarrows * narrow,
-                  let (text, end) = characters(widths, from: start + 9, narrow: narrow) else { continue }
+                widths[start - 1] >= quietNarrows * narrow,
+                let (text, end) = characters(widths, from: start + 9, narrow: narrow)
+            else { continue }
             found.append(SpeltCode(digits: text, elements: start..<end))
         }
         return found
@@ -29,9 +30,13 @@ enum Code39Across {
     /// a group of nine elements is no character, or no stop comes. The narrow width is taken
     /// again from each character: perspective makes the far end's elements narrower.
     private static func characters(_ widths: [Double], from index: Int, narrow: Double) -> ([UInt8], Int)? {
-        var text = [UInt8](), index = index, narrow = narrow
+        var text = [UInt8]()
+        var index = index
+        var narrow = narrow
         while index + 10 < widths.count {
-            guard widths[index] <= widestGap * narrow, let (next, width) = character(widths, at: index + 1) else { return nil }
+            guard widths[index] <= widestGap * narrow, let (next, width) = character(widths, at: index + 1) else {
+                return nil
+            }
             index += 10
             narrow = width
             if next == UInt8(ascii: "*") {

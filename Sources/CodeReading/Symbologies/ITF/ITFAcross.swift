@@ -20,8 +20,9 @@ enum ITFAcross {
         for start in stride(from: 1, to: widths.count - 4, by: 2) {
             let narrow = widths[start..<start + 4].reduce(0, +) / 4
             guard widths[start..<start + 4].allSatisfy({ $0 < 1.5 * narrow }),
-                  widths[start - 1] >= quietNarrows * narrow,
-                  let (digits, end) = digits(widths, from: start + 4, narrow: narrow) else { continue }
+                widths[start - 1] >= quietNarrows * narrow,
+                let (digits, end) = digits(widths, from: start + 4, narrow: narrow)
+            else { continue }
             found.append(SpeltCode(digits: digits, elements: start..<end))
         }
         return found
@@ -32,14 +33,18 @@ enum ITFAcross {
     /// no digit pair or no stop comes. The narrow width is taken again from each digit pair:
     /// perspective makes the far end's elements narrower.
     private static func digits(_ widths: [Double], from index: Int, narrow: Double) -> ([UInt8], Int)? {
-        var digits = [UInt8](), index = index, narrow = narrow
+        var digits = [UInt8]()
+        var index = index
+        var narrow = narrow
         while index + 3 < widths.count {
-            let stopped = widths[index] >= 1.5 * narrow && widths[index + 1] < 1.5 * narrow && widths[index + 2] < 1.5 * narrow
+            let stopped =
+                widths[index] >= 1.5 * narrow && widths[index + 1] < 1.5 * narrow && widths[index + 2] < 1.5 * narrow
                 && widths[index + 3] >= quietNarrows * narrow
             if stopped { return digits.isEmpty ? nil : (digits, index + 3) }
             guard index + 10 <= widths.count,
-                  let bars = digit(stride(from: index, to: index + 10, by: 2).map { widths[$0] }),
-                  let spaces = digit(stride(from: index + 1, to: index + 10, by: 2).map { widths[$0] }) else { return nil }
+                let bars = digit(stride(from: index, to: index + 10, by: 2).map { widths[$0] }),
+                let spaces = digit(stride(from: index + 1, to: index + 10, by: 2).map { widths[$0] })
+            else { return nil }
             digits += [0x30 + bars, 0x30 + spaces]
             let narrows = widths[index..<index + 10].sorted().prefix(6)
             narrow = narrows.reduce(0, +) / 6

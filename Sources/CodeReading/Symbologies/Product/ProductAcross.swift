@@ -23,7 +23,9 @@ enum ProductAcross {
     static func decode(_ widths: [Double]) -> [SpeltCode] {
         var found = [SpeltCode]()
         for start in stride(from: 1, to: widths.count - 3, by: 2) {
-            guard let module = guardModule(widths[start..<start + 3]), widths[start - 1] >= quietModules * module else { continue }
+            guard let module = guardModule(widths[start..<start + 3]), widths[start - 1] >= quietModules * module else {
+                continue
+            }
             for layout in Layout.allCases {
                 if let spelt = layout.decode(widths, from: start, module: module) { found.append(spelt) }
             }
@@ -55,13 +57,17 @@ enum ProductAcross {
             guard let left = reader.digits(halves.left, parities: self != .ean8) else { return nil }
             var right = [(digit: Int, even: Bool)]()
             if halves.right > 0 {
-                guard reader.guardElements(5), let digits = reader.digits(halves.right, parities: false) else { return nil }
+                guard reader.guardElements(5), let digits = reader.digits(halves.right, parities: false) else {
+                    return nil
+                }
                 right = digits
             }
             guard reader.guardElements(self == .upce ? 6 : 3), reader.quietZone(),
-                  let digits = number(left: left, right: right.map(\.digit)) else { return nil }
-            return SpeltCode(digits: digits.map { UInt8(0x30 + $0) }, elements: start..<reader.index,
-                             sure: reader.doubt <= ProductAcross.sureDoubt)
+                let digits = number(left: left, right: right.map(\.digit))
+            else { return nil }
+            return SpeltCode(
+                digits: digits.map { UInt8(0x30 + $0) }, elements: start..<reader.index,
+                sure: reader.doubt <= ProductAcross.sureDoubt)
         }
 
         /// The number the digits and their parities spell, checked; nil when it does not add up.
@@ -84,12 +90,16 @@ enum ProductAcross {
     }
 
     /// The even (G code) digits of an EAN-13's left half that spell its first digit.
-    static let firstDigitParities: [[Bool]] = ["OOOOOO", "OOEOEE", "OOEEOE", "OOEEEO", "OEOOEE", "OEEOOE", "OEEEOO",
-                                               "OEOEOE", "OEOEEO", "OEEOEO"].map { $0.map { $0 == "E" } }
+    static let firstDigitParities: [[Bool]] = [
+        "OOOOOO", "OOEOEE", "OOEEOE", "OOEEEO", "OEOOEE", "OEEOOE", "OEEEOO",
+        "OEOEOE", "OEOEEO", "OEEOEO",
+    ].map { $0.map { $0 == "E" } }
 
     /// The even digits of a UPC-E of number system 0 that spell its check digit.
-    static let upceCheckParities: [[Bool]] = ["EEEOOO", "EEOEOO", "EEOOEO", "EEOOOE", "EOEEOO", "EOOEEO", "EOOOEE",
-                                              "EOEOEO", "EOEOOE", "EOOEOE"].map { $0.map { $0 == "E" } }
+    static let upceCheckParities: [[Bool]] = [
+        "EEEOOO", "EEOEOO", "EEOOEO", "EEOOOE", "EOEEOO", "EOOEEO", "EOOOEE",
+        "EOEOEO", "EOEOOE", "EOOEOE",
+    ].map { $0.map { $0 == "E" } }
 
     /// A UPC-E's number system and check digit from its digits' parities (number system 1:
     /// those of number system 0 the other way round).
@@ -101,12 +111,13 @@ enum ProductAcross {
 
     /// The UPC-A (without its check digit) a UPC-E's six digits stand for.
     static func expandUPCE(system: Int, _ d: [Int]) -> [Int] {
-        let body: [Int] = switch d[5] {
-        case 0...2: [d[0], d[1], d[5], 0, 0, 0, 0, d[2], d[3], d[4]]
-        case 3: [d[0], d[1], d[2], 0, 0, 0, 0, 0, d[3], d[4]]
-        case 4: [d[0], d[1], d[2], d[3], 0, 0, 0, 0, 0, d[4]]
-        default: [d[0], d[1], d[2], d[3], d[4], 0, 0, 0, 0, d[5]]
-        }
+        let body: [Int] =
+            switch d[5] {
+            case 0...2: [d[0], d[1], d[5], 0, 0, 0, 0, d[2], d[3], d[4]]
+            case 3: [d[0], d[1], d[2], 0, 0, 0, 0, 0, d[3], d[4]]
+            case 4: [d[0], d[1], d[2], d[3], 0, 0, 0, 0, 0, d[4]]
+            default: [d[0], d[1], d[2], d[3], d[4], 0, 0, 0, 0, d[5]]
+            }
         return [system] + body
     }
 
@@ -136,8 +147,10 @@ private struct DigitReader {
 
     /// Edge-to-similar-edge distances (in modules) of each L-code digit: bar plus space, and
     /// space plus bar. 1 and 7, and 2 and 8, share theirs.
-    static let distances: [[Int]: [Int]] = [[5, 3]: [0], [4, 4]: [1, 7], [3, 3]: [2, 8], [5, 5]: [3], [2, 4]: [4],
-                                             [3, 5]: [5], [2, 2]: [6], [4, 2]: [9]]
+    static let distances: [[Int]: [Int]] = [
+        [5, 3]: [0], [4, 4]: [1, 7], [3, 3]: [2, 8], [5, 5]: [3], [2, 4]: [4],
+        [3, 5]: [5], [2, 2]: [6], [4, 2]: [9],
+    ]
 
     mutating func digits(_ count: Int, parities: Bool) -> [(digit: Int, even: Bool)]? {
         var digits = [(digit: Int, even: Bool)]()
@@ -181,7 +194,9 @@ private struct DigitReader {
     mutating func guardElements(_ count: Int) -> Bool {
         guard index + count <= widths.count else { return false }
         let elements = widths[index..<index + count]
-        guard let found = ProductAcross.guardModule(elements), found >= 0.6 * module, found <= 1.6 * module else { return false }
+        guard let found = ProductAcross.guardModule(elements), found >= 0.6 * module, found <= 1.6 * module else {
+            return false
+        }
         index += count
         return true
     }

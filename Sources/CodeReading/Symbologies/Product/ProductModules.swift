@@ -3,8 +3,10 @@
 /// reader could have taken it for (every other pattern legal in its place).
 enum ProductModules {
     /// The L code of each digit (a left-half digit of odd parity); R is its inverse, G the R backwards.
-    static let lCodes: [[Bool]] = ["0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111",
-                                   "0111011", "0110111", "0001011"].map { $0.map { $0 == "1" } }
+    static let lCodes: [[Bool]] = [
+        "0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111",
+        "0111011", "0110111", "0001011",
+    ].map { $0.map { $0 == "1" } }
     static func rCode(_ digit: Int) -> [Bool] { lCodes[digit].map { !$0 } }
     static func gCode(_ digit: Int) -> [Bool] { rCode(digit).reversed() }
 
@@ -34,7 +36,9 @@ enum ProductModules {
         let parities = ProductAcross.firstDigitParities[d[0]]
         var modules = ModuleLayout(bars: endGuard)
         let anyLeft = lCodes + (0...9).map(gCode)
-        for (digit, even) in zip(d[1...6], parities) { modules.append(even ? gCode(digit) : lCodes[digit], among: anyLeft) }
+        for (digit, even) in zip(d[1...6], parities) {
+            modules.append(even ? gCode(digit) : lCodes[digit], among: anyLeft)
+        }
         modules.bars += middleGuard
         for digit in d[7...12] { modules.append(rCode(digit), among: (0...9).map(rCode)) }
         modules.bars += endGuard
@@ -55,14 +59,18 @@ enum ProductModules {
         let (system, body, check) = (upca[0], Array(upca[1...10]), upca[11])
         guard system <= 1 else { return [] }
         let b = body
-        let forms = [[b[0], b[1], b[7], b[8], b[9], b[2]], [b[0], b[1], b[2], b[8], b[9], 3],
-                     [b[0], b[1], b[2], b[3], b[9], 4], [b[0], b[1], b[2], b[3], b[4], b[9]]]
+        let forms = [
+            [b[0], b[1], b[7], b[8], b[9], b[2]], [b[0], b[1], b[2], b[8], b[9], 3],
+            [b[0], b[1], b[2], b[3], b[9], 4], [b[0], b[1], b[2], b[3], b[4], b[9]],
+        ]
         let parities = ProductAcross.upceCheckParities[check].map { $0 != (system == 1) }
         let anyDigit = lCodes + (0...9).map(gCode)
         var found = [ModuleLayout]()
         for six in forms where ProductAcross.expandUPCE(system: system, six) == [system] + body {
             var modules = ModuleLayout(bars: endGuard)
-            for (digit, even) in zip(six, parities) { modules.append(even ? gCode(digit) : lCodes[digit], among: anyDigit) }
+            for (digit, even) in zip(six, parities) {
+                modules.append(even ? gCode(digit) : lCodes[digit], among: anyDigit)
+            }
             modules.bars += upceEndGuard
             if !found.contains(modules) { found.append(modules) }
         }

@@ -1,0 +1,40 @@
+import Overlay
+
+extension LiveState {
+    var measuredFramesPerSecond: Double? {
+        guard frameTimes.count >= 2, let first = frameTimes.first, let last = frameTimes.last, last > first else {
+            return nil
+        }
+        return Double(frameTimes.count - 1) / (last - first)
+    }
+
+    /// What the screen shows now.
+    func scene(now: Double) -> Scene {
+        var info = StatusInfo(source: sourceName, isDemo: isDemo)
+        if let frame { info.frameSize = (frame.width, frame.height) }
+        // A video that ended has no rate any more.
+        info.framesPerSecond = inputEnded ? nil : measuredFramesPerSecond
+        info.ending = isInput ? "the video ended" : "input ended"
+        if demoForWantOfCamera { info.demoReason = "no camera found" }
+        info.paused = paused
+        info.notice =
+            notice?.text
+            ?? (corruptFrames > 0 ? "skipped \(corruptFrames) corrupt frame\(corruptFrames == 1 ? "" : "s")" : nil)
+        info.lastCode = lastSummary
+        info.still = kind == .still
+        info.looksFor = looksFor
+        let image = frame.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
+        var scene = Scene(
+            image: image, transform: transform, scanArea: scanArea,
+            outlines: codes.map { code in
+                (frame.map(code.outline) ?? code.corners).map { Point(x: Double($0.x), y: Double($0.y)) }
+            },
+            status: status, info: info, glyphs: glyphs, showHelp: showHelp,
+            flash: now < flashUntil, unicode: unicode)
+        scene.colour = colour
+        scene.greys = greys
+        if showHelp, let lastCode { scene.helpNotes = CodePresentation.warnings(lastCode) }
+        if let historySelection { (scene.historyLines, scene.historySelected) = (historyLines, historySelection) }
+        return scene
+    }
+}
