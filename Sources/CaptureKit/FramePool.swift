@@ -3,10 +3,9 @@ import FrameCore
 
 /// A fixed set of pixel planes a camera fills frame after frame. A plane comes back to the
 /// pool when the last copy of its frame is gone. glibc's arenas keep the most memory a process
-/// ever had in use, so every 1280x720 plane allocated while one frame more than ever before
-/// was in flight stayed resident for good (a 30-minute soak stepped up 900 kB at minute 3.5).
-/// The pool allocates all its planes with the first frame: its high-water mark is reached
-/// then. When every plane is out (a consumer holding frames), a plane is allocated apart and
+/// ever had in use, so a plane allocated while one frame more than ever before is in flight
+/// would stay resident for good. The pool allocates all its planes with the first frame: its
+/// high-water mark is reached then. When every plane is out (a consumer holding frames), a plane is allocated apart and
 /// freed as usual, so capture never waits on a consumer.
 public final class FramePool: PlaneRecycler, @unchecked Sendable {  // `planes` guarded by `lock`
     /// Frames in flight at most, with room to spare: the one being filled, one waiting in the

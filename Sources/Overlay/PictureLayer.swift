@@ -1,5 +1,5 @@
-/// Draws samples as glyphs, dimming everything outside the scan area as the seed's black
-/// mask at 0.6 alpha does: greys drawn as colours keep 40%, and every cell there is marked
+/// Draws samples as glyphs, dimming everything outside the scan area as a black mask at 0.6
+/// alpha would: greys drawn as colours keep 40%, and every cell there is marked
 /// dim (characters chosen by level keep theirs, so the dim attribute alone fades them).
 public enum PictureLayer {
     public static let asciiRamp = Array(" .,:-=+*o#%@")

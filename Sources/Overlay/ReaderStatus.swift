@@ -1,4 +1,4 @@
-/// What the reader is doing, after the seed's `ReaderStatus`.
+/// What the reader is doing, as the status line says it: scanning, success, fail or stop.
 public enum ReaderStatus: Equatable, Sendable {
     case scanning
     case success(CodeSummary)

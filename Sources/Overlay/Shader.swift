@@ -58,7 +58,7 @@ public struct SampleGrid: Equatable, Sendable {
 /// Turns frames into samples: each sample is the average of all frame pixels under it (area
 /// averaging, not point sampling), then held steady unless it changed by more than
 /// `tolerance` grey levels since it was last shown, so sensor noise does not repaint the
-/// screen every frame (measured in PLATFORM.md: +/-6 leaves about 1% of cells changing).
+/// screen every frame.
 public struct Shader: Sendable {
     public var tolerance: Int
     var shown: [Int16] = []

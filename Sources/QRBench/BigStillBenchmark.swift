@@ -7,7 +7,7 @@ import SystemCalls
 
 /// `--big-still`: a 4000x3000 photo without a code (JPEG), read by the real `qrtui
 /// --no-preview` and by zbarimg (when installed), wall time from start to exit, median of
-/// `runs`. The bound: qrtui within 1.5 times zbarimg's time on the same file.
+/// `runs`. The target: qrtui within 1.5 times zbarimg's time on the same file.
 struct BigStillBenchmark {
     let runs: Int
     /// A file to time instead of the made-up photo.

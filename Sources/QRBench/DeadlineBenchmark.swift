@@ -8,7 +8,7 @@ import SystemCalls
 
 /// `--deadlines`: how long after its `--timeout` the real `qrtui --no-preview` ends, on
 /// inputs that would hold it longer: a huge still, a FIFO nobody opens, a stream stalled
-/// inside a frame, an endless stream. The bound is 0.2 s.
+/// inside a frame, an endless stream. The target is 0.2 s at most.
 struct DeadlineBenchmark {
     let runs: Int
     let directory = TemporaryDirectory("deadline-bench")

@@ -76,7 +76,7 @@ struct LiveBenchmark {
         ]
     }
 
-    /// The limit the issue sets: QR within 2 frames, 1D within 3 (confirmation included).
+    /// In time: QR within 2 frames, 1D within 3 (confirmation included).
     static func limit(_ clip: LiveClip) -> Int {
         if case .qr = clip.code { return 2 }
         return 3

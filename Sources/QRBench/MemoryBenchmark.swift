@@ -7,8 +7,8 @@ import SystemCalls
 
 /// `--memory`: the peak resident memory of the real `qrtui --no-preview` reading a picture of
 /// `side` x `side` pixels in each format it reads (made here, most of them a few kilobytes:
-/// what a decompression bomb looks like), beside a tiny picture's (the base). The issue's
-/// bound: about 3 bytes a pixel above the base, whatever the format.
+/// what a decompression bomb looks like), beside a tiny picture's (the base). The target:
+/// about 3 bytes a pixel above the base, whatever the format.
 struct MemoryBenchmark {
     let side: Int
     let directory = TemporaryDirectory("memory-bench")

@@ -49,7 +49,7 @@ enum Console {
     }
 }
 
-/// The process exit statuses DESIGN.md defines (zbarimg's where they overlap).
+/// The process exit statuses, as `--help` lists them (zbarimg's where they overlap).
 extension Console {
     /// "2" or "2.5": seconds as a person would write them.
     static func seconds(_ value: Double) -> String {

@@ -130,7 +130,7 @@ struct LiveState {
         return PixelRect(x: x, y: y, width: Int(rect.maxX.rounded()) - x, height: Int(rect.maxY.rounded()) - y)
     }
 
-    /// Exit status once the screen is closed (DESIGN.md): 0 read, 1 failure, 4 nothing.
+    /// Exit status once the screen is closed: 0 read, 1 failure, 4 nothing.
     var exitStatus: ExitStatus {
         if readCount > 0 { return .read }
         return failure == nil ? .nothingRead : .failure

@@ -5,9 +5,8 @@ import Glibc
 /// is freed: pages inside its arenas between blocks still in use, and a thread arena's top,
 /// stay resident however long they lie unused. A live scanner's reading thread frees and
 /// allocates small working blocks on every frame, in other places as the scene and the load
-/// change, so its resident memory crept up by a few hundred kB at a time over a long run
-/// (`qrtui-bench --soak`: +0.5 MB in 13 minutes under load, all of it freed memory, which
-/// one `malloc_trim` gave back, to below the first minute's figure).
+/// change, so without this its resident memory would creep up, all of it freed memory, over a
+/// long run (`qrtui-bench --soak` watches it).
 public struct FreedMemory: Sendable {
     /// Seconds between give-backs: each walks the arenas once (well under a millisecond for
     /// the few MB a reading thread holds).

@@ -1,7 +1,7 @@
 import CSystem
 
 /// glibc's malloc set for a scanner that runs for hours with threads that allocate at once
-/// (README, "Memory", has what these settings were measured against).
+/// (README's paragraph on memory has the figures behind them).
 public enum MallocTuning {
     /// qrtui's settings: two arenas, each keeping what it frees for its thread (one under
     /// `ulimit -v`, where every further arena's 64 MB reservation of address space would fail,

@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func closingWakesAWaitingConsumer() {
-        // ScanWorker.stop() closes its jobs: an idle worker blocked in take must end.
+        // ReadingThread.stop() closes its jobs: an idle reader blocked in take must end.
         let channel = HandOver<Int>(mode: .latestWins)
         let taken = Mutexed<String?>(nil)
         let consumer = Thread { taken.set(channel.take().map { "\($0)" } ?? "nil") }

@@ -26,8 +26,8 @@ struct ReadingBudget {
 }
 
 /// What a look costs, in milliseconds of CPU: each pass's cost per pixel, from fixed
-/// figures measured on a 2-core machine (`qrtui-bench --frames`); where frames come in real
-/// time, the figures follow what each look really took.
+/// figures (`qrtui-bench --frames` measures them again); where frames come in real time,
+/// the figures follow what each look really took.
 struct CostModel {
     let measure: CostMeasure
     /// zbar's cost per pixel with every type enabled, and with QR codes alone (ms).

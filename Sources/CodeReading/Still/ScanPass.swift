@@ -3,7 +3,7 @@ import Glibc
 import PictureOps
 
 /// One way of looking at the scan area. The plain crop comes first; the others are tried
-/// when it finds nothing (see `ScanStrategy`). Each prepares a picture through a few steps
+/// when it finds nothing (see `ThoroughScan`). Each prepares a picture through a few steps
 /// and maps the corners found in it back to the crop. Which passes exist, and in which
 /// order they run, was measured on the corpus (`qrtui-bench --corpus --passes`).
 public enum ScanPass: String, CaseIterable, Sendable {

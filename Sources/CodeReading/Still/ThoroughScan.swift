@@ -7,12 +7,10 @@ import PictureOps
 public struct ThoroughScan: Sendable {
     public let extraPasses: [ScanPass]
 
-    /// The measured order (`qrtui-bench --corpus --list --passes ...`): straightened reads 6
-    /// corpus codes the plain pass cannot, enlarged 5, binarised 3, inverted 2,
-    /// enlargedEqualised 2, equalisedBinarised 2, one each the others; smoothed and doubled
-    /// none there, but they read halftone modules and crisp codes at one pixel per module.
-    /// The order matters: a pass that misreads a 1D code must not come before one that reads
-    /// it right.
+    /// The extra passes, those that read most first (`qrtui-bench --corpus --list --passes
+    /// ...` compares orders; README, "Benchmark", has what each reads). Smoothed and doubled
+    /// are for halftone modules and crisp codes at one pixel per module. A pass that misreads
+    /// a 1D code must not come before one that reads it right.
     public static let measuredOrder: [ScanPass] = [
         .straightened, .enlarged, .binarised, .inverted, .thresholded, .enlargedThresholded, .enlargedEqualised,
         .enlargedBinarised, .equalisedBinarised, .smoothed, .rotated, .doubled, .magnifiedThresholded,

@@ -17,8 +17,8 @@ public final class ZbarEngine: CodeEngine {
     /// What the user set of zbar's scanner (densities win over `density`).
     public let settings: ScannerSettings
     /// zbar 0.23's scanner keeps about 300 bytes for every QR code it decodes (reachable, freed
-    /// only with the scanner): a code followed at 30 fps grew qrtui by 0.4 MB a minute. A fresh
-    /// scanner, configured the same, every `freshEvery` scans keeps memory flat.
+    /// only with the scanner). A fresh scanner, configured the same, every `freshEvery` scans
+    /// keeps memory flat however long a code is followed.
     public static let freshEvery = 500
     private var scansSinceFresh = 0
 
