@@ -10,9 +10,14 @@ import Testing
     let directory = TemporaryDirectory("signals")
     static let payload = "signal test"
 
+    /// A picture of a QR code qrtui reads at once.
+    static func codePicture(in directory: TemporaryDirectory) -> String {
+        directory.write(
+            "code.png", PNGCodec.encode(CodeFixtures.qrScene(payload, width: 800, height: 600, moduleSize: 6)))
+    }
+
     func start() throws -> TmuxSession {
-        let path = directory.write(
-            "code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)))
+        let path = Self.codePicture(in: directory)
         let session = try TmuxSession(width: 100, height: 30, command: "\(QRTUIProcess.executable) --input \(path)")
         try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
         return session
@@ -45,8 +50,7 @@ import Testing
     /// qrtui started from an interactive shell (job control, and a shell that survives
     /// Ctrl-C), showing a code read.
     func startFromAShell() throws -> TmuxSession {
-        let path = directory.write(
-            "code.png", PNGCodec.encode(CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)))
+        let path = Self.codePicture(in: directory)
         let session = try TmuxSession(width: 100, height: 30, command: "env PS1='$ ' bash --norc --noprofile -i")
         try session.waitFor("the prompt") { $0.text.contains("$") }
         try session.sendLiteral("\(QRTUIProcess.executable) --input \(path)")
@@ -109,15 +113,17 @@ import Testing
 
     static var faults: String { QRTUIProcess.productsDirectory + "/libTestFaults.so" }
 
+    /// qrtui on the screen reading a code, with the fault library preloaded and `fault` set.
+    func start(fault: String) throws -> TmuxSession {
+        let path = SignalTests.codePicture(in: directory)
+        return try TmuxSession(
+            width: 100, height: 30,
+            command: "env LD_PRELOAD=\(Self.faults) \(fault) \(QRTUIProcess.executable) --input \(path)")
+    }
+
     @Test(arguments: [SIGTERM, SIGINT])
     func withoutSignalfdTheScreenIsStillRestored(signal: Int32) throws {
-        let path = directory.write(
-            "code.png",
-            PNGCodec.encode(CodeFixtures.qrScene(SignalTests.payload, width: 800, height: 600, moduleSize: 6)))
-        let session = try TmuxSession(
-            width: 100, height: 30,
-            command:
-                "env LD_PRELOAD=\(Self.faults) QRTUI_FAULT_SIGNALFD=1 \(QRTUIProcess.executable) --input \(path)")
+        let session = try start(fault: "QRTUI_FAULT_SIGNALFD=1")
         try session.waitFor("the success status") { $0.lines[29].contains("QR-Code") }
         kill(try SignalTests().qrtuiPID(session), signal)
         try SignalTests().expectCleanExit(session, status: 128 + Int(signal))
@@ -126,13 +132,7 @@ import Testing
     /// A crash on the screen: the terminal is put back first, the backtrace lands on the
     /// shell, and nothing waits for a key.
     @Test func aCrashRestoresTheTerminalBeforeItsBacktrace() throws {
-        let path = directory.write(
-            "code.png",
-            PNGCodec.encode(CodeFixtures.qrScene(SignalTests.payload, width: 800, height: 600, moduleSize: 6)))
-        let session = try TmuxSession(
-            width: 100, height: 30,
-            command:
-                "env LD_PRELOAD=\(Self.faults) QRTUI_FAULT_CRASH_POLLS=40 \(QRTUIProcess.executable) --input \(path)")
+        let session = try start(fault: "QRTUI_FAULT_CRASH_POLLS=40")
         let pane = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
         let status = try #require(pane.lines.first { $0.hasPrefix("EXIT=") }.flatMap { Int($0.dropFirst(5)) })
         #expect([128 + Int(SIGSEGV), 128 + Int(SIGILL)].contains(status))
