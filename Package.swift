@@ -57,7 +57,13 @@ let package = Package(
             // debug binary takes seconds (and under ThreadSanitizer half a minute) per picture.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
-        .target(name: "CodeReading", dependencies: ["FrameCore", "PictureOps", "CZbar"]),
+        // zxing-cpp 1.4 (Debian 12) is C++ only: a thin C face over it (zxing_shim.h).
+        .target(
+            name: "CZXing",
+            cxxSettings: [.define("ZX_USE_UTF8")],
+            linkerSettings: [.linkedLibrary("ZXing")]
+        ),
+        .target(name: "CodeReading", dependencies: ["FrameCore", "PictureOps", "CZbar", "CZXing"]),
         .target(
             name: "PictureFiles",
             dependencies: ["FrameCore", "SystemCalls", "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF"]),
@@ -142,5 +148,6 @@ let package = Package(
                 "CodeFixtures", "PictureOps",
             ]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

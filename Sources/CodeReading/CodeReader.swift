@@ -20,6 +20,8 @@ import PictureOps
 public final class CodeReader {
     public let policy: ReadingPolicy
     private let engines: EnginePool
+    /// A still is read by zbar and zxing-cpp both; moving pictures by zbar so far.
+    private let stillEngine: PairedEngine
     private let thorough: ThoroughScan
     private var live: LiveReader?
     private var append = StructuredAppend()
@@ -30,6 +32,7 @@ public final class CodeReader {
     public init(policy: ReadingPolicy = ReadingPolicy(), extraPasses: [ScanPass] = ThoroughScan.measuredOrder) {
         self.policy = policy
         engines = EnginePool(ZbarEngine(symbologies: policy.symbologies, settings: policy.scanner))
+        stillEngine = PairedEngine(zbar: engines.general, zxing: ZxingEngine(symbologies: policy.symbologies))
         thorough = ThoroughScan(extraPasses: extraPasses)
     }
 
@@ -46,7 +49,7 @@ public final class CodeReader {
         var reading: FrameReading
         switch policy.plan(for: kind, realTime: realTime) {
         case .thorough:
-            reading = thorough.scan(frame, in: area, with: engines.general, limit: limit)
+            reading = thorough.scan(frame, in: area, with: stillEngine, limit: limit)
         case .live(let share, let cost):
             if let still = repeatedStill(frame, in: area, limit: limit) { return still }
             let reader =
@@ -76,7 +79,7 @@ public final class CodeReader {
             held.held = stillReading.codes + stillReading.held
             return held
         }
-        let reading = thorough.scan(frame, in: area, with: engines.general, limit: limit)
+        let reading = thorough.scan(frame, in: area, with: stillEngine, limit: limit)
         stillReading = reading
         return reading
     }

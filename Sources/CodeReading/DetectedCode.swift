@@ -40,6 +40,17 @@ public struct DetectedCode: Sendable, Hashable {
         self.raw = raw
     }
 
+    /// The same read with `text` as the engine decoded it (zxing-cpp applies ECIs and its
+    /// symbologies' own character sets), named by what it matches of `bytes`.
+    func saying(decoded text: String) -> DetectedCode {
+        var code = self
+        code.text = text
+        code.encoding =
+            String(validating: bytes, as: UTF8.self) == text
+            ? .utf8 : PayloadText.latin1(bytes) == text ? .latin1 : .eci
+        return code
+    }
+
     /// The same code with its corners moved (from a crop back to the whole frame).
     public func moved(by offset: PixelPoint) -> DetectedCode {
         mapped { PixelPoint(x: $0.x + offset.x, y: $0.y + offset.y) }

@@ -6,6 +6,8 @@ import PictureOps
 /// Shift_JIS and CJK codes, so qrtui takes raw bytes and decides itself.
 public enum PayloadEncoding: String, Sendable, Hashable {
     case utf8 = "UTF-8", shiftJIS = "Shift_JIS", gb18030 = "GB18030", big5 = "Big5", latin1 = "ISO-8859-1"
+    /// As the symbol's own ECI designators say, segment by segment (zxing-cpp decodes them).
+    case eci = "ECI"
 }
 
 public enum PayloadText {

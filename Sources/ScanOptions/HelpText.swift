@@ -16,8 +16,10 @@ package enum HelpText {
         + "a screen it exits 1. The screen is drawn on /dev/tty, so stdout carries codes only: "
         + "xdg-open \"$(qrtui --once)\". Messages go to stderr."
     package static let jsonFields =
-        "JSON fields: type (zbar's name, e.g. QR-Code, EAN-13); text (the payload as text); "
-        + "encoding (what the payload's bytes were read as: UTF-8, ISO-8859-1, Shift_JIS...); "
+        "JSON fields: type (zbar's name, e.g. QR-Code, EAN-13; zxing-cpp's for DataMatrix, Aztec, PDF417, "
+        + "MicroQR and MaxiCode); text (the payload as text); "
+        + "encoding (what the payload's bytes were read as: UTF-8, ISO-8859-1, Shift_JIS..., or ECI: as the "
+        + "symbol's own character set designators say); "
         + "bytes (the payload in base64, when it is not UTF-8); raw (a Code 39 Full ASCII "
         + "code's text before decoding); kind (what the payload is: url, wifi, contact, event, geo, phone, "
         + "sms, email, product, isbn, gs1, payment, otp or text); fields (its parts by name: a link's scheme and "

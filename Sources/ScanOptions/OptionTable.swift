@@ -58,7 +58,7 @@ package enum OptionTable {
     package static let scanning: [QrtuiOption] = [
         QrtuiOption(
             names: ["-S", "--symbologies"], aliases: ["--set"], argument: "LIST", section: Section.scanning,
-            help: "codes to read, comma-separated; repeated, they add up (default: zbar's, all but the "
+            help: "codes to read, comma-separated; repeated, they add up (default: all but the "
                 + "ISBNs and add-ons): " + SymbologyNames.known.joined(separator: ", ")
                 + ". zbar's settings work too: -Sdisable -Sqrcode.enable, -Sean13.disable, -S'*.enable', "
                 + "-Sisbn13.enable (also --set)",

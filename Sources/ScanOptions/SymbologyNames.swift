@@ -24,6 +24,10 @@ package enum SymbologyNames {
         case .sq: ["sq", "sqcode"]
         case .code93: ["code93"]
         case .code128: ["code128"]
+        case .dataMatrix: ["datamatrix", "dm"]
+        case .aztec: ["aztec"]
+        case .microQR: ["microqr", "mqr"]
+        case .maxiCode: ["maxicode"]
         }
     }
 

@@ -7,7 +7,7 @@ import CodeReading
 /// - zbar's scanner settings, as zbar takes them: `-Sx-density=N` and `-Sy-density=N` (every
 ///   Nth column or row; 0 turns that direction off), `-Stest-inverted` (light codes on dark),
 ///   and `-Sbinary` (the payload's bytes as they are: `--format raw`).
-/// nil symbologies are zbar's defaults (every type but the ISBNs and add-ons).
+/// nil symbologies are qrtui's defaults (every type but the ISBNs and add-ons).
 package enum SymbologySettings {
     package static func apply(_ text: String, to options: inout Options) throws(UsageError) {
         let items = text.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) }
@@ -67,7 +67,7 @@ package enum SymbologySettings {
                 message: "-S \(item): qrtui takes zbar's enable, disable, density, test-inverted "
                     + "and binary settings only")
         }
-        var set = current ?? Symbology.zbarDefaults
+        var set = current ?? Symbology.defaults
         if name == "*" {
             guard let config, let enable = enableSetting(config) else { throw unknownSetting(item, config) }
             return enable == value ? Set(Symbology.allCases) : []

@@ -110,8 +110,8 @@ import Testing
         (["--timeout", "soon"], "--timeout needs a positive number of seconds, not 'soon' (see qrtui --help)"),
         (["--format", "yaml"], "--format must be text, raw, json or xml, not 'yaml' (see qrtui --help)"),
         (
-            ["-S", "qr,aztec"],
-            "unknown symbology 'aztec' in -S (known: ean2,ean5,ean8,upce,isbn10,upca,ean13,isbn13,composite,i25,databar,databarexp,codabar,code39,pdf417,qr,sq,code93,code128) (see qrtui --help)"
+            ["-S", "qr,beetle"],
+            "unknown symbology 'beetle' in -S (known: ean2,ean5,ean8,upce,isbn10,upca,ean13,isbn13,composite,i25,databar,databarexp,codabar,code39,pdf417,qr,sq,code93,code128,datamatrix,aztec,microqr,maxicode) (see qrtui --help)"
         ),
         (["--input"], "option --input needs a value (see qrtui --help)"),
         (["--demo", "--input", "x.png"], "choose one source: --device, --input or --demo (see qrtui --help)"),

@@ -48,7 +48,7 @@ import Testing
         for (arguments, message) in [
             (["--frob"], "unknown option '--frob'"), (["--stress", "x"], "--stress needs a count"),
             (["--memory=0"], "--memory needs a side in pixels"), (["extra"], "unknown argument 'extra'"),
-            (["-Saztec", "--corpus", "."], "unknown symbology 'aztec' in -S"),
+            (["-Sbeetle", "--corpus", "."], "unknown symbology 'beetle' in -S"),
             ([], "nothing to do"),
         ] {
             let run = try QRTUIProcess.run(arguments, executable: "qrtui-bench")

@@ -109,7 +109,8 @@ import Testing
         let fields = json.matches(of: /"([a-z]+)":/).map { String($0.1) }
         #expect(fields.count >= 10)
         #expect(help.contains(" fields ("))
-        for field in fields { #expect(help.contains(" \(field) ("), "help does not explain JSON's \(field)") }
+        let flowing = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")  // as read, not as wrapped
+        for field in fields { #expect(flowing.contains(" \(field) ("), "help does not explain JSON's \(field)") }
     }
 
     /// The man page has one of each section a reader looks for: the options under OPTIONS, one

@@ -20,7 +20,7 @@ import Testing
         }
         #expect(SymbologyNames.symbology(named: "EAN-13") == .ean13)
         #expect(SymbologyNames.symbology(named: "Code 128") == .code128)
-        #expect(SymbologyNames.symbology(named: "aztec") == nil)
+        #expect(SymbologyNames.symbology(named: "beetle") == nil)
         #expect(Set(SymbologyNames.known).count == Symbology.allCases.count)
         #expect(try parsed(["-S", "qr, EAN-13,code128"]) == [.qr, .ean13, .code128])
     }
@@ -37,9 +37,10 @@ import Testing
         #expect(try parsed(["-S*.disable", "-Sean13.enable=1", "-Sqr.enable"]) == [.ean13, .qr])
         #expect(try parsed(["-S*.enable"]) == Set(Symbology.allCases))
         let withoutEAN = try #require(try parsed(["-Sean13.disable"]))
-        #expect(withoutEAN == Symbology.zbarDefaults.subtracting([.ean13]))
-        #expect(try parsed(["-Sisbn13.enable"]) == Symbology.zbarDefaults.union([.isbn13]))
-        #expect(try parsed(["-Sqrcode.enable=0"]) == Symbology.zbarDefaults.subtracting([.qr]))
+        #expect(withoutEAN == Symbology.defaults.subtracting([.ean13]))
+        #expect(try parsed(["-Sisbn13.enable"]) == Symbology.defaults.union([.isbn13]))
+        #expect(try parsed(["-Sqrcode.enable=0"]) == Symbology.defaults.subtracting([.qr]))
+        #expect(try parsed(["-Sdatamatrix.disable"]) == Symbology.defaults.subtracting([.dataMatrix]))
     }
 
     /// zbar's scanner settings, as zbar takes them; zbarimg's and zbarcam's other habits.
@@ -68,11 +69,14 @@ import Testing
     @Test func zbarDefaultsAreZbars() {
         #expect(
             Symbology.zbarDefaults.isSuperset(of: [.qr, .ean13, .ean8, .code128, .code39, .i25, .codabar, .code93]))
-        #expect(Symbology.zbarDefaults.isDisjoint(with: [.isbn10, .isbn13, .ean2, .ean5, .pdf417]))
+        #expect(Symbology.zbarDefaults.isDisjoint(with: [.isbn10, .isbn13, .ean2, .ean5, .pdf417, .dataMatrix]))
+        // qrtui's own defaults add what zxing-cpp reads.
+        #expect(
+            Symbology.defaults == Symbology.zbarDefaults.union([.pdf417, .dataMatrix, .aztec, .microQR, .maxiCode]))
     }
 
     @Test(arguments: [
-        (["-Saztec"], "unknown symbology 'aztec' in -S"),
+        (["-Sbeetle"], "unknown symbology 'beetle' in -S"),
         (["-Sqr.enable=yes"], "-S qr.enable=yes: this setting's value is 0 or 1"),
         (["-Sx-density=-1"], "-S x-density=-1: a density is a number of lines from 0 (off) to 100"),
         (["-Sy-density"], "-S y-density: a density is a number of lines from 0 (off) to 100"),

@@ -45,7 +45,7 @@ public final class ZbarEngine: CodeEngine {
     private func configure() {
         if let requested {
             zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
-            for symbology in requested {
+            for symbology in requested where symbology.engine == .zbar {
                 zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 1)
                 // An ISBN is an EAN-13 to zbar; the EAN-13s that are not ISBNs are dropped.
                 if let also = symbology.needsAlso {
@@ -53,7 +53,8 @@ public final class ZbarEngine: CodeEngine {
                 }
             }
         }
-        for symbology in Symbology.allCases where narrowed.map({ !$0.contains(symbology) }) ?? false {
+        for symbology in Symbology.allCases
+        where symbology.engine == .zbar && narrowed.map({ !$0.contains(symbology) }) ?? false {
             zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 0)
         }
         applyDensity()

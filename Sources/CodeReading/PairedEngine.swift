@@ -1,0 +1,42 @@
+import FrameCore
+
+/// zbar and zxing-cpp as one engine: each decodes the picture for the types it reads (zbar
+/// the 1D codes and QR, zxing-cpp Data Matrix, Aztec, PDF417, Micro QR and MaxiCode), and
+/// what both found is the picture's. An engine asked for no type of its own is not run.
+public final class PairedEngine: CodeEngine {
+    let zbar: any CodeEngine
+    let zxing: ZxingEngine
+    public let symbologies: Set<Symbology>?
+    public var density: Int {
+        get { zbar.density }
+        set { zbar.density = newValue }
+    }
+
+    public init(zbar: any CodeEngine, zxing: ZxingEngine) {
+        self.zbar = zbar
+        self.zxing = zxing
+        symbologies = zbar.symbologies.map { $0.union(zxing.symbologies ?? []) }
+    }
+
+    /// Both engines, reading what `symbologies` names of theirs (nil: each its defaults).
+    public convenience init(symbologies: Set<Symbology>? = nil, settings: ScannerSettings = ScannerSettings()) {
+        self.init(
+            zbar: ZbarEngine(symbologies: symbologies, settings: settings), zxing: ZxingEngine(symbologies: symbologies)
+        )
+    }
+
+    public func decode(_ picture: Frame) -> SymbolsFound {
+        var found = zbarReadsAny ? zbar.decode(picture) : SymbolsFound()
+        if !zxing.isIdle { found.codes += zxing.decode(picture).codes }
+        return found
+    }
+
+    public func narrowed(to family: Set<Symbology>) -> any CodeEngine {
+        if family.allSatisfy({ $0.engine == .zxing }) { return zxing.narrowedEngine(to: family) }
+        if family.allSatisfy({ $0.engine == .zbar }) { return zbar.narrowed(to: family) }
+        return PairedEngine(zbar: zbar.narrowed(to: family), zxing: zxing.narrowedEngine(to: family))
+    }
+
+    /// zbar asked only for zxing-cpp's types reads nothing: it is not run.
+    private var zbarReadsAny: Bool { zbar.symbologies.map { $0.contains { $0.engine == .zbar } } ?? true }
+}

@@ -1,0 +1,67 @@
+import CodeFixtures
+import FrameCore
+import PictureOps
+import Testing
+
+@testable import CodeReading
+
+/// zxing-cpp beside zbar: the matrix codes zbar cannot read, read on stills by qrtui's passes.
+@Suite struct ZxingEngineTests {
+    static let kinds: [(MatrixSymbology, Symbology)] = [
+        (.dataMatrix, .dataMatrix), (.aztec, .aztec), (.pdf417, .pdf417),
+    ]
+
+    func scene(_ kind: MatrixSymbology, _ data: String, gs1: Bool = false) throws -> Frame {
+        try #require(MatrixCode.scene(kind, data, gs1: gs1))
+    }
+
+    @Test func dataMatrixAztecAndPDF417AreReadWithTheirCorners() throws {
+        for (kind, symbology) in Self.kinds {
+            let payload = "qrtui \(kind.rawValue) 42"
+            let picture = try scene(kind, payload)
+            let reading = CodeReader().read(picture)
+            let code = try #require(reading.codes.first, "\(kind) not read")
+            #expect(reading.codes.count == 1)
+            #expect(code.symbology == symbology && code.text == payload)
+            // Its four corners lie round the middle of the picture, where it was drawn.
+            #expect(code.corners.count == 4)
+            let box = try #require(code.corners.boundingRect)
+            let (middleX, middleY) = (picture.width / 2, picture.height / 2)
+            #expect(box.minX < middleX && box.maxX > middleX && box.minY < middleY && box.maxY > middleY, "\(kind)")
+        }
+    }
+
+    @Test func aMirroredDataMatrixIsRead() throws {
+        let upright = try scene(.dataMatrix, "mirror, mirror")
+        var luma = upright.luma
+        for y in 0..<upright.height {
+            for x in 0..<upright.width {
+                luma[y * upright.width + x] = upright.luma[y * upright.width + upright.width - 1 - x]
+            }
+        }
+        let mirrored = Frame(width: upright.width, height: upright.height, luma: luma)
+        #expect(CodeReader().read(mirrored).codes.map(\.text) == ["mirror, mirror"])
+    }
+
+    /// zxing-cpp 1.4 has no inverted reading of its own: qrtui's inverted pass gives it one.
+    @Test func anInvertedAztecIsReadByTheInvertedPass() throws {
+        let reading = CodeReader().read(try scene(.aztec, "light on dark").inverted())
+        let code = try #require(reading.codes.first)
+        #expect(code.text == "light on dark" && code.symbology == .aztec && code.pass == .inverted)
+    }
+
+    @Test func aGS1DataMatrixIsMarkedGS1() throws {
+        let code = try #require(
+            CodeReader().read(try scene(.dataMatrix, "[01]09501101530003[17]261130", gs1: true)).codes.first)
+        #expect(code.gs1)
+        #expect(code.text.hasPrefix("0109501101530003"))
+    }
+
+    @Test func onlyTheTypesAskedForAreRead() throws {
+        let picture = try scene(.dataMatrix, "not asked for")
+        #expect(CodeReader(policy: ReadingPolicy(symbologies: [.qr, .ean13])).read(picture).codes.isEmpty)
+        #expect(CodeReader(policy: ReadingPolicy(symbologies: [.dataMatrix])).read(picture).codes.count == 1)
+        #expect(ZxingEngine(symbologies: [.qr]).isIdle)
+        #expect(!ZxingEngine.version.isEmpty)
+    }
+}
