@@ -28,7 +28,9 @@ public struct Field: Equatable, Sendable {
 }
 
 public enum CodeKind: String, Sendable, CaseIterable {
-    case url, wifi, contact, event, geo, phone, sms, email, product, isbn, gs1, payment, otp, text
+    case url, wifi, contact, event, geo, phone, sms, email, product, isbn, gs1, payment, otp
+    case boardingPass = "boardingpass"
+    case text
 }
 
 /// What the reader knows of the symbology, which some meanings depend on.
@@ -58,6 +60,7 @@ extension CodeMeaning {
             return EventPayload.meaning(text) ?? plain(text)
         }
         if upper.hasPrefix("BCD\n") || upper.hasPrefix("BCD\r\n") { return PaymentPayload.meaning(text) ?? plain(text) }
+        if upper.hasPrefix("M"), let pass = BoardingPass.meaning(text) { return pass }
         if let message = MessagePayload.meaning(text) { return message }
         if let account = OTPPayload.meaning(text) { return account }
         if let link = LinkPayload.meaning(text) { return link }

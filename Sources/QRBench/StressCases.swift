@@ -10,6 +10,7 @@ struct StressCase {
     enum Kind: String, CaseIterable {
         case ean13 = "EAN-13", upca = "UPC-A", ean8 = "EAN-8", upce = "UPC-E", code128 = "Code 128"
         case code39 = "Code 39", itf = "ITF", qr = "QR"
+        case dataMatrix = "Data Matrix", aztec = "Aztec", pdf417 = "PDF417"
 
         var linear: LinearSymbology? {
             switch self {
@@ -20,7 +21,17 @@ struct StressCase {
             case .code128: .code128
             case .code39: .code39
             case .itf: .itf
-            case .qr: nil
+            case .qr, .dataMatrix, .aztec, .pdf417: nil
+            }
+        }
+
+        /// The matrix codes zint draws for zxing-cpp to read.
+        var matrix: MatrixSymbology? {
+            switch self {
+            case .dataMatrix: .dataMatrix
+            case .aztec: .aztec
+            case .pdf417: .pdf417
+            default: nil
             }
         }
     }
@@ -75,6 +86,11 @@ struct StressCase {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 :/.-")
         let text = String(
             (0..<Int(8 + random.next() % 60)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+        if let symbology = kind.matrix, let grid = MatrixCode.grid(symbology, text) {
+            // PDF417's rows are three modules high as printed; none of these needs QR's wide
+            // quiet zone.
+            return (grid, symbology == .pdf417 ? 3 : 1, 2, text)
+        }
         let matrix = QRMatrix(text: text)!
         return (matrix.grid, 1, 4, text)
     }

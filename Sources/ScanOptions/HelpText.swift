@@ -22,7 +22,7 @@ package enum HelpText {
         + "symbol's own character set designators say); "
         + "bytes (the payload in base64, when it is not UTF-8); raw (a Code 39 Full ASCII "
         + "code's text before decoding); kind (what the payload is: url, wifi, contact, event, geo, phone, "
-        + "sms, email, product, isbn, gs1, payment, otp or text); fields (its parts by name: a link's scheme and "
+        + "sms, email, product, isbn, gs1, payment, otp, boardingpass or text); fields (its parts by name: a link's scheme and "
         + "host, a network's ssid and password, a product's gtin and prefix...); corners ([x,y] in the "
         + "picture's pixels); frame "
         + "(the frame's number, 0 for a picture); source (the file, stdin, the device or "

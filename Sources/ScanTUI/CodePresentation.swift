@@ -27,6 +27,13 @@ enum CodePresentation {
         case .contact:
             summary.meaning = (["contact"] + [meaning["name"], meaning["phone"], meaning["email"]].compactMap { $0 })
                 .joined(separator: "  ")
+        case .boardingPass:
+            let route = [meaning["from"], meaning["to"]].compactMap { $0 }.joined(separator: unicode ? " → " : " -> ")
+            summary.meaning = [
+                "boarding pass", meaning["passenger"], meaning["flight"], route,
+                meaning["date"].map { "day \($0)" }, meaning["seat"].map { "seat \($0)" },
+            ]
+            .compactMap { $0 }.joined(separator: "  ")
         case .product, .isbn:
             summary.meaning = meaning.fields.map { "\($0.name) \($0.value)" }.joined(separator: "  ")
         case .text:
@@ -71,7 +78,7 @@ enum CodePresentation {
             .phone: ("number", "the number"),
             .sms: ("number", "the number"), .email: ("to", "the address"), .product: ("gtin", "the GTIN"),
             .isbn: ("isbn13", "the ISBN"), .gs1: ("gtin", "the GTIN"), .payment: ("iban", "the IBAN"),
-            .otp: ("secret", "the secret"),
+            .otp: ("secret", "the secret"), .boardingPass: ("pnr", "the booking reference"),
         ]
         var fields = [(name: String, value: String)]()
         if let (field, name) = main[meaning.kind], let value = meaning[field] { fields.append((name, value)) }

@@ -24,4 +24,15 @@ import Testing
             #expect(json.contains("\"type\":\"\(type)\"") && json.contains("\"kind\":\"url\""), "\(json)")
         }
     }
+
+    @Test func aBoardingPassInPDF417GivesItsFields() throws {
+        let pass = "M1DESMARAIS/LUC       EABC123 YULFRAAC 0834 326J001A0025 100"
+        let picture = try #require(MatrixCode.scene(.pdf417, pass))
+        let code = try #require(CodeReader().read(picture).codes.first)
+        let json = CodePrinter(format: .json, toTerminal: false).json(for: code, frame: 0, source: "pass.png")
+        #expect(json.contains("\"kind\":\"boardingpass\""), "\(json)")
+        #expect(json.contains("\"flight\":\"AC 834\"") && json.contains("\"seat\":\"1A\""))
+        let status = CodePresentation.summary(code, reveal: false).meaning ?? ""
+        #expect(status.contains("DESMARAIS/LUC") && status.contains("YUL → FRA") && status.contains("seat 1A"))
+    }
 }
