@@ -2,7 +2,8 @@ import FrameCore
 
 /// zbar and zxing-cpp as one engine: each decodes the picture for the types it reads (zbar
 /// the 1D codes and QR, zxing-cpp Data Matrix, Aztec, PDF417, Micro QR and MaxiCode), and
-/// what both found is the picture's. An engine asked for no type of its own is not run.
+/// what both found is the picture's; zbar's QR and 1D reads get zxing-cpp's second look
+/// (`EngineAgreement`). An engine asked for no type of its own is not run.
 public final class PairedEngine: CodeEngine {
     let zbar: any CodeEngine
     let zxing: ZxingEngine
@@ -26,7 +27,7 @@ public final class PairedEngine: CodeEngine {
     }
 
     public func decode(_ picture: Frame) -> SymbolsFound {
-        var found = zbarReadsAny ? zbar.decode(picture) : SymbolsFound()
+        var found = zbarReadsAny ? EngineAgreement.checked(zbar.decode(picture), in: picture) : SymbolsFound()
         if !zxing.isIdle { found.codes += zxing.decode(picture).codes }
         return found
     }

@@ -10,10 +10,17 @@ extern "C" {
 /// The formats, as zxing-cpp's BarcodeFormat bits (stable across 1.4 and 2.x).
 enum {
     QZX_AZTEC = 1 << 0,
+    QZX_CODE_39 = 1 << 2,
+    QZX_CODE_128 = 1 << 4,
     QZX_DATA_MATRIX = 1 << 7,
+    QZX_EAN_8 = 1 << 8,
+    QZX_EAN_13 = 1 << 9,
+    QZX_ITF = 1 << 10,
     QZX_MAXICODE = 1 << 11,
     QZX_PDF417 = 1 << 12,
     QZX_QR_CODE = 1 << 13,
+    QZX_UPC_A = 1 << 14,
+    QZX_UPC_E = 1 << 15,
     QZX_MICRO_QR_CODE = 1 << 16,
 };
 

@@ -13,8 +13,7 @@ public final class ZxingEngine: CodeEngine {
     /// `symbologies` nil: every type zxing-cpp reads for qrtui.
     public init(symbologies: Set<Symbology>? = nil) {
         self.symbologies = symbologies.map { $0.filter { $0.engine == .zxing } }
-        let chosen = self.symbologies ?? Set(Symbology.allCases.filter { $0.engine == .zxing })
-        formats = chosen.reduce(0) { $0 | Self.format(of: $1) }
+        formats = Self.formats(of: self.symbologies ?? Set(Symbology.allCases.filter { $0.engine == .zxing }))
     }
 
     /// Reads nothing: asked for no type it reads.
@@ -22,19 +21,29 @@ public final class ZxingEngine: CodeEngine {
 
     public func decode(_ picture: Frame) -> SymbolsFound {
         var found = SymbolsFound()
-        guard !isIdle else { return found }
+        found.codes = Self.read(picture, formats: formats)
+        return found
+    }
+
+    /// Every symbol of `formats` (format bits) zxing-cpp reads in `picture`. With a 1D
+    /// format among them it is asked for one symbol: 1.4 asserts (aborting the process) when
+    /// it compares two 1D results seen on several lines.
+    static func read(_ picture: Frame, formats: Int32) -> [DetectedCode] {
+        guard formats != 0 else { return [] }
+        let most: Int32 = formats & linearFormats != 0 ? 1 : 8
         let results = picture.luma.withUnsafeBufferPointer { luma in
             qzx_read(
-                luma.baseAddress, Int32(picture.width), Int32(picture.height), Int32(picture.stride), formats, 1, 1, 8)
+                luma.baseAddress, Int32(picture.width), Int32(picture.height), Int32(picture.stride), formats, 1, 1,
+                most)
         }
-        guard let results else { return found }
+        guard let results else { return [] }
         defer { qzx_free(results) }
         var symbol = qzx_symbol()
+        var codes = [DetectedCode]()
         for index in 0..<qzx_count(results) where qzx_symbol_at(results, index, &symbol) != 0 {
-            guard let code = Self.code(from: symbol) else { continue }
-            found.codes.append(code)
+            if let code = code(from: symbol) { codes.append(code) }
         }
-        return found
+        return codes
     }
 
     public func narrowed(to family: Set<Symbology>) -> any CodeEngine { narrowedEngine(to: family) }
@@ -62,7 +71,8 @@ public final class ZxingEngine: CodeEngine {
         return code.saying(decoded: String(decoding: text, as: UTF8.self))
     }
 
-    /// zxing-cpp's format bit for a type it reads for qrtui, else 0.
+    /// zxing-cpp's format bit for a type: those it reads for qrtui, and the zbar types it
+    /// reads as a second look (`EngineAgreement`); else 0.
     static func format(of symbology: Symbology) -> Int32 {
         switch symbology {
         case .dataMatrix: Int32(QZX_DATA_MATRIX)
@@ -70,8 +80,22 @@ public final class ZxingEngine: CodeEngine {
         case .pdf417: Int32(QZX_PDF417)
         case .microQR: Int32(QZX_MICRO_QR_CODE)
         case .maxiCode: Int32(QZX_MAXICODE)
+        case .qr: Int32(QZX_QR_CODE)
+        case .ean13: Int32(QZX_EAN_13)
+        case .upca: Int32(QZX_UPC_A)
+        case .ean8: Int32(QZX_EAN_8)
+        case .upce: Int32(QZX_UPC_E)
+        case .code128: Int32(QZX_CODE_128)
+        case .code39: Int32(QZX_CODE_39)
+        case .i25: Int32(QZX_ITF)
         default: 0
         }
+    }
+
+    static let linearFormats = formats(of: [.ean13, .upca, .ean8, .upce, .code128, .code39, .i25])
+
+    static func formats(of symbologies: Set<Symbology>) -> Int32 {
+        symbologies.reduce(0) { $0 | format(of: $1) }
     }
 
     /// zxing-cpp's version, as the library says it.

@@ -1,0 +1,95 @@
+import FrameCore
+
+/// zxing-cpp's second look at what zbar read: where zbar reads a QR or 1D code, zxing-cpp
+/// reads the same picture for those types only (so a picture without a read costs nothing
+/// more). A zbar read that zxing-cpp reads otherwise in the same place, and never as zbar
+/// does, is withheld, as two passes that disagree are; one it reads alike is marked as
+/// seen by both.
+enum EngineAgreement {
+    /// The types zxing-cpp gives a second look: those both libraries read, written alike.
+    static let looked: Set<Symbology> = [.qr, .ean13, .upca, .ean8, .upce, .code128, .code39, .i25]
+
+    static func checked(_ found: SymbolsFound, in picture: Frame) -> SymbolsFound {
+        let types = Set(found.codes.map(\.symbology)).intersection(looked)
+        guard !types.isEmpty else { return found }
+        let products = types.contains { EnginePool.productCodes.contains($0) } ? EnginePool.productCodes : []
+        let second = ZxingEngine.read(picture, formats: ZxingEngine.formats(of: types.union(products)))
+        var checked = found
+        checked.codes = []
+        for code in found.codes {
+            guard looked.contains(code.symbology) else {
+                checked.codes.append(code)
+                continue
+            }
+            let near = second.filter { sameFamily($0, code) && overlaps($0, code) }
+            if near.contains(where: { alike($0, code) }) {
+                var seen = code
+                seen.seenByBoth = true
+                checked.codes.append(seen)
+            } else if near.contains(where: { comparable($0, code) }) {
+                checked.withheld += 1
+            } else {
+                checked.codes.append(code)
+            }
+        }
+        return checked
+    }
+
+    private static func sameFamily(_ a: DetectedCode, _ b: DetectedCode) -> Bool {
+        a.symbology == b.symbology
+            || EnginePool.productCodes.contains(a.symbology) && EnginePool.productCodes.contains(b.symbology)
+    }
+
+    /// Their boxes, widened by a tenth of the picture's reach, meet: zbar's box of a 1D code is
+    /// the stretch its scan lines crossed, zxing-cpp's a line across it.
+    private static func overlaps(_ a: DetectedCode, _ b: DetectedCode) -> Bool {
+        guard let boxA = a.corners.boundingRect, let boxB = b.corners.boundingRect else { return false }
+        let margin = max(8, max(boxA.maxX - boxA.minX, boxA.maxY - boxA.minY) / 4)
+        return boxA.minX - margin <= boxB.maxX && boxB.minX <= boxA.maxX + margin
+            && boxA.minY - margin <= boxB.maxY && boxB.minY <= boxA.maxY + margin
+    }
+
+    /// The same content, written as each library writes it.
+    private static func alike(_ zxing: DetectedCode, _ zbar: DetectedCode) -> Bool {
+        guard let a = written(zxing), let b = written(zbar) else { return false }
+        return a == b
+    }
+
+    /// Both can be compared: neither is GS1 (the libraries write its separators differently),
+    /// and both are written at the same length (a product number as 13 digits, EAN-8 as 8).
+    private static func comparable(_ zxing: DetectedCode, _ zbar: DetectedCode) -> Bool {
+        guard let a = written(zxing), let b = written(zbar) else { return false }
+        return a.count == b.count
+    }
+
+    private static func written(_ code: DetectedCode) -> [UInt8]? {
+        guard !code.gs1 else { return nil }
+        if EnginePool.productCodes.contains(code.symbology) {
+            let digits = code.bytes.filter { (0x30...0x39).contains($0) }
+            guard digits.count == code.bytes.count else { return nil }
+            if digits.count == 12 { return [0x30] + digits }  // UPC-A as the EAN-13 it is
+            if code.symbology == .upce, digits.count == 8 { return [0x30] + upcA(fromUPCE: digits) }
+            return digits
+        }
+        if code.symbology == .code39 { return code.raw ?? code.bytes }
+        // zbar drops Code 128's FNC4 (the checks restore it: `Code128Extended`): its
+        // extended characters are compared without their high bit.
+        if code.symbology == .code128 { return code.bytes.map { $0 & 0x7F } }
+        return code.bytes
+    }
+
+    /// A UPC-E number (number system, six digits, check digit) as the UPC-A it stands for,
+    /// as zbar reports it.
+    static func upcA(fromUPCE d: [UInt8]) -> [UInt8] {
+        let (system, m, check) = (d[0], Array(d[1...6]), d[7])
+        let zeros = { (count: Int) in [UInt8](repeating: 0x30, count: count) }
+        let body: [UInt8]
+        switch m[5] {
+        case 0x30, 0x31, 0x32: body = [m[0], m[1], m[5]] + zeros(4) + [m[2], m[3], m[4]]
+        case 0x33: body = [m[0], m[1], m[2]] + zeros(5) + [m[3], m[4]]
+        case 0x34: body = [m[0], m[1], m[2], m[3]] + zeros(5) + [m[4]]
+        default: body = [m[0], m[1], m[2], m[3], m[4]] + zeros(4) + [m[5]]
+        }
+        return [system] + body + [check]
+    }
+}
