@@ -20,7 +20,7 @@ import PictureOps
 public final class CodeReader {
     public let policy: ReadingPolicy
     private let engines: EnginePool
-    /// A still is read by zbar and zxing-cpp both; moving pictures by zbar so far.
+    /// A still is read with zxing-cpp's full effort; moving pictures (`engines`) with its quick one.
     private let stillEngine: PairedEngine
     private let thorough: ThoroughScan
     private var live: LiveReader?
@@ -31,8 +31,10 @@ public final class CodeReader {
 
     public init(policy: ReadingPolicy = ReadingPolicy(), extraPasses: [ScanPass] = ThoroughScan.measuredOrder) {
         self.policy = policy
-        engines = EnginePool(ZbarEngine(symbologies: policy.symbologies, settings: policy.scanner))
-        stillEngine = PairedEngine(zbar: engines.general, zxing: ZxingEngine(symbologies: policy.symbologies))
+        let zbar = ZbarEngine(symbologies: policy.symbologies, settings: policy.scanner)
+        engines = EnginePool(
+            PairedEngine(zbar: zbar, zxing: ZxingEngine(symbologies: policy.symbologies, quick: true)))
+        stillEngine = PairedEngine(zbar: zbar, zxing: ZxingEngine(symbologies: policy.symbologies))
         thorough = ThoroughScan(extraPasses: extraPasses)
     }
 

@@ -65,3 +65,24 @@ import Testing
         #expect(!ZxingEngine.version.isEmpty)
     }
 }
+
+/// zxing-cpp on the live path: the localiser's windows are read by both libraries.
+@Suite struct LiveMatrixCodeTests {
+    let stream = NoisyStream()
+    let area = PixelRect(x: 112, y: 48, width: 416, height: 384)
+
+    @Test(arguments: [(MatrixSymbology.dataMatrix, 3.0), (.aztec, 3.0), (.dataMatrix, 4.0), (.aztec, 4.0)])
+    func aMatrixCodeAppearingIsAnnouncedWithinTwoFrames(kind: MatrixSymbology, moduleSize: Double) throws {
+        let payload = "live \(kind.rawValue) \(Int(moduleSize))px"
+        let grid = try #require(MatrixCode.grid(kind, payload))
+        let frames = stream.frames(40, code: grid, appears: 30, moduleSize: moduleSize, quietZone: 2)
+        let reader = CodeReader()
+        var first: Int?
+        for (index, frame) in frames.enumerated() {
+            let reading = reader.read(frame, in: area, kind: .live, realTime: false)
+            #expect(reading.codes.allSatisfy { $0.text == payload }, "frame \(index): \(reading.codes.map(\.text))")
+            if first == nil, reading.codes.contains(where: { $0.text == payload }) { first = index }
+        }
+        #expect((first ?? 99) <= 31, "\(kind) at \(moduleSize) px: first read in frame \(first ?? -1)")
+    }
+}

@@ -10,8 +10,13 @@ public final class ZxingEngine: CodeEngine {
     public var density = 1
     private let formats: Int32
 
+    /// zxing-cpp's quick reading (no extra effort, no turned tries), for the live path's
+    /// windows: a frame's budget is shared with zbar.
+    public let quick: Bool
+
     /// `symbologies` nil: every type zxing-cpp reads for qrtui.
-    public init(symbologies: Set<Symbology>? = nil) {
+    public init(symbologies: Set<Symbology>? = nil, quick: Bool = false) {
+        self.quick = quick
         self.symbologies = symbologies.map { $0.filter { $0.engine == .zxing } }
         formats = Self.formats(of: self.symbologies ?? Set(Symbology.allCases.filter { $0.engine == .zxing }))
     }
@@ -21,20 +26,20 @@ public final class ZxingEngine: CodeEngine {
 
     public func decode(_ picture: Frame) -> SymbolsFound {
         var found = SymbolsFound()
-        found.codes = Self.read(picture, formats: formats)
+        found.codes = Self.read(picture, formats: formats, quick: quick)
         return found
     }
 
     /// Every symbol of `formats` (format bits) zxing-cpp reads in `picture`. With a 1D
     /// format among them it is asked for one symbol: 1.4 asserts (aborting the process) when
     /// it compares two 1D results seen on several lines.
-    static func read(_ picture: Frame, formats: Int32) -> [DetectedCode] {
+    static func read(_ picture: Frame, formats: Int32, quick: Bool = false) -> [DetectedCode] {
         guard formats != 0 else { return [] }
         let most: Int32 = formats & linearFormats != 0 ? 1 : 8
         let results = picture.luma.withUnsafeBufferPointer { luma in
             qzx_read(
-                luma.baseAddress, Int32(picture.width), Int32(picture.height), Int32(picture.stride), formats, 1, 1,
-                most)
+                luma.baseAddress, Int32(picture.width), Int32(picture.height), Int32(picture.stride), formats,
+                quick ? 0 : 1, quick ? 0 : 1, most)
         }
         guard let results else { return [] }
         defer { qzx_free(results) }
@@ -49,7 +54,7 @@ public final class ZxingEngine: CodeEngine {
     public func narrowed(to family: Set<Symbology>) -> any CodeEngine { narrowedEngine(to: family) }
 
     func narrowedEngine(to family: Set<Symbology>) -> ZxingEngine {
-        ZxingEngine(symbologies: (symbologies ?? Symbology.defaults).intersection(family))
+        ZxingEngine(symbologies: (symbologies ?? Symbology.defaults).intersection(family), quick: quick)
     }
 
     /// A symbol as a code: zbar's corner order (top-left, bottom-left, bottom-right,
