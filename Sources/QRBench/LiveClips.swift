@@ -8,6 +8,7 @@ struct LiveClip {
     enum Code {
         case qr(version: Int)
         case linear(LinearSymbology)
+        case matrix(MatrixSymbology)
     }
 
     let code: Code
@@ -28,6 +29,7 @@ struct LiveClip {
         switch code {
         case .qr(let version): kind = "QR v\(version)"
         case .linear(let symbology): kind = symbology.rawValue
+        case .matrix(let symbology): kind = symbology.rawValue
         }
         let size = moduleSize == moduleSize.rounded() ? "\(Int(moduleSize))" : "\(moduleSize)"
         return "\(kind) \(size)px \(Int(degrees))°" + (blur > 0 ? " blur \(blur)" : "") + " noise \(noise)"
@@ -47,6 +49,10 @@ struct LiveClip {
                 + String((0..<max(1, capacity - 18)).map { _ in alphabet[Int(random.next() % 36)] })
             let matrix = QRMatrix(bytes: Array(text.utf8), level: .medium, version: version)!
             return (matrix.grid, 1, 4, text)
+        case .matrix(let symbology):
+            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+            let text = "LOT " + String((0..<24).map { _ in alphabet[Int(random.next() % 36)] })
+            return (MatrixCode.grid(symbology, text)!, 1, 2, text)
         case .linear(let symbology):
             // A payload short enough that the code and its quiet zones fit in the scan area.
             var barcode = Barcode.random(symbology, using: &random)
@@ -89,8 +95,9 @@ struct LiveClip {
     }
 
     /// The clip matrix: QR versions 1 to 10 at 1.5 to 6 pixels per module; EAN-13, UPC-A,
-    /// Code 128, ITF and Code 39 at 1.5 to 3; turned 0 to 45 degrees, some blurred, two
-    /// noise levels; and codes sliding across the area.
+    /// Code 128, ITF and Code 39 at 1.5 to 3; small QR codes blurred or turned; Data Matrix
+    /// and Aztec at 3 and 4; turned 0 to 45 degrees, some blurred, two noise levels; and codes
+    /// sliding across the area.
     static var all: [LiveClip] {
         var clips = [LiveClip]()
         let turns = [0.0, 20, 45, 10, 33, 0, 5]
@@ -111,6 +118,17 @@ struct LiveClip {
         }
         for symbology in [LinearSymbology.ean13, .upca, .code128, .itf, .code39] {
             for size in [1.5, 2, 2.5, 3] { next(.linear(symbology), size) }
+        }
+        // Small QR codes plain zbar reads from one frame, blurred and turned; the matrix codes
+        // zxing-cpp reads.
+        for (degrees, blur) in [(0.0, 1.0), (20.0, 0.0)] {
+            clips.append(
+                LiveClip(
+                    code: .qr(version: 3), moduleSize: 2, degrees: degrees, blur: blur, noise: 6, sliding: false,
+                    seed: UInt64(100 + clips.count)))
+        }
+        for symbology in [MatrixSymbology.dataMatrix, .aztec] {
+            for size in [3.0, 4] { next(.matrix(symbology), size) }
         }
         next(.qr(version: 2), 3, sliding: true)
         next(.qr(version: 4), 2, sliding: true)

@@ -88,8 +88,19 @@ import Testing
         // machine: the figure is for people), and nothing wrong.
         let cells = row.split(separator: " ").suffix(4).map(String.init)
         #expect(cells[0] == "read" && Int(cells[1]) != nil && cells[2] == "0" && Double(cells[3]) != nil, "\(row)")
-        #expect(run.stdoutText.contains("plain zbar reads 1 of 1 clips from one whole frame; qrtui announces"))
+        #expect(
+            run.stdoutText.contains("plain zbar or zxing-cpp reads 1 of 1 clips from one whole frame; qrtui announces"))
         #expect(run.stdoutText.contains("qrtui reads 1 of 1 in all"))
-        #expect(run.stdoutText.contains("wrong: qrtui 0 announcements, plain zbar 0 frames"))
+        #expect(run.stdoutText.contains("wrong: qrtui 0 announcements, plain zbar/zxing 0 frames"))
+    }
+
+    /// A Data Matrix clip: zxing-cpp reads it from one frame, and so does the live path.
+    @Test func aDataMatrixClipIsReadLive() throws {
+        let run = try QRTUIProcess.run(
+            ["--live", "--only", "dataMatrix 3px"], deadline: 120, executable: "qrtui-bench")
+        #expect(run.status == 0)
+        let row = try #require(run.stdoutText.split(separator: "\n").first { $0.hasPrefix("dataMatrix 3px") })
+        let cells = row.split(separator: " ").suffix(4).map(String.init)
+        #expect(cells[0] == "read" && Int(cells[1]) != nil && cells[2] == "0", "\(row)")
     }
 }
