@@ -19,11 +19,18 @@ public enum MatrixSymbology: String, CaseIterable, Sendable {
 public enum MatrixCode {
     /// `data` encoded by libzint (nil when it cannot carry it); `gs1`: `data` in zint's
     /// bracketed form ("[01]09501101530003[17]261130").
-    public static func grid(_ symbology: MatrixSymbology, _ data: String, gs1: Bool = false) -> ModuleGrid? {
+    /// `part`: the symbol's place in a structured-append message (1-based, as zint counts).
+    public static func grid(
+        _ symbology: MatrixSymbology, _ data: String, gs1: Bool = false, part: (index: Int, count: Int)? = nil
+    ) -> ModuleGrid? {
         guard let symbol = ZBarcode_Create() else { return nil }
         defer { ZBarcode_Delete(symbol) }
         symbol.pointee.symbology = symbology.zintType
         symbol.pointee.input_mode = gs1 ? GS1_MODE : UNICODE_MODE
+        if let part {
+            symbol.pointee.structapp.index = Int32(part.index)
+            symbol.pointee.structapp.count = Int32(part.count)
+        }
         let bytes = Array(data.utf8)
         guard ZBarcode_Encode(symbol, bytes, Int32(bytes.count)) < ZINT_ERROR else { return nil }
         let (columns, rows) = (Int(symbol.pointee.width), Int(symbol.pointee.rows))
@@ -32,6 +39,22 @@ public enum MatrixCode {
             for column in 0..<columns { dark.append(qrtui_zint_module(symbol, Int32(row), Int32(column)) == 1) }
         }
         return ModuleGrid(columns: columns, rows: rows, dark: dark)
+    }
+
+    /// `grids` drawn side by side on a light picture, `moduleSize` pixels a module.
+    public static func scene(side grids: [ModuleGrid], moduleSize: Double = 4) -> Frame {
+        let widths = grids.map { (Double($0.columns) + 8) * moduleSize }
+        let height = Int((Double(grids.map(\.rows).max() ?? 0) + 12) * moduleSize)
+        var picture = Frame.filled(width: Int(widths.reduce(0, +)) + 40, height: height, value: 235)
+        var left = 20.0
+        for (grid, width) in zip(grids, widths) {
+            picture = picture.drawingModules(
+                grid,
+                at: ModulePlacement(
+                    centreX: left + width / 2, centreY: Double(height) / 2, moduleSize: moduleSize, quietZone: 2))
+            left += width
+        }
+        return picture
     }
 
     /// `data` drawn in the middle of a light picture, `moduleSize` pixels a module (PDF417's

@@ -38,8 +38,26 @@ public struct SymbolsFound: Sendable {
     public init() {}
 }
 
-/// One symbol of a structured-append message, as an engine hands it over.
+/// One symbol of a structured-append message, as an engine hands it over: zbar's QR parts
+/// by their pictures (see `StructuredAppend`), zxing-cpp's with their place in the message.
 public struct SymbolPart: Sendable, Hashable {
     public let bytes: [UInt8]
     public let corners: [PixelPoint]
+    public var sequence: SequencePlace?
+
+    public init(bytes: [UInt8], corners: [PixelPoint], sequence: SequencePlace? = nil) {
+        self.bytes = bytes
+        self.corners = corners
+        self.sequence = sequence
+    }
+}
+
+/// Where a symbol stands in a structured-append message that says so itself (Data Matrix,
+/// Aztec, PDF417, as zxing-cpp reads them).
+public struct SequencePlace: Sendable, Hashable {
+    public let symbology: Symbology
+    /// The message's own identifier (a file id), empty when it gives none.
+    public let id: String
+    public let index: Int
+    public let count: Int
 }

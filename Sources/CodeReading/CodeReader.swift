@@ -25,6 +25,7 @@ public final class CodeReader {
     private let thorough: ThoroughScan
     private var live: LiveReader?
     private var append = StructuredAppend()
+    private var sequences = SequenceJoiner()
     /// The last frame read live, and the thorough reading of it once it came again.
     private var lastFrame: (frame: Frame, area: PixelRect?)?
     private var stillReading: FrameReading?
@@ -62,8 +63,15 @@ public final class CodeReader {
             live = reader
             reading = reader.read(frame, in: area ?? frame.bounds)
         }
-        if append.add(reading.parts, from: frame), let message = append.assemble(with: engines.general) {
+        let qrParts = reading.parts.filter { $0.sequence == nil }
+        if append.add(qrParts, from: frame), let message = append.assemble(with: engines.general) {
             reading.codes.append(message)
+        }
+        let messages = sequences.add(reading.parts)
+        if !messages.isEmpty {
+            // The parts of a message read whole are shown as the message.
+            reading.codes.removeAll { part in messages.contains { $0.completes(part) } }
+            reading.codes += messages.map(\.code)
         }
         return reading
     }

@@ -28,6 +28,8 @@ public struct DetectedCode: Sendable, Hashable {
     var ends: [LineEnd] = []
     /// A read spelt again straight across its bars, by a decoder of our own (see `BarsAcross`).
     var checkedAcross = false
+    /// Its place in a structured-append message that says so (zxing-cpp's symbols).
+    var sequence: SequencePlace?
     /// zbar's read, read alike by zxing-cpp in the same picture (see `EngineAgreement`).
     var seenByBoth = false
     /// Read with GS1's FNC1 (GS1-128, GS1 QR): the payload is GS1 element strings.

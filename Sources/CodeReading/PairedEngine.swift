@@ -28,7 +28,11 @@ public final class PairedEngine: CodeEngine {
 
     public func decode(_ picture: Frame) -> SymbolsFound {
         var found = zbarReadsAny ? EngineAgreement.checked(zbar.decode(picture), in: picture) : SymbolsFound()
-        if !zxing.isIdle { found.codes += zxing.decode(picture).codes }
+        if !zxing.isIdle {
+            let second = zxing.decode(picture)
+            found.codes += second.codes
+            found.parts += second.parts
+        }
         return found
     }
 

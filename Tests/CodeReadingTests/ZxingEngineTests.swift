@@ -86,3 +86,29 @@ import Testing
         #expect((first ?? 99) <= 31, "\(kind) at \(moduleSize) px: first read in frame \(first ?? -1)")
     }
 }
+
+/// Structured append for the symbols that carry their place in the message.
+@Suite struct SequenceJoinerTests {
+    func parts(_ kind: MatrixSymbology) throws -> [ModuleGrid] {
+        try ["first half, ", "second half"].enumerated().map { index, text in
+            try #require(MatrixCode.grid(kind, text, part: (index + 1, 2)))
+        }
+    }
+
+    /// zxing-cpp 1.4 finds one Data Matrix a picture: qrtui covers each read and looks again.
+    @Test(arguments: [MatrixSymbology.dataMatrix, .pdf417])
+    func partsSideBySideAreOneMessage(kind: MatrixSymbology) throws {
+        let reading = CodeReader().read(MatrixCode.scene(side: try parts(kind)))
+        #expect(reading.codes.map(\.text) == ["first half, second half"], "\(kind)")
+        #expect(reading.codes.first?.corners.isEmpty == true)
+    }
+
+    /// Seen one at a time, in any order: a part alone is shown as it is, and the message
+    /// comes with the last part, instead of it.
+    @Test func partsSeenApartAreJoinedOnceAllAreIn() throws {
+        let grids = try parts(.dataMatrix)
+        let reader = CodeReader()
+        #expect(reader.read(MatrixCode.scene(side: [grids[1]])).codes.map(\.text) == ["second half"])
+        #expect(reader.read(MatrixCode.scene(side: [grids[0]])).codes.map(\.text) == ["first half, second half"])
+    }
+}

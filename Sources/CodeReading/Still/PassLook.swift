@@ -16,7 +16,9 @@ public struct PassFindings: Sendable {
         var moved = self
         moved.codes = codes.map { $0.moved(by: origin) }
         moved.parts = parts.map {
-            SymbolPart(bytes: $0.bytes, corners: $0.corners.map { PixelPoint(x: $0.x + origin.x, y: $0.y + origin.y) })
+            SymbolPart(
+                bytes: $0.bytes, corners: $0.corners.map { PixelPoint(x: $0.x + origin.x, y: $0.y + origin.y) },
+                sequence: $0.sequence)
         }
         return moved
     }
@@ -76,7 +78,9 @@ extension ScanPass {
         for view in views where limit?.reached != true {
             let output = engine.decode(view.picture)
             findings.withheld += output.withheld
-            findings.parts += output.parts.map { SymbolPart(bytes: $0.bytes, corners: $0.corners.map(view.back)) }
+            findings.parts += output.parts.map {
+                SymbolPart(bytes: $0.bytes, corners: $0.corners.map(view.back), sequence: $0.sequence)
+            }
             if !output.codes.isEmpty {
                 findings.codes = output.codes.map { $0.mapped(view.back).found(by: self, turn: turn) }
                 return findings

@@ -26,8 +26,38 @@ public final class ZxingEngine: CodeEngine {
 
     public func decode(_ picture: Frame) -> SymbolsFound {
         var found = SymbolsFound()
-        found.codes = Self.read(picture, formats: formats, quick: quick)
+        // A part of a structured-append message is a code of its own too, until the whole
+        // message is read (`CodeReader` then shows the message instead).
+        for code in Self.readEvery(picture, formats: formats, quick: quick) {
+            found.codes.append(code)
+            if let place = code.sequence {
+                found.parts.append(SymbolPart(bytes: code.bytes, corners: code.corners, sequence: place))
+            }
+        }
         return found
+    }
+
+    /// Most symbols looked for in one picture.
+    static let mostSymbols = 8
+
+    /// zxing-cpp 1.4 finds one Data Matrix or Aztec symbol in a picture however many it holds:
+    /// each one read is covered over with the picture's light and the picture read again,
+    /// until nothing new is found.
+    static func readEvery(_ picture: Frame, formats: Int32, quick: Bool) -> [DetectedCode] {
+        var codes = [DetectedCode]()
+        var current = picture
+        while codes.count < mostSymbols {
+            let found = read(current, formats: formats, quick: quick).filter { code in
+                !codes.contains { $0.bytes == code.bytes && $0.corners == code.corners }
+            }
+            guard !found.isEmpty else { break }
+            codes += found
+            current = covering(
+                found.compactMap { $0.corners.boundingRect }.map {
+                    PixelRect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1)
+                }, in: current)
+        }
+        return codes
     }
 
     /// Every symbol of `formats` (format bits) zxing-cpp reads in `picture`. With a 1D
@@ -72,8 +102,34 @@ public final class ZxingEngine: CodeEngine {
         let identifier = String(cString: symbol.symbology_identifier)
         // FNC1 in first position, with or without an ECI: Data Matrix, QR, Aztec.
         code.gs1 = ["]d2", "]d5", "]Q3", "]Q4", "]z1", "]z4"].contains(identifier)
+        if symbol.sequence_size >= 2, (0..<Int(symbol.sequence_size)).contains(Int(symbol.sequence_index)) {
+            code.sequence = SequencePlace(
+                symbology: symbology, id: String(cString: symbol.sequence_id), index: Int(symbol.sequence_index),
+                count: Int(symbol.sequence_size))
+        }
         let text = UnsafeRawBufferPointer(start: symbol.text, count: Int(max(0, symbol.text_length)))
         return code.saying(decoded: String(decoding: text, as: UTF8.self))
+    }
+
+    /// `picture` with each box (and a little around it) painted the lightest grey of its edge.
+    static func covering(_ boxes: [PixelRect], in picture: Frame) -> Frame {
+        let frame = picture.packed
+        var luma = frame.luma
+        for box in boxes {
+            let margin = max(2, min(box.width, box.height) / 8)
+            let rect = PixelRect(
+                x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin, height: box.height + 2 * margin
+            ).clamped(to: frame.bounds)
+            guard !rect.isEmpty else { continue }
+            let (top, bottom) = (rect.y * frame.width, (rect.y + rect.height - 1) * frame.width)
+            var light: UInt8 = 0
+            for x in rect.x..<rect.x + rect.width { light = max(light, luma[top + x], luma[bottom + x]) }
+            for y in rect.y..<rect.y + rect.height {
+                for x in rect.x..<rect.x + rect.width { luma[y * frame.width + x] = light }
+            }
+        }
+        return Frame(
+            width: frame.width, height: frame.height, sequence: frame.sequence, timestamp: frame.timestamp, luma: luma)
     }
 
     /// zxing-cpp's format bit for a type: those it reads for qrtui, and the zbar types it
