@@ -36,11 +36,19 @@ static toff_t qrtui_tiff_size(thandle_t handle) { return ((qrtui_tiff_source *)h
 static int qrtui_tiff_map(thandle_t handle, void **base, toff_t *size) { (void)handle; (void)base; (void)size; return 0; }
 static void qrtui_tiff_unmap(thandle_t handle, void *base, toff_t size) { (void)handle; (void)base; (void)size; }
 
-static inline TIFF *qrtui_tiff_open(qrtui_tiff_source *source) {
+/// Opens the TIFF with no single allocation of libtiff's larger than `most_bytes`: a header
+/// may declare strips or tiles of gigabytes in a file of a few hundred bytes.
+static inline TIFF *qrtui_tiff_open(qrtui_tiff_source *source, tmsize_t most_bytes) {
     TIFFSetErrorHandler(NULL);
     TIFFSetWarningHandler(NULL);
-    return TIFFClientOpen("memory", "rm", (thandle_t)source, qrtui_tiff_read, qrtui_tiff_write, qrtui_tiff_seek,
-                          qrtui_tiff_close, qrtui_tiff_size, qrtui_tiff_map, qrtui_tiff_unmap);
+    TIFFOpenOptions *options = TIFFOpenOptionsAlloc();
+    if (!options) return NULL;
+    TIFFOpenOptionsSetMaxSingleMemAlloc(options, most_bytes);
+    TIFF *tiff = TIFFClientOpenExt("memory", "rm", (thandle_t)source, qrtui_tiff_read, qrtui_tiff_write,
+                                   qrtui_tiff_seek, qrtui_tiff_close, qrtui_tiff_size, qrtui_tiff_map,
+                                   qrtui_tiff_unmap, options);
+    TIFFOpenOptionsFree(options);
+    return tiff;
 }
 
 /// TIFFGetField is variadic (Swift cannot call it): the picture's size.
