@@ -39,7 +39,9 @@ public enum TIFFCodec: PictureCodec {
     }
 
     /// The most one allocation of libtiff's may take for a picture of `pixels`.
-    static func bytesAllowed(pixels: Int) -> Int { max(4 << 20, pixels.multipliedReportingOverflow(by: 8).partialValue) }
+    static func bytesAllowed(pixels: Int) -> Int {
+        max(4 << 20, pixels.multipliedReportingOverflow(by: 8).partialValue)
+    }
 
     /// The first page's declared size.
     static func size(of data: [UInt8], path: String, mostBytes: Int) throws(PictureError) -> (Int, Int) {
