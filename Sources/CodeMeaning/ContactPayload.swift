@@ -27,7 +27,9 @@ enum ContactPayload {
             if let field = simple.first(where: { $0.0 == line.name })?.1 {
                 let value =
                     line.name == "ORG" ? line.components().filter { !$0.isEmpty }.joined(separator: ", ") : line.text
-                if !value.isEmpty { fields.append(Field(field, strippingTelScheme(value, field: field))) }
+                // "tel:" alone is no number.
+                let stripped = strippingTelScheme(value, field: field)
+                if !stripped.isEmpty { fields.append(Field(field, stripped)) }
             } else if line.name == "ADR" {
                 let address = line.components().filter { !$0.isEmpty }.joined(separator: ", ")
                 if !address.isEmpty { fields.append(Field("address", address)) }

@@ -166,6 +166,13 @@ import Testing
         }
     }
 
+    /// A vCard 4.0 phone written as a bare "tel:" is no number (make fuzz found it as an empty field).
+    @Test func anEmptyTelURIIsNoPhone() {
+        let card = CodeMeaning.of("BEGIN:VCARD\nFN:Ann\nTEL;VALUE=uri:tel:\nTEL:1\nEND:VCARD")
+        #expect(card.kind == .contact && card.all("phone") == ["1"])
+        #expect(card.fields.allSatisfy { !$0.value.isEmpty })
+    }
+
     @Test func vcardQuotedPrintableCutShortKeepsWhatItCan() {
         let card = CodeMeaning.of("BEGIN:VCARD\nFN;ENCODING=QUOTED-PRINTABLE:Ann=C3=\nEND:VCARD")
         #expect(card.kind == .contact && card["name"]?.hasPrefix("Ann") == true)
