@@ -119,8 +119,12 @@ struct LiveClip {
         for symbology in [LinearSymbology.ean13, .upca, .code128, .itf, .code39] {
             for size in [1.5, 2, 2.5, 3] { next(.linear(symbology), size) }
         }
-        // Small QR codes plain zbar reads from one frame, blurred and turned; the matrix codes
-        // zxing-cpp reads.
+        next(.qr(version: 2), 3, sliding: true)
+        next(.qr(version: 4), 2, sliding: true)
+        next(.linear(.ean13), 2, sliding: true)
+        next(.linear(.code128), 2.5, sliding: true)
+        // Last, so the clips above keep their turns and blurs (they follow the order): small QR
+        // codes plain zbar reads from one frame, blurred and turned; the matrix codes zxing-cpp reads.
         for (degrees, blur) in [(0.0, 1.0), (20.0, 0.0)] {
             clips.append(
                 LiveClip(
@@ -130,10 +134,6 @@ struct LiveClip {
         for symbology in [MatrixSymbology.dataMatrix, .aztec] {
             for size in [3.0, 4] { next(.matrix(symbology), size) }
         }
-        next(.qr(version: 2), 3, sliding: true)
-        next(.qr(version: 4), 2, sliding: true)
-        next(.linear(.ean13), 2, sliding: true)
-        next(.linear(.code128), 2.5, sliding: true)
         return clips
     }
 }
