@@ -50,6 +50,11 @@ public struct SymbolPart: Sendable, Hashable {
         self.corners = corners
         self.sequence = sequence
     }
+
+    /// The same part with its corners mapped into another picture's pixels.
+    public func mapped(_ transform: (PixelPoint) -> PixelPoint) -> SymbolPart {
+        SymbolPart(bytes: bytes, corners: corners.map(transform), sequence: sequence)
+    }
 }
 
 /// Where a symbol stands in a structured-append message that says so itself (Data Matrix,

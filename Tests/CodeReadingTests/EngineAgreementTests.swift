@@ -45,6 +45,6 @@ import Testing
     }
 
     @Test func aUPCEIsComparedAsTheUPCAItStandsFor() {
-        #expect(EngineAgreement.upcA(fromUPCE: Array("01234565".utf8)) == Array("012345000065".utf8))
+        #expect(UPCE.expanded(Array("01234565".utf8)) == Array("012345000065".utf8))
     }
 }

@@ -68,7 +68,7 @@ enum EngineAgreement {
             let digits = code.bytes.filter { (0x30...0x39).contains($0) }
             guard digits.count == code.bytes.count else { return nil }
             if digits.count == 12 { return [0x30] + digits }  // UPC-A as the EAN-13 it is
-            if code.symbology == .upce, digits.count == 8 { return [0x30] + upcA(fromUPCE: digits) }
+            if code.symbology == .upce, digits.count == 8 { return [0x30] + UPCE.expanded(digits) }
             return digits
         }
         if code.symbology == .code39 { return code.raw ?? code.bytes }
@@ -76,20 +76,5 @@ enum EngineAgreement {
         // extended characters are compared without their high bit.
         if code.symbology == .code128 { return code.bytes.map { $0 & 0x7F } }
         return code.bytes
-    }
-
-    /// A UPC-E number (number system, six digits, check digit) as the UPC-A it stands for,
-    /// as zbar reports it.
-    static func upcA(fromUPCE d: [UInt8]) -> [UInt8] {
-        let (system, m, check) = (d[0], Array(d[1...6]), d[7])
-        let zeros = { (count: Int) in [UInt8](repeating: 0x30, count: count) }
-        let body: [UInt8]
-        switch m[5] {
-        case 0x30, 0x31, 0x32: body = [m[0], m[1], m[5]] + zeros(4) + [m[2], m[3], m[4]]
-        case 0x33: body = [m[0], m[1], m[2]] + zeros(5) + [m[3], m[4]]
-        case 0x34: body = [m[0], m[1], m[2], m[3]] + zeros(5) + [m[4]]
-        default: body = [m[0], m[1], m[2], m[3], m[4]] + zeros(4) + [m[5]]
-        }
-        return [system] + body + [check]
     }
 }

@@ -140,7 +140,7 @@ extension FrameReading {
     mutating func add(_ other: FrameReading, mapped map: (PixelPoint) -> PixelPoint) {
         passesRun += other.passesRun
         withheld += other.withheld
-        parts += other.parts.map { SymbolPart(bytes: $0.bytes, corners: $0.corners.map(map), sequence: $0.sequence) }
+        parts += other.parts.map { $0.mapped(map) }
         for code in other.codes.map({ $0.mapped(map) }) where !codes.contains(where: { $0.identity == code.identity }) {
             codes.append(code)
             pass = pass ?? other.pass

@@ -15,11 +15,7 @@ public struct PassFindings: Sendable {
         guard origin != PixelPoint(x: 0, y: 0) else { return self }
         var moved = self
         moved.codes = codes.map { $0.moved(by: origin) }
-        moved.parts = parts.map {
-            SymbolPart(
-                bytes: $0.bytes, corners: $0.corners.map { PixelPoint(x: $0.x + origin.x, y: $0.y + origin.y) },
-                sequence: $0.sequence)
-        }
+        moved.parts = parts.map { $0.mapped { PixelPoint(x: $0.x + origin.x, y: $0.y + origin.y) } }
         return moved
     }
 }
@@ -78,9 +74,7 @@ extension ScanPass {
         for view in views where limit?.reached != true {
             let output = engine.decode(view.picture)
             findings.withheld += output.withheld
-            findings.parts += output.parts.map {
-                SymbolPart(bytes: $0.bytes, corners: $0.corners.map(view.back), sequence: $0.sequence)
-            }
+            findings.parts += output.parts.map { $0.mapped(view.back) }
             if !output.codes.isEmpty {
                 findings.codes = output.codes.map { $0.mapped(view.back).found(by: self, turn: turn) }
                 return findings

@@ -41,9 +41,10 @@ public final class ZxingEngine: CodeEngine {
     static let mostSymbols = 8
 
     /// zxing-cpp 1.4 finds one Data Matrix or Aztec symbol in a picture however many it holds:
-    /// each one read is covered over with the picture's light and the picture read again,
-    /// until nothing new is found.
+    /// on a still each one read is covered over with the picture's light and the picture read
+    /// again, until nothing new is found. A live window holds one code: it is read once.
     static func readEvery(_ picture: Frame, formats: Int32, quick: Bool) -> [DetectedCode] {
+        if quick { return read(picture, formats: formats, quick: true) }
         var codes = [DetectedCode]()
         var current = picture
         while codes.count < mostSymbols {

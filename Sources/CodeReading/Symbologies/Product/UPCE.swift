@@ -15,4 +15,19 @@ enum UPCE {
             || (d[5] == 0 && zeros(6...9))
             || (zeros(6...9) && d[10] >= 5)
     }
+
+    /// A UPC-E number (number system, six digits, check digit) as the UPC-A it stands for,
+    /// as zbar reports it.
+    static func expanded(_ d: [UInt8]) -> [UInt8] {
+        let (system, m, check) = (d[0], Array(d[1...6]), d[7])
+        let zeros = { (count: Int) in [UInt8](repeating: 0x30, count: count) }
+        let body: [UInt8]
+        switch m[5] {
+        case 0x30, 0x31, 0x32: body = [m[0], m[1], m[5]] + zeros(4) + [m[2], m[3], m[4]]
+        case 0x33: body = [m[0], m[1], m[2]] + zeros(5) + [m[3], m[4]]
+        case 0x34: body = [m[0], m[1], m[2], m[3]] + zeros(5) + [m[4]]
+        default: body = [m[0], m[1], m[2], m[3], m[4]] + zeros(4) + [m[5]]
+        }
+        return [system] + body + [check]
+    }
 }
