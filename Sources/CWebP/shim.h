@@ -25,18 +25,20 @@ static inline int qrtui_webp_lossless(const uint8_t *data, size_t size) {
     return features.has_alpha ? 4 : 3;
 }
 
-/// A lossless WebP decoded to RGB, or RGBA where it has alpha (`channels` 3 or 4), into
-/// `out` (`width` rows of `stride` bytes); 0, or libwebp's status.
-static inline int qrtui_webp_rgb(const uint8_t *data, size_t size, uint8_t *out, int width, int height, int stride,
-                                 int channels) {
-    WebPDecoderConfig config;
-    if (!WebPInitDecoderConfig(&config)) return -1;
-    config.output.colorspace = channels == 4 ? MODE_RGBA : MODE_RGB;
-    config.output.is_external_memory = 1;
-    config.output.width = width;
-    config.output.height = height;
-    config.output.u.RGBA = (WebPRGBABuffer){out, stride, (size_t)stride * height};
-    return (int)WebPDecode(data, size, &config);
+/// An incremental decoder of a lossless WebP into `out` (`height` rows of `stride` bytes, RGB
+/// or RGBA as `channels` says), or NULL: rows can be taken as they are decoded.
+static inline WebPIDecoder *qrtui_webp_rows_start(uint8_t *out, int height, int stride, int channels) {
+    return WebPINewRGB(channels == 4 ? MODE_RGBA : MODE_RGB, out, (size_t)stride * height, stride);
+}
+
+/// The decoder given the first `size` bytes (the same buffer each time, longer or as long):
+/// 0 when the picture is whole, 5 (VP8_STATUS_SUSPENDED) when it needs more, else libwebp's
+/// error; `rows` says how many rows of `out` are decoded.
+static inline int qrtui_webp_rows_update(WebPIDecoder *decoder, const uint8_t *data, size_t size, int *rows) {
+    int status = (int)WebPIUpdate(decoder, data, size), last = 0;
+    if (WebPIDecGetRGB(decoder, &last, NULL, NULL, NULL) == NULL) last = 0;
+    *rows = last;
+    return status;
 }
 
 /// A WebP held in memory decoded to grey into `out` (`width` x `height`, the canvas, white

@@ -1,5 +1,6 @@
 import CWebP
 import FrameCore
+import SystemCalls
 
 /// WebP (phone screenshots, web pictures) through libwebp: lossy or lossless, with alpha
 /// laid over white as a viewer shows it; of an animation, the first frame. Decoded into planes
@@ -34,29 +35,65 @@ public enum WebPCodec: PictureCodec {
         return Frame(width: width, height: height, luma: luma)
     }
 
-    /// A lossless WebP, exactly: its RGB(A) rows decoded into a plane of ours, each pixel turned
-    /// to grey in place (at or before where it was read), and the plane shrunk to its grey: 3
-    /// (with alpha 4) bytes a pixel while it decodes, one after.
+    /// A lossless WebP, exactly: its RGB(A) rows decoded into a plane of ours a little input at a
+    /// time, each row turned to grey in place as soon as it is decoded (at or before where it was
+    /// read) and the pages of colour behind the grey given back, so the colour never lies whole
+    /// in memory: about one byte a pixel, and libwebp's own copy of the picture.
     static func lossless(_ data: [UInt8], width: Int, height: Int, channels: Int, path: String) throws(PictureError)
         -> Frame
     {
-        var plane = [UInt8](repeating: 0, count: width * height * channels)
-        let status = plane.withUnsafeMutableBufferPointer { out in
-            data.withUnsafeBufferPointer {
-                qrtui_webp_rgb(
-                    $0.baseAddress, $0.count, out.baseAddress, Int32(width), Int32(height), Int32(width * channels),
-                    Int32(channels))
-            }
+        let stride = width * channels
+        // Uninitialised: the colour's pages cost nothing until libwebp writes them.
+        var plane = [UInt8](unsafeUninitializedCapacity: stride * height) { _, count in count = stride * height }
+        let whole = plane.withUnsafeMutableBufferPointer { out in
+            var rows = LosslessRows(out: out, width: width, channels: channels)
+            return data.withUnsafeBufferPointer { rows.decode($0, height: height) }
         }
-        guard status == 0 else { throw .malformed(path: path, detail: "truncated or corrupt WebP") }
-        plane.withUnsafeMutableBufferPointer { p in
-            for i in 0..<(width * height) {
-                let grey = Int(lumaFromRGB(p[channels * i], p[channels * i + 1], p[channels * i + 2]))
-                let alpha = channels == 4 ? Int(p[4 * i + 3]) : 255
-                p[i] = UInt8((grey * alpha + 255 * (255 - alpha) + 127) / 255)
-            }
-        }
+        guard whole else { throw .malformed(path: path, detail: "truncated or corrupt WebP") }
         Plane.shrink(&plane, to: width * height)
         return Frame(width: width, height: height, luma: plane)
+    }
+}
+
+/// The rows of a lossless WebP turned to grey as libwebp decodes them.
+private struct LosslessRows {
+    let out: UnsafeMutableBufferPointer<UInt8>
+    let width: Int
+    let channels: Int
+    /// Rows already grey.
+    private var grey = 0
+
+    init(out: UnsafeMutableBufferPointer<UInt8>, width: Int, channels: Int) {
+        (self.out, self.width, self.channels) = (out, width, channels)
+    }
+
+    /// Whether every row was decoded. The input is given in steps that keep the colour decoded
+    /// and not yet grey to about a megapixel, whatever the compression.
+    mutating func decode(_ input: UnsafeBufferPointer<UInt8>, height: Int) -> Bool {
+        guard let decoder = qrtui_webp_rows_start(out.baseAddress, Int32(height), Int32(width * channels),
+            Int32(channels))
+        else { return false }
+        defer { WebPIDelete(decoder) }
+        var (fed, step, status, rows): (Int, Int, Int32, Int32) = (0, 64, 5, 0)
+        while status == 5 && fed < input.count {
+            fed = min(input.count, fed + step)
+            status = qrtui_webp_rows_update(decoder, input.baseAddress, fed, &rows)
+            let pixels = (Int(rows) - grey) * width
+            step = pixels < 1 << 18 ? min(step * 2, 1 << 20) : pixels > 1 << 20 ? max(step / 2, 1) : step
+            turnGrey(upTo: Int(rows))
+        }
+        return status == 0 && Int(rows) == height && grey == height
+    }
+
+    /// Rows `grey..<rows` turned to grey in place, and the colour pages behind the last given back.
+    private mutating func turnGrey(upTo rows: Int) {
+        guard rows > grey, let base = out.baseAddress else { return }
+        for i in (grey * width)..<(rows * width) {
+            let level = Int(lumaFromRGB(out[channels * i], out[channels * i + 1], out[channels * i + 2]))
+            let alpha = channels == 4 ? Int(out[4 * i + 3]) : 255
+            out[i] = UInt8((level * alpha + 255 * (255 - alpha) + 127) / 255)
+        }
+        grey = rows
+        AddressSpace.giveBack(from: base + rows * width, to: base + rows * width * channels)
     }
 }
