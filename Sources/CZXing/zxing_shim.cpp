@@ -67,6 +67,11 @@ extern "C" int qzx_symbol_at(const qzx_results *results, int index, qzx_symbol *
     symbol->orientation = result.orientation();
     symbol->mirrored = result.isMirrored() ? 1 : 0;
     symbol->has_eci = result.hasECI() ? 1 : 0;
+    // Deprecated in 1.4 and gone in 2.x (where Aztec's padding is read right): 0 there.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    symbol->data_bits = result.numBits();
+#pragma GCC diagnostic pop
     symbol->sequence_size = result.sequenceSize();
     symbol->sequence_index = result.sequenceIndex();
     symbol->sequence_id = kept.sequenceId.c_str();

@@ -11,8 +11,8 @@ import Testing
         (.dataMatrix, .dataMatrix), (.aztec, .aztec), (.pdf417, .pdf417),
     ]
 
-    func scene(_ kind: MatrixSymbology, _ data: String, gs1: Bool = false) throws -> Frame {
-        try #require(MatrixCode.scene(kind, data, gs1: gs1))
+    func scene(_ kind: MatrixSymbology, _ data: String, gs1: Bool = false, moduleSize: Double = 4) throws -> Frame {
+        try #require(MatrixCode.scene(kind, data, gs1: gs1, moduleSize: moduleSize))
     }
 
     @Test func dataMatrixAztecAndPDF417AreReadWithTheirCorners() throws {
@@ -55,6 +55,26 @@ import Testing
             CodeReader().read(try scene(.dataMatrix, "[01]09501101530003[17]261130", gs1: true)).codes.first)
         #expect(code.gs1)
         #expect(code.text.hasPrefix("0109501101530003"))
+    }
+
+    /// zxing-cpp 1.4 reads the padding of an Aztec symbol of 996 NUL bytes as 31 bytes more
+    /// (a binary shift in the padding bits): that read needs more bits than the symbol carried
+    /// and is not announced. The same symbol holding 990 is read as it is.
+    @Test func anAztecReadPastItsEndIsNotAnnounced() throws {
+        let padded = try scene(.aztec, String(repeating: "\0", count: 996), moduleSize: 2)
+        #expect(CodeReader().read(padded).codes.isEmpty)
+        let codes = CodeReader().read(try scene(.aztec, String(repeating: "\0", count: 990), moduleSize: 2)).codes
+        #expect(codes.map(\.bytes) == [[UInt8](repeating: 0, count: 990)])
+    }
+
+    @Test func theFewestBitsAnAztecSpendsFollowItsModes() {
+        #expect(AztecCapacity.fewestHalfBits(Array("\r\n. ".utf8)) == 20)  // two of Punct's pairs
+        #expect(AztecCapacity.fewestHalfBits(Array("0123".utf8)) == 32)  // Digit mode
+        #expect(AztecCapacity.fewestHalfBits(Array("Az@~".utf8)) == 40)  // Upper, Lower, Mixed
+        #expect(AztecCapacity.fewestHalfBits([0, 0x80, 0xFF, 0x0E]) == 64)  // binary shift
+        #expect(AztecCapacity.fits([UInt8](repeating: 0, count: 1000), dataBits: 8000))
+        #expect(!AztecCapacity.fits([UInt8](repeating: 0, count: 1001), dataBits: 8000))
+        #expect(AztecCapacity.fits([UInt8](repeating: 0, count: 1001), dataBits: 0))
     }
 
     @Test func onlyTheTypesAskedForAreRead() throws {

@@ -41,6 +41,9 @@ typedef struct qzx_symbol {
     int orientation;
     int mirrored;
     int has_eci;
+    /// The data bits the symbol carried after error correction (0 when the library does not
+    /// say): a content that needs more was read past the symbol's end.
+    int data_bits;
     /// Structured append: size -1 when the symbol is not part of a sequence.
     int sequence_size;
     int sequence_index;

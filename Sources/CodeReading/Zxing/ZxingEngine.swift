@@ -97,6 +97,7 @@ public final class ZxingEngine: CodeEngine {
         else { return nil }
         let bytes =
             symbol.byte_count == 0 ? [] : Array(UnsafeBufferPointer(start: symbol.bytes, count: Int(symbol.byte_count)))
+        if symbology == .aztec, !AztecCapacity.fits(bytes, dataBits: Int(symbol.data_bits)) { return nil }
         let c = symbol.corners
         let corners = [(c.0, c.1), (c.6, c.7), (c.4, c.5), (c.2, c.3)].map { PixelPoint(x: Int($0.0), y: Int($0.1)) }
         var code = DetectedCode(symbology: symbology, bytes: bytes, corners: corners)
