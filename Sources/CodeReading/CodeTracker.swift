@@ -6,10 +6,11 @@ import PictureOps
 /// code held in sight (its place unchanged, so not read again) stays in view.
 /// On a stream a 1D code (EAN, UPC, Code 39...) must first be read identically in
 /// `confirmations` frames, and a weak read (few scan lines, or an extra pass) in two at the
-/// least, whatever `confirmations` says (see `Corroboration`; a code once spelt across its
-/// bars is evidence in the frames after, as in a still's looks); a read that disagrees with
+/// least, whatever `confirmations` says; a read zxing-cpp made alike in the picture as taken
+/// counts as two (see `Corroboration`; a code once spelt across its bars is evidence in the
+/// frames after, as in a still's looks); a read that disagrees with
 /// another where both lie sets both back. 2D codes carry error correction and are announced
-/// at once. A still picture's reads come corroborated by its thorough scan: announced at once.
+/// at once, but for PDF417 (see `Symbology.oneReadIsProof`). A still picture's reads come corroborated by its thorough scan: announced at once.
 public struct CodeTracker: Sendable {
     public var forgetAfter: Double
     public var confirmations: Int
@@ -31,7 +32,7 @@ public struct CodeTracker: Sendable {
     }
 
     private mutating func confirmed(_ code: DetectedCode, at time: Double) -> Bool {
-        guard stream, !code.symbology.isTwoDimensional else { return true }
+        guard stream, !code.symbology.oneReadIsProof else { return true }
         let identity = code.identity
         // What was seen of it lately (older is forgotten: counted again from nothing).
         let lately = sightings[identity].flatMap { time - $0.last <= forgetAfter ? $0 : nil }
@@ -46,11 +47,14 @@ public struct CodeTracker: Sendable {
             for rival in rivals.keys { sightings[rival]?.count = 0 }
             sighting.count = 0
         }
-        if sighting.count == 0 || sighting.last != time { sighting.count += 1 }
+        // Both libraries reading it alike are two looks in one frame (`Corroboration`).
+        if sighting.count == 0 || sighting.last != time {
+            sighting.count += Corroboration.enginesAgreeingIsALook(code) ? 2 : 1
+        }
         sighting.last = time
         sighting.code = code
         sightings[identity] = sighting
-        return sighting.count >= max(confirmations, Corroboration.isStrong(code) ? 1 : 2)
+        return sighting.count >= max(confirmations, Corroboration.enoughInOneFrame(code) ? 1 : 2)
     }
 
     /// Records the codes of one frame taken at `time`; returns those to announce, in the

@@ -40,6 +40,13 @@ public enum Symbology: Int32, CaseIterable, Sendable, Hashable, Comparable {
         }
     }
 
+    /// Whether one read in one frame of a stream is proof: a 2D code's error correction is,
+    /// but for PDF417 as libzxing 1.4 reads it. Its decoder can take a symbol length it
+    /// derived as negative from misread row indicators into the error correction, which then
+    /// reads outside its tables and "corrects" noise into a text; the garbage is not read
+    /// alike in another frame, so a PDF417 on a stream waits for a second, as a 1D code does.
+    public var oneReadIsProof: Bool { isTwoDimensional && self != .pdf417 }
+
     public static func < (lhs: Symbology, rhs: Symbology) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

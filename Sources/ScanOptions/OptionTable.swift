@@ -72,7 +72,8 @@ package enum OptionTable {
             completion: .choices(ScanEffort.named.map(\.name)), effect: .value(parseEffort)),
         QrtuiOption(
             names: ["--confirm"], argument: "N", section: Section.scanning,
-            help: "1D codes on a stream are announced after N identical reads; QR codes at once",
+            help: "1D codes (and PDF417) on a stream are announced after N identical reads in separate "
+                + "frames, a read zbar and zxing-cpp make alike counting twice; QR and other 2D codes at once",
             shownDefault: { "\($0.reading.confirmations)" }, effect: .value(parseConfirmations)),
     ]
 

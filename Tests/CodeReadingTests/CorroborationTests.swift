@@ -77,6 +77,28 @@ import Testing
         #expect(evidence.accepted.isEmpty && evidence.withheld == 2)
     }
 
+    /// zxing-cpp reading a weak read of the picture as it is alike is its second look; on a
+    /// pass's view (both would read what the pass made) or for an ITF it is not.
+    @Test func bothLibrariesReadingAlikeInThePictureAsItIsAreTwoLooks() {
+        func agreed(_ code: DetectedCode) -> DetectedCode {
+            var seen = code
+            seen.seenByBoth = true
+            return seen
+        }
+        var plain = Corroboration()
+        plain.add([agreed(read("4006381333931"))])
+        #expect(plain.accepted.map(\.text) == ["4006381333931"])
+        var alone = Corroboration()
+        alone.add([read("4006381333931")])
+        #expect(alone.accepted.isEmpty)
+        var pass = Corroboration()
+        pass.add([agreed(read("4006381333931", by: .thresholded))])
+        #expect(pass.accepted.isEmpty)
+        var itf = Corroboration()
+        itf.add([agreed(read("84216289419474", .i25, quality: 12))])
+        #expect(itf.accepted.isEmpty)
+    }
+
     @Test func aFragmentOfAnITFIsDisputedByTheWholeCode() {
         var evidence = Corroboration()
         evidence.add([read("84216289419474", .i25, quality: 30), read("842162", .i25, quality: 12, x: 25)])
@@ -118,6 +140,38 @@ import Testing
         #expect(tracker.update(with: [read("4006381333931", quality: 40)], at: 0).count == 1)  // strong: at once
         #expect(tracker.update(with: [read("5000213002834", by: .enlarged, quality: 40, at: 400)], at: 0.1).isEmpty)
         #expect(tracker.update(with: [read("5000213002834", by: .enlarged, quality: 40, at: 400)], at: 0.2).count == 1)
+    }
+
+    /// A weak read zxing-cpp read alike in the frame as taken counts as two reads: with the
+    /// default `--confirm 2` it is announced in that frame; `--confirm 3` asks another.
+    @Test func aReadBothLibrariesMadeCountsTwice() {
+        var agreed = read("4006381333931")
+        agreed.seenByBoth = true
+        var tracker = CodeTracker(confirmations: 2)
+        #expect(tracker.update(with: [agreed], at: 0).map(\.text) == ["4006381333931"])
+        var alone = CodeTracker(confirmations: 2)
+        #expect(alone.update(with: [read("4006381333931")], at: 0).isEmpty)
+        var three = CodeTracker(confirmations: 3)
+        #expect(three.update(with: [agreed], at: 0).isEmpty)
+        #expect(three.update(with: [agreed], at: 1.0 / 30).count == 1)
+    }
+
+    /// A PDF417 read by libzxing 1.4 waits for a second frame (`Symbology.oneReadIsProof`);
+    /// a QR code does not.
+    @Test func aPDF417WaitsForASecondFrameAQRCodeDoesNot() {
+        func matrix(_ symbology: Symbology) -> DetectedCode {
+            DetectedCode(
+                symbology: symbology, bytes: Array("boarding".utf8),
+                corners: [
+                    PixelPoint(x: 10, y: 10), PixelPoint(x: 10, y: 90), PixelPoint(x: 190, y: 90),
+                    PixelPoint(x: 190, y: 10),
+                ])
+        }
+        var tracker = CodeTracker(confirmations: 2)
+        #expect(tracker.update(with: [matrix(.pdf417)], at: 0).isEmpty)
+        #expect(tracker.update(with: [matrix(.pdf417)], at: 1.0 / 30).map(\.symbology) == [.pdf417])
+        var qr = CodeTracker(confirmations: 2)
+        #expect(qr.update(with: [matrix(.qr)], at: 0).map(\.symbology) == [.qr])
     }
 
     /// An ITF read by few scan lines is no evidence (see `Corroboration.seenEnough`) unless

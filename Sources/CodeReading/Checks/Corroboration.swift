@@ -45,6 +45,21 @@ struct Corroboration {
         code.checkedAcross && [.ean13, .upca, .ean8, .upce, .code128, .code39].contains(code.symbology)
     }
 
+    /// Whether zxing-cpp's reading it alike in the same picture (`EngineAgreement`) counts as a
+    /// look of its own: another library's binariser and decoder (which itself wants two rows
+    /// that agree) on the pixels as taken. Not on a pass's view, where both would read what the
+    /// pass made of the bars, and not for ITF (see `acrossIsALook`).
+    static func enginesAgreeingIsALook(_ code: DetectedCode) -> Bool {
+        code.seenByBoth && code.pass == .plain && !code.symbology.isTwoDimensional && code.symbology != .i25
+    }
+
+    /// Whether one frame's read is enough for the tracker on a stream: proof on its own, or read
+    /// alike by both libraries (the second look a 1D read needs).
+    static func enoughInOneFrame(_ code: DetectedCode) -> Bool {
+        guard code.symbology.oneReadIsProof || !code.symbology.isTwoDimensional else { return false }
+        return isStrong(code) || enginesAgreeingIsALook(code)
+    }
+
     /// Whether `code` alone is proof: 2D, or a read of the picture as it is (no pass, no
     /// turn) seen by enough scan lines.
     static func isStrong(_ code: DetectedCode) -> Bool {
@@ -66,13 +81,15 @@ struct Corroboration {
         var place: DetectedCode
         /// Each look that read it, and what it counts for (in half looks): a strong read 4,
         /// the first look by a pass 2, each further turn of the same pass 1; an EAN, UPC or
-        /// Code 128 read spelt across its bars 2 more (see `acrossIsALook`).
+        /// Code 128 read spelt across its bars 2 more (see `acrossIsALook`), and 2 more for a
+        /// read zxing-cpp read alike (see `enginesAgreeingIsALook`).
         var looks: [Look: Int] = [:]
+        var enginesAgreed = false
         var weight: Int {
             var byPass = [ScanPass: [Int]]()
             for (look, value) in looks { byPass[look.pass, default: []].append(value) }
             let across = Corroboration.acrossIsALook(code) ? 2 : 0
-            return across
+            return across + (enginesAgreed ? 2 : 0)
                 + byPass.values.reduce(0) { total, values in
                     let sorted = values.sorted(by: >)
                     return total + sorted[0] + sorted.dropFirst().count
@@ -91,6 +108,7 @@ struct Corroboration {
             let look = Look(pass: code.pass, turn: code.turn)
             sighting.looks[look] = max(sighting.looks[look] ?? 0, Self.isStrong(code) ? 4 : 2)
             let checkedAcross = sighting.code.checkedAcross || code.checkedAcross
+            sighting.enginesAgreed = sighting.enginesAgreed || Self.enginesAgreeingIsALook(code)
             if code.quality > sighting.code.quality { sighting.code = code }
             sighting.code.checkedAcross = checkedAcross
             sighting.place.corners =

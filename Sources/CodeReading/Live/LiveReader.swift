@@ -120,7 +120,7 @@ extension LiveReader {
             guard let window = CodeFollower.window(around: track, in: stats.area) else { continue }
             let blocks = SceneChange.blocks(within: window, of: stats)
             let moved = SceneChange.changed(stats, since: track.scene)
-            let unsure = !track.code.symbology.isTwoDimensional && track.looks < confirmations
+            let unsure = !track.code.symbology.oneReadIsProof && track.looks < max(2, confirmations)
             guard unsure || zip(blocks, moved).contains(where: { $0 && $1 }) else {
                 current.reading.held.append(track.code)
                 follower.held(track.code.identity, at: time)
@@ -146,7 +146,7 @@ extension LiveReader {
         engine.density = box.map { min($0.maxX - $0.minX, $0.maxY - $0.minY) >= 80 } ?? false ? 2 : 1
         defer { engine.density = 1 }
         var looks = [Look(rect: window, pass: track.pass, turn: track.turn, window: true)]
-        if !track.code.symbology.isTwoDimensional && track.looks < confirmations {
+        if !track.code.symbology.oneReadIsProof && track.looks < max(2, confirmations) {
             looks += [ScanPass.plain, .thresholded, .smoothed, .enlarged].map {
                 Look(rect: window, pass: $0, turn: track.turn, window: true)
             }
