@@ -10,7 +10,7 @@
 
 DEBIAN_PACKAGES := pkg-config libzbar-dev libzxing-dev libv4l-dev libncurses-dev libqrencode-dev \
                    libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libtiff-dev libzint-dev tmux \
-                   man-db zsh fish
+                   man-db zsh fish strace
 # What the benchmark compares qrtui with (zbarimg's time on a large photo, chafa's preview).
 BENCH_PACKAGES := zbar-tools chafa
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

@@ -97,8 +97,8 @@ let package = Package(
         .executableTarget(
             name: "ScanTUI",
             dependencies: [
-                "FrameCore", "SystemCalls", "CodeReading", "CaptureKit", "PictureFiles", "Overlay", "CursesBackend",
-                "ScanOptions", "CodeMeaning",
+                "FrameCore", "SystemCalls", "PictureOps", "CodeReading", "CaptureKit", "PictureFiles", "Overlay",
+                "CursesBackend", "ScanOptions", "CodeMeaning",
             ]
         ),
         // Fuzzing (make fuzz): the harnesses, and libFuzzer's entry (or a replayer) around them.

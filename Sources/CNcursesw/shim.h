@@ -28,13 +28,13 @@ static inline int qrtui_colors(void) { return COLORS; }
 static inline int qrtui_color_pairs(void) { return COLOR_PAIRS; }
 static inline WINDOW *qrtui_stdscr(void) { return stdscr; }
 
-/// Writes one cell; `pair` goes through setcchar's extension argument so that pairs above
-/// 32767 (256-colour terminals have 65536) work.
-static inline int qrtui_put_cell(int row, int column, const wchar_t *text, attr_t attributes, int pair) {
-    cchar_t cell;
-    if (setcchar(&cell, text, attributes, 0, &pair) != OK) return ERR;
-    return mvadd_wch(row, column, &cell);
-}
+/// A parameterised capability (cup, setaf, setab) filled in: tiparm is variadic, which
+/// Swift cannot call. The result lives in ncurses' own buffer until the next call.
+static inline const char *qrtui_tiparm1(const char *capability, int a) { return tiparm(capability, a); }
+static inline const char *qrtui_tiparm2(const char *capability, int a, int b) { return tiparm(capability, a, b); }
+static inline int qrtui_has_flag(const char *name) { return tigetflag(name) > 0; }
+/// Tells curses the physical screen is unknown: its next refresh clears it whole.
+static inline void qrtui_forget_screen(void) { clearok(curscr, TRUE); }
 
 /// Cell size in screen pixels, when the terminal reports it (0 otherwise).
 static inline int qrtui_window_pixels(int fd, int *columns, int *rows, int *width, int *height) {

@@ -16,6 +16,29 @@ extern int pipe2(int pipefd[2], int flags);
 extern pid_t gettid(void);
 extern int pthread_setname_np(pthread_t thread, const char *name);
 
+#include <spawn.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+enum { QRTUI_POSIX_SPAWN_SETSID = 0x80 };  // POSIX_SPAWN_SETSID, declared under _GNU_SOURCE only
+/// A pseudoterminal's master, `columns` x `rows`, its slave's path in `path`; -1 on failure.
+extern int posix_openpt(int flags);
+extern int grantpt(int fd);
+extern int unlockpt(int fd);
+extern int ptsname_r(int fd, char *buf, size_t buflen);
+static inline int qrtui_open_pseudoterminal(int columns, int rows, char *path, size_t length) {
+    int master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+    if (master < 0) return -1;
+    struct winsize size = {(unsigned short)rows, (unsigned short)columns, 0, 0};
+    if (grantpt(master) != 0 || unlockpt(master) != 0 || ptsname_r(master, path, length) != 0 ||
+        ioctl(master, TIOCSWINSZ, &size) != 0) {
+        int saved = errno;
+        close(master);
+        errno = saved;
+        return -1;
+    }
+    return master;
+}
+
 static inline int qrtui_signalfd(int fd, const sigset_t *mask, int flags) { return signalfd(fd, mask, flags); }
 static inline pid_t qrtui_gettid(void) { return gettid(); }
 static inline int qrtui_pipe2(int *ends, int flags) { return pipe2(ends, flags); }

@@ -11,6 +11,9 @@ public struct CameraDescription: Sendable {
     public let isCapture: Bool
     /// The camera's own formats (libv4l2's emulated ones left out).
     public let formats: [CameraFormat]
+    /// What qrtui would stream from it for the request ("MJPEG 1280x720 at 30 fps").
+    public let choice: String?
+    public let controls: [CameraControl]
 }
 
 /// The cameras this machine has: which device nodes exist, which of them capture video,
@@ -36,16 +39,25 @@ public enum CameraCatalog {
         try V4L2Device(path: path).nodeCapabilities() & QRTUI_CAP_VIDEO_CAPTURE != 0
     }
 
-    public static func describe(_ path: String) throws(CaptureError) -> CameraDescription {
+    /// What the device at `path` is, offers, and would stream for `request`.
+    public static func describe(_ path: String, request: CameraRequest? = nil) throws(CaptureError)
+        -> CameraDescription
+    {
         let device = try V4L2Device(path: path)
         let capability = try device.capabilities()
         func text<T>(_ field: T) -> String {
             withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         }
         let isCapture = try device.nodeCapabilities() & QRTUI_CAP_VIDEO_CAPTURE != 0
+        let formats = isCapture ? try device.formats().filter { !$0.emulated } : []
+        let choice = CameraFormatChoice.choose(from: formats, for: request ?? CameraRequest(path: path)).map {
+            CameraFormatChoice.describe(
+                fourcc: $0.fourcc, convertedFrom: $0.convertedFrom, width: $0.width, height: $0.height,
+                rate: $0.framesPerSecond)
+        }
         return CameraDescription(
             path: path, card: text(capability.card), driver: text(capability.driver),
-            bus: text(capability.bus_info), isCapture: isCapture,
-            formats: isCapture ? try device.formats().filter { !$0.emulated } : [])
+            bus: text(capability.bus_info), isCapture: isCapture, formats: formats, choice: isCapture ? choice : nil,
+            controls: isCapture ? device.controls() : [])
     }
 }

@@ -25,6 +25,8 @@ public struct CameraRequest: Equatable, Sendable {
 /// How luma is taken out of a frame in a given pixel format.
 enum LumaLayout: Equatable {
     case grey, yuyv, uyvy, planar
+    /// A JPEG a frame (MJPEG): decoded to grey here (`MJPEGDecoder`).
+    case jpeg
 
     init?(fourcc: UInt32) {
         switch fourcc {
@@ -32,57 +34,72 @@ enum LumaLayout: Equatable {
         case QRTUI_PIX_FMT_YUYV: self = .yuyv
         case QRTUI_PIX_FMT_UYVY: self = .uyvy
         case QRTUI_PIX_FMT_YUV420, QRTUI_PIX_FMT_YVU420, QRTUI_PIX_FMT_NV12, QRTUI_PIX_FMT_NV21: self = .planar
+        case QRTUI_PIX_FMT_MJPEG, QRTUI_PIX_FMT_JPEG: self = .jpeg
         default: return nil
+        }
+    }
+
+    /// What turning a frame into grey costs, cheapest first: the luma as it lies, the luma
+    /// every other byte, a JPEG's entropy decoding.
+    var cost: Int {
+        switch self {
+        case .grey, .planar: 0
+        case .yuyv, .uyvy: 1
+        case .jpeg: 2
         }
     }
 }
 
-/// The format to ask the camera for: the size closest to the request; at that size GREY or
-/// a YUV format whose luma is taken directly, as long as it is fast enough; else MJPEG (or
-/// anything else) decoded by libv4l2 into YU12.
+/// The format to ask the camera for, from the camera's own list: the size closest to the
+/// request; at that size the formats that come closest to the frame rate asked for (a USB 2
+/// webcam sends 1280x720 at 30 fps only as MJPEG, its YUYV at 10); among those the cheapest
+/// to turn into grey (GREY and YUV as they are, MJPEG decoded here). A format qrtui cannot
+/// read itself is converted to YU12 by libv4l2, as a last resort.
 struct CameraFormatChoice: Equatable {
     let fourcc: UInt32
     let width: Int
     let height: Int
+    /// The frame rate the camera lists for it (nil: it lists none).
+    let framesPerSecond: Double?
     /// The camera's own format when libv4l2 converts (nil: the frames arrive as they are).
     let convertedFrom: UInt32?
 
-    static let slowest = 15.0
-
     static func choose(from formats: [CameraFormat], for request: CameraRequest) -> CameraFormatChoice? {
         let native = formats.filter { !$0.emulated }
-        let offers = native.flatMap { format in format.sizes.map { (format, $0) } }
+        let offers = native.flatMap { format in format.sizes.map { (format: format, size: $0) } }
         func distance(_ size: CameraSize) -> Int { abs(size.width - request.width) + abs(size.height - request.height) }
-        guard let best = offers.map({ distance($0.1) }).min() else {
+        guard let best = offers.map({ distance($0.size) }).min() else {
             // A camera that lists no sizes: try its first format at the requested size.
             guard let first = native.first else { return nil }
-            return direct(first.fourcc, request.width, request.height)
+            return choice(first.fourcc, CameraSize(width: request.width, height: request.height, rates: []))
         }
-        let atSize = offers.filter { distance($0.1) == best }
-        let wanted = min(Double(request.framesPerSecond), slowest)
-        let rank: [UInt32] = [
-            QRTUI_PIX_FMT_GREY, QRTUI_PIX_FMT_YUYV, QRTUI_PIX_FMT_UYVY, QRTUI_PIX_FMT_NV12,
-            QRTUI_PIX_FMT_NV21, QRTUI_PIX_FMT_YUV420, QRTUI_PIX_FMT_YVU420,
-        ]
-        let directOffers = atSize.filter { LumaLayout(fourcc: $0.0.fourcc) != nil }
-            .sorted { (rank.firstIndex(of: $0.0.fourcc) ?? 99) < (rank.firstIndex(of: $1.0.fourcc) ?? 99) }
-        if let fast = directOffers.first(where: { $0.1.rates.isEmpty || $0.1.fastest >= wanted }) {
-            return direct(fast.0.fourcc, fast.1.width, fast.1.height)
-        }
-        if let compressed = atSize.first(where: {
-            $0.0.fourcc == QRTUI_PIX_FMT_MJPEG || $0.0.fourcc == QRTUI_PIX_FMT_JPEG
-        }) {
-            return converted(compressed.0.fourcc, compressed.1)
-        }
-        if let slow = directOffers.first { return direct(slow.0.fourcc, slow.1.width, slow.1.height) }
-        return atSize.first.map { converted($0.0.fourcc, $0.1) }
+        let wanted = Double(request.framesPerSecond)
+        // A size that lists no rates is taken to reach any.
+        func reach(_ size: CameraSize) -> Double { size.rates.isEmpty ? wanted : min(size.fastest, wanted) }
+        let atSize = offers.filter { distance($0.size) == best }
+        let fastest = atSize.map { reach($0.size) }.max() ?? wanted
+        let quick = atSize.filter { reach($0.size) >= fastest - 0.5 }
+        func cost(_ fourcc: UInt32) -> Int { LumaLayout(fourcc: fourcc)?.cost ?? 3 }
+        guard let pick = quick.min(by: { cost($0.format.fourcc) < cost($1.format.fourcc) }) else { return nil }
+        return choice(pick.format.fourcc, pick.size)
     }
 
-    private static func direct(_ fourcc: UInt32, _ width: Int, _ height: Int) -> CameraFormatChoice {
-        CameraFormatChoice(fourcc: fourcc, width: width, height: height, convertedFrom: nil)
+    private static func choice(_ fourcc: UInt32, _ size: CameraSize) -> CameraFormatChoice {
+        let rate = size.rates.isEmpty ? nil : size.fastest
+        guard LumaLayout(fourcc: fourcc) == nil else {
+            return CameraFormatChoice(
+                fourcc: fourcc, width: size.width, height: size.height, framesPerSecond: rate, convertedFrom: nil)
+        }
+        return CameraFormatChoice(
+            fourcc: QRTUI_PIX_FMT_YUV420, width: size.width, height: size.height, framesPerSecond: rate,
+            convertedFrom: fourcc)
     }
 
-    private static func converted(_ source: UInt32, _ size: CameraSize) -> CameraFormatChoice {
-        CameraFormatChoice(fourcc: QRTUI_PIX_FMT_YUV420, width: size.width, height: size.height, convertedFrom: source)
+    /// "MJPEG 1280x720 at 30 fps", "YU12 from BGR3 (libv4l2) 640x480".
+    static func describe(fourcc: UInt32, convertedFrom: UInt32?, width: Int, height: Int, rate: Double?) -> String {
+        let name = fourcc == QRTUI_PIX_FMT_MJPEG ? "MJPEG" : FourCC.string(fourcc)
+        let converted = convertedFrom.map { " from \(FourCC.string($0)) (libv4l2)" } ?? ""
+        let fps = rate.map { " at \(Int($0.rounded())) fps" } ?? ""
+        return "\(name)\(converted) \(width)x\(height)\(fps)"
     }
 }

@@ -7,6 +7,8 @@ import SystemCalls
 public final class FileInput {
     public let path: String
     public let fd: Int32
+    /// A regular file (not a pipe, FIFO, socket or device): its bytes never wait for a producer.
+    public private(set) var isRegularFile = false
     private let ownsDescriptor: Bool
 
     /// Opens `path`; "-" means standard input.
@@ -32,6 +34,7 @@ public final class FileInput {
             closeIfOwned()
             throw .system(operation: "stat", path: self.path, errno: code)
         }
+        isRegularFile = info.st_mode & S_IFMT == S_IFREG
         switch info.st_mode & S_IFMT {
         case S_IFREG, S_IFIFO, S_IFCHR: break
         case S_IFDIR:

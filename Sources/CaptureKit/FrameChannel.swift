@@ -27,6 +27,7 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
     private var closed = false
     private var droppedCount = 0
     private var kind: SourceKind?
+    private var paced = false
     private var wake: (@Sendable () -> Void)?
     private var waiting = Waiting()
 
@@ -42,6 +43,12 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
     public var sourceKind: SourceKind? {
         get { condition.withLock { kind } }
         set { condition.withLock { kind = newValue } }
+    }
+
+    /// The source's frames arrive paced (`FrameSource.arrivesPaced`), as of its last frame.
+    public var sourcePaced: Bool {
+        get { condition.withLock { paced } }
+        set { condition.withLock { paced = newValue } }
     }
 
     /// Who is blocked on the hand-over at this moment (tests check that a call really waits).
@@ -177,6 +184,7 @@ public final class CaptureThread: Sendable {
             source.setNoticeHandler { channel.notify($0) }
             while !channel.isClosed {
                 guard let frame = try source.nextFrame(cancelled: { channel.isClosed }) else { break }
+                channel.sourcePaced = source.arrivesPaced
                 guard channel.publish(frame) else { return }
             }
             channel.finish(nil)

@@ -14,9 +14,13 @@ public protocol FrameSource: AnyObject {
     func nextFrame(cancelled: () -> Bool) throws(CaptureError) -> Frame?
     /// Where to report what happens besides frames (corrupt frames, unplugging).
     func setNoticeHandler(_ handler: @escaping (CaptureNotice) -> Void)
+    /// Recorded frames that arrive at the pace of the world (a pipe fed in real time): read as
+    /// a camera's are.
+    var arrivesPaced: Bool { get }
 }
 
 extension FrameSource {
+    public var arrivesPaced: Bool { false }
     public func nextFrame(cancelled: () -> Bool) throws(CaptureError) -> Frame? { try nextFrame() }
     public func setNoticeHandler(_ handler: @escaping (CaptureNotice) -> Void) {}
 }
@@ -28,6 +32,10 @@ public enum CaptureNotice: Equatable, Sendable {
     /// The camera went away (unplugged); qrtui waits for it to come back.
     case disconnected(CaptureError)
     case reconnected
+    /// A camera began streaming: what ("MJPEG 1280x720 at 30 fps").
+    case streaming(String)
+    /// What came of a control change a key asked for (`CameraLink.ask`).
+    case control(ControlReport)
 }
 
 /// A single decoded picture.
@@ -64,6 +72,7 @@ public final class LoopingSource: FrameSource {
 
     public var name: String { current.name }
     public var kind: SourceKind { current.kind == .still ? .recorded : current.kind }
+    public var arrivesPaced: Bool { current.arrivesPaced }
     public var framesPerSecond: Double? { current.framesPerSecond ?? (still == nil ? nil : 10) }
 
     public func nextFrame() throws(CaptureError) -> Frame? {

@@ -11,13 +11,15 @@ public final class ReconnectingCamera: FrameSource {
     private var corruptBefore = 0
     /// One set of frame planes for every time the device is opened.
     private let pool = FramePool()
+    private let link: CameraLink?
     static let retryInterval = 0.5
 
     /// Opening failures here (missing, permission, busy) are final: only a camera that worked
     /// and went away is waited for.
-    public init(_ request: CameraRequest) throws(CaptureError) {
+    public init(_ request: CameraRequest, link: CameraLink? = nil) throws(CaptureError) {
         self.request = request
-        camera = try V4L2Camera(request, pool: pool)
+        self.link = link
+        camera = try V4L2Camera(request, pool: pool, link: link)
     }
 
     public var name: String { request.path }
@@ -61,7 +63,7 @@ public final class ReconnectingCamera: FrameSource {
         while MonotonicClock.now() < deadline && !cancelled() {
             MonotonicClock.sleep(until: min(deadline, MonotonicClock.now() + 0.05))
         }
-        guard !cancelled(), let camera = try? V4L2Camera(request, pool: pool) else { return }
+        guard !cancelled(), let camera = try? V4L2Camera(request, pool: pool, link: link) else { return }
         if let handler = noticeHandler { camera.setNoticeHandler(forwarding(handler)) }
         self.camera = camera
         noticeHandler?(.reconnected)

@@ -1,12 +1,15 @@
 import CV4L2
 import FrameCore
 import Glibc
+import PictureFiles
 import PictureOps
 import SystemCalls
 
-/// A V4L2 camera through libv4l2 (so MJPEG-only and unusual cameras work through
-/// libv4lconvert): mmap streaming with several buffers, luma taken from each frame.
-/// Everything is released (STREAMOFF, munmap, close) by `shutdown`, also from deinit.
+/// A V4L2 camera through libv4l2 (which also copes with unusual drivers and converts the
+/// formats qrtui cannot read): mmap streaming with several buffers, luma taken from each
+/// frame, MJPEG decoded to grey here (`MJPEGDecoder`, paced by `DecodePacing`). Controls the
+/// keys change are put back, and everything is released (STREAMOFF, munmap, close), by
+/// `shutdown`, also from deinit.
 public final class V4L2Camera: FrameSource {
     public let name: String
     public let kind = SourceKind.live
@@ -17,6 +20,13 @@ public final class V4L2Camera: FrameSource {
     public let fourcc: UInt32
     public let convertedFrom: UInt32?
     public private(set) var corruptFrames = 0
+    /// MJPEG frames dequeued and not decoded (a still scene: see `DecodePacing`).
+    public private(set) var skippedDecodes = 0
+    /// What it streams: "MJPEG 1280x720 at 30 fps".
+    public var stream: String {
+        CameraFormatChoice.describe(
+            fourcc: fourcc, convertedFrom: convertedFrom, width: width, height: height, rate: framesPerSecond)
+    }
 
     private var device: V4L2Device?
     private let stride: Int
@@ -28,21 +38,18 @@ public final class V4L2Camera: FrameSource {
     /// Where each frame's luma goes; a reconnecting camera passes the same pool to every
     /// device it opens, so replugging allocates no planes.
     private let pool: FramePool
+    private let link: CameraLink?
+    private var controls: CameraControls?
+    private var decoder: MJPEGDecoder?
+    private var pacing = DecodePacing()
+    private var announced = false
 
-    public init(_ request: CameraRequest, pool: FramePool = FramePool()) throws(CaptureError) {
+    public init(_ request: CameraRequest, pool: FramePool = FramePool(), link: CameraLink? = nil) throws(CaptureError) {
         self.pool = pool
+        self.link = link
         let device = try V4L2Device(path: request.path)
         name = request.path
-        let capabilities = try device.nodeCapabilities()
-        guard capabilities & QRTUI_CAP_VIDEO_CAPTURE != 0 else {
-            throw .unsupported(path: request.path, detail: "not a video capture device (a metadata or output node?)")
-        }
-        guard capabilities & QRTUI_CAP_STREAMING != 0 else {
-            throw .unsupported(path: request.path, detail: "the device cannot stream frames (no mmap I/O)")
-        }
-        guard let choice = CameraFormatChoice.choose(from: try device.formats(), for: request) else {
-            throw .unsupported(path: request.path, detail: "the camera offers no usable picture format")
-        }
+        let choice = try Self.choice(of: device, for: request)
         var format = v4l2_format()
         format.type = V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue
         format.fmt.pix.width = UInt32(choice.width)
@@ -62,10 +69,17 @@ public final class V4L2Camera: FrameSource {
         let bytesPerLine = Int(format.fmt.pix.bytesperline)
         stride = bytesPerLine > 0 ? bytesPerLine : (layout == .yuyv || layout == .uyvy ? 2 * width : width)
         self.layout = layout
+        if layout == .jpeg {
+            guard let decoder = MJPEGDecoder() else {
+                throw .system(operation: "tjInitDecompress", path: request.path, errno: .outOfMemory)
+            }
+            self.decoder = decoder
+        }
         fourcc = format.fmt.pix.pixelformat
         convertedFrom = choice.convertedFrom
         self.device = device
-        framesPerSecond = Self.setRate(device, request.framesPerSecond)
+        controls = CameraControls(device: device)
+        framesPerSecond = Self.setRate(device, request.framesPerSecond) ?? choice.framesPerSecond
         do {
             try startStreaming(device)
         } catch {
@@ -75,6 +89,23 @@ public final class V4L2Camera: FrameSource {
     }
 
     deinit { shutdown() }
+
+    /// What to ask of a capture device that can stream.
+    private static func choice(of device: V4L2Device, for request: CameraRequest) throws(CaptureError)
+        -> CameraFormatChoice
+    {
+        let capabilities = try device.nodeCapabilities()
+        guard capabilities & QRTUI_CAP_VIDEO_CAPTURE != 0 else {
+            throw .unsupported(path: request.path, detail: "not a video capture device (a metadata or output node?)")
+        }
+        guard capabilities & QRTUI_CAP_STREAMING != 0 else {
+            throw .unsupported(path: request.path, detail: "the device cannot stream frames (no mmap I/O)")
+        }
+        guard let choice = CameraFormatChoice.choose(from: try device.formats(), for: request) else {
+            throw .unsupported(path: request.path, detail: "the camera offers no usable picture format")
+        }
+        return choice
+    }
 
     private static func setRate(_ device: V4L2Device, _ rate: Int) -> Double? {
         var parameters = v4l2_streamparm()
@@ -114,6 +145,8 @@ public final class V4L2Camera: FrameSource {
     /// Stops streaming, unmaps the buffers and closes the device. Safe to call again.
     public func shutdown() {
         guard let device else { return }
+        controls?.restore()
+        controls = nil
         if streaming {
             var type = Int32(V4L2_BUF_TYPE_VIDEO_CAPTURE.rawValue)
             try? device.control(QRTUI_VIDIOC_STREAMOFF, "VIDIOC_STREAMOFF", &type)
@@ -132,7 +165,14 @@ public final class V4L2Camera: FrameSource {
     /// once `cancelled` says so (checked a few times a second).
     public func nextFrame(cancelled: () -> Bool) throws(CaptureError) -> Frame? {
         guard let device else { return nil }
+        if !announced {
+            announced = true
+            noticeHandler?(.streaming(stream))
+        }
         while !cancelled() {
+            for change in link?.takeChanges() ?? [] {
+                if let report = controls?.apply(change) { noticeHandler?(.control(report)) }
+            }
             var descriptors = [pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)]
             let ready: Int
             do {
@@ -168,6 +208,13 @@ public final class V4L2Camera: FrameSource {
         defer { try? device.control(QRTUI_VIDIOC_QBUF, "VIDIOC_QBUF", &buffer) }
         guard Int(buffer.index) < buffers.count else { return nil }
         let memory = UnsafeRawBufferPointer(buffers[Int(buffer.index)])
+        if layout == .jpeg,
+            !pacing.shouldDecode(size: Int(buffer.bytesused), sceneIsStill: link?.sceneIsStill ?? false)
+        {
+            skippedDecodes += 1
+            sequence += 1
+            return nil
+        }
         let frame = pool.frame(width: width, height: height, sequence: sequence, timestamp: MonotonicClock.now()) {
             buffer.flags & QRTUI_BUF_FLAG_ERROR == 0 && extractLuma(memory, used: Int(buffer.bytesused), into: $0)
         }
@@ -187,11 +234,16 @@ public final class V4L2Camera: FrameSource {
     /// Writes one frame's luma plane into `plane`; false when the frame is too short to hold a picture.
     func extractLuma(_ memory: UnsafeRawBufferPointer, used: Int, into plane: UnsafeMutableBufferPointer<UInt8>) -> Bool
     {
+        let available = min(used > 0 ? used : memory.count, memory.count)
+        if layout == .jpeg, let decoder {
+            return decoder.decodeGrey(
+                UnsafeRawBufferPointer(rebasing: memory.prefix(available)), width: width, height: height, into: plane)
+        }
         let needed = stride * (height - 1) + (layout == .yuyv || layout == .uyvy ? 2 * width : width)
-        guard min(used > 0 ? used : memory.count, memory.count) >= needed else { return false }
+        guard available >= needed else { return false }
         let (step, offset) =
             switch layout {
-            case .grey, .planar: (1, 0)
+            case .grey, .planar, .jpeg: (1, 0)
             case .yuyv: (2, 0)
             case .uyvy: (2, 1)
             }

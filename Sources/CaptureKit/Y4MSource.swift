@@ -12,6 +12,18 @@ public final class Y4MSource: FrameSource {
     private let reader: ByteReader
     private let chromaBytes: Int
     private var sequence = 0
+    /// How long each of the last frames waited for its bytes (a pipe only).
+    private var waits: [Double] = []
+
+    /// The frames come as a camera's do, paced by their producer (`ffmpeg -re`, a capture
+    /// tool): most of the last eight waited for their bytes for a third of a frame's time or
+    /// more. Such a stream is read as a camera is, within a share of the CPU; a regular file,
+    /// or a pipe faster than real time, keeps its counted work and reads alike on every run.
+    public var arrivesPaced: Bool {
+        guard waits.count >= 8 else { return false }
+        let interval = 1 / (framesPerSecond ?? 30)
+        return waits.sorted()[waits.count / 2] >= interval / 3
+    }
 
     static let headerLimit = 4096
 
@@ -74,6 +86,10 @@ public final class Y4MSource: FrameSource {
     }
 
     public func nextFrame() throws(CaptureError) -> Frame? {
+        let started = MonotonicClock.now()
+        defer {
+            if !reader.input.isRegularFile { waits = Array((waits + [MonotonicClock.now() - started]).suffix(8)) }
+        }
         guard let marker = try reader.readLine(limit: Self.headerLimit) else { return nil }
         guard marker.starts(with: Array("FRAME".utf8)) else {
             throw .malformed(path: name, detail: "frame \(sequence): expected FRAME, found other data")

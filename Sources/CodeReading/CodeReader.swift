@@ -61,6 +61,7 @@ public final class CodeReader {
                     engines: engines, share: share, cost: cost,
                     confirmations: policy.confirmations(for: kind))
             live = reader
+            reader.charge(by: cost)
             reading = reader.read(frame, in: area ?? frame.bounds)
         }
         let qrParts = reading.parts.filter { $0.sequence == nil }

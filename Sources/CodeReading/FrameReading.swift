@@ -21,6 +21,9 @@ public struct FrameReading: Sendable {
     public var withheld = 0
     /// The work this frame's reading cost against its budget (ms of CPU, or counted).
     public var work = 0.0
+    /// Nothing in the frame changed beyond sensor noise since the scene was last looked at
+    /// in full, and no code followed moved (a moving picture's reading only).
+    public var sceneStill = false
 
     public init(codes: [DetectedCode] = [], frameSequence: Int = 0, area: PixelRect? = nil) {
         self.codes = codes

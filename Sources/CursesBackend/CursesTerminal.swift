@@ -21,10 +21,11 @@ public final class CursesTerminal: TerminalBackend {
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
     private var previous: CellGrid?
+    /// Draws the grid's changes in one write (ncurses keeps the terminal's modes and keys).
+    private var writer: CellWriter?
     private var keyInput: TerminalInput?
     private var queued: [TerminalEvent] = []
     private var reportedSize = (columns: 0, rows: 0)
-    private var pairs: [Int32] = []
     private var ended = false
 
     /// Opens the screen on `input`/`output` descriptors (normally both /dev/tty).
@@ -76,6 +77,7 @@ public final class CursesTerminal: TerminalBackend {
             depth = .none
         }
         keyInput = TerminalInput(descriptor: inputDescriptor, known: Self.describedKeys())
+        writer = CellWriter(depth: depth)
         mouse(on: true)
     }
 
@@ -103,8 +105,10 @@ public final class CursesTerminal: TerminalBackend {
         // Keys typed for qrtui and not yet read are not the shell's.
         tcflush(inputDescriptor, TCIFLUSH)
         mouse(on: false)
-        // Without an alternate screen (vt100) the picture would stay on the shell: clear it.
+        // Without an alternate screen (vt100) the picture would stay on the shell: clear it
+        // (curses never drew it: it is told the screen is unknown, so it clears it whole).
         if !Self.has("rmcup") {
+            qrtui_forget_screen()
             erase()
             refresh()
         }
@@ -169,55 +173,22 @@ public final class CursesTerminal: TerminalBackend {
         return (0.2...2).contains(aspect) ? aspect : 0.5
     }
 
-    /// Writes the cells that differ from the last grid drawn, then shows them.
+    /// Writes the cells that differ from the last grid drawn, in one write (a grid of another
+    /// size, or after `invalidate`, repaints the cleared screen whole).
     public func draw(_ grid: CellGrid) {
-        if previous?.width != grid.width || previous?.height != grid.height {
-            erase()
-            previous = nil
-        }
-        for change in grid.changes(since: previous) { put(change.cell, column: change.column, row: change.row) }
+        let fresh = previous?.width != grid.width || previous?.height != grid.height
+        if fresh { previous = nil }
+        let changes = grid.changes(since: previous)
         previous = grid
-        refresh()
+        guard let writer, !changes.isEmpty || fresh else { return }
+        try? Syscall.writeAll(
+            outputDescriptor, writer.output(for: changes, width: grid.width, height: grid.height, fresh: fresh))
     }
 
     /// Forgets what is on screen, so that the next draw repaints every cell.
     public func invalidate() {
         previous = nil
         clearok(qrtui_stdscr(), true)
-    }
-
-    private func put(_ cell: Cell, column: Int, row: Int) {
-        var attributes = QRTUI_A_NORMAL
-        if cell.style.attributes.contains(.bold) { attributes |= QRTUI_A_BOLD }
-        if cell.style.attributes.contains(.dim) { attributes |= QRTUI_A_DIM }
-        if cell.style.attributes.contains(.reverse) { attributes |= QRTUI_A_REVERSE }
-        if cell.style.attributes.contains(.underline) { attributes |= QRTUI_A_UNDERLINE }
-        let pair = self.pair(cell.style.foreground, cell.style.background)
-        // Up to four scalars and the terminating zero, on the stack: a full repaint puts
-        // thousands of cells a frame.
-        var text: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &text) { raw in
-            let scalars = raw.bindMemory(to: wchar_t.self)
-            for (index, scalar) in cell.text.unicodeScalars.prefix(4).enumerated() {
-                scalars[index] = wchar_t(bitPattern: scalar.value)
-            }
-            _ = qrtui_put_cell(Int32(row), Int32(column), scalars.baseAddress, attributes, pair)
-        }
-    }
-
-    /// A colour pair for foreground and background, allocated once and kept (looked up in
-    /// a table by colour numbers -1...255: every cell of every frame asks).
-    private func pair(_ foreground: Color, _ background: Color) -> Int32 {
-        guard depth != .none else { return 0 }
-        let fg = depth.number(for: foreground)
-        let bg = depth.number(for: background)
-        if fg == -1 && bg == -1 { return 0 }
-        let key = Int(fg + 1) * 257 + Int(bg + 1)
-        if pairs.isEmpty { pairs = [Int32](repeating: -1, count: 257 * 257) }
-        if pairs[key] >= 0 { return pairs[key] }
-        let allocated = max(0, alloc_pair(fg, bg))
-        pairs[key] = allocated
-        return allocated
     }
 
     /// The next input event, or nil when none is waiting. Keys are decoded here from the bytes

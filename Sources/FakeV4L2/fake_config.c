@@ -26,24 +26,47 @@ static uint32_t format_named(const char *name) {
     return 0;  // "meta": not a capture device
 }
 
-/// A binary PGM (P5, 8 bit) or nothing.
-static void load_image(const char *path) {
+/// A binary PGM (P5, 8 bit), or NULL.
+static uint8_t *read_pgm(const char *path, int *width, int *height) {
     FILE *file = fopen(path, "rb");
-    if (!file) return;
-    int width = 0, height = 0, maximum = 0;
-    if (fscanf(file, "P5 %d %d %d", &width, &height, &maximum) == 3 && width > 0 && height > 0 &&
-        width <= 8192 && height <= 8192 && maximum == 255) {
+    if (!file) return NULL;
+    int maximum = 0;
+    uint8_t *pixels = NULL;
+    if (fscanf(file, "P5 %d %d %d", width, height, &maximum) == 3 && *width > 0 && *height > 0 && *width <= 8192 &&
+        *height <= 8192 && maximum == 255) {
         fgetc(file);
-        config.image = malloc((size_t)width * height);
-        if (config.image && fread(config.image, 1, (size_t)width * height, file) == (size_t)width * height) {
-            config.image_width = width;
-            config.image_height = height;
-        } else {
-            free(config.image);
-            config.image = NULL;
+        pixels = malloc((size_t)*width * *height);
+        if (pixels && fread(pixels, 1, (size_t)*width * *height, file) != (size_t)*width * *height) {
+            free(pixels);
+            pixels = NULL;
         }
     }
     fclose(file);
+    return pixels;
+}
+
+static void load_image(const char *path) {
+    config.image = read_pgm(path, &config.image_width, &config.image_height);
+}
+
+/// "a.pgm:30,b.pgm:30": each picture shown for so many frames, in turn, in a loop.
+static void load_sequence(const char *list) {
+    char copy[4096], *saved = NULL;
+    snprintf(copy, sizeof copy, "%s", list);
+    for (char *entry = strtok_r(copy, ",", &saved); entry && config.picture_count < FAKE_MAX_PICTURES;
+         entry = strtok_r(NULL, ",", &saved)) {
+        char *colon = strrchr(entry, ':');
+        int frames = colon ? atoi(colon + 1) : 30;
+        if (colon) *colon = 0;
+        int i = config.picture_count, width = 0, height = 0;
+        uint8_t *pixels = read_pgm(entry, &width, &height);
+        if (!pixels || frames <= 0) { free(pixels); continue; }
+        config.pictures[i] = pixels;
+        config.picture_width[i] = width;
+        config.picture_height[i] = height;
+        config.picture_frames[i] = frames;
+        config.picture_count++;
+    }
 }
 
 /// A Y4M clip (any 8-bit colour space): the luma planes of all its frames, at most 600.
@@ -83,7 +106,15 @@ static void parse_devices(const char *list) {
         fake_device *device = &config.devices[config.device_count++];
         if (colon) *colon = 0;
         snprintf(device->path, sizeof device->path, "%s", entry);
-        device->pixelformat = format_named(colon ? colon + 1 : "yuyv");
+        // "mjpeg+yuyv": the formats a camera offers, in the order it lists them.
+        char formats[128], *inner = NULL;
+        snprintf(formats, sizeof formats, "%s", colon ? colon + 1 : "yuyv");
+        for (char *name = strtok_r(formats, "+", &inner); name && device->format_count < FAKE_MAX_FORMATS;
+             name = strtok_r(NULL, "+", &inner)) {
+            uint32_t format = format_named(name);
+            if (format) device->formats[device->format_count++] = format;
+        }
+        device->pixelformat = device->format_count ? device->formats[0] : 0;
         device->present = 1;
     }
 }
@@ -91,8 +122,11 @@ static void parse_devices(const char *list) {
 static void load(void) {
     const char *value;
     if ((value = getenv("QRTUI_FAKE_DEVICES"))) parse_devices(value);
+    if ((value = getenv("QRTUI_FAKE_CONTROLS")))
+        for (int i = 0; i < config.device_count; i++) fake_add_controls(&config.devices[i], value);
     if ((value = getenv("QRTUI_FAKE_IMAGE"))) load_image(value);
     if ((value = getenv("QRTUI_FAKE_CLIP"))) load_clip(value);
+    if ((value = getenv("QRTUI_FAKE_SEQUENCE"))) load_sequence(value);
     config.noise = (value = getenv("QRTUI_FAKE_NOISE")) ? atoi(value) : 4;
     config.hide_real = (value = getenv("QRTUI_FAKE_HIDE_REAL")) ? atoi(value) : 0;
     config.fps = (value = getenv("QRTUI_FAKE_FPS")) ? atoi(value) : 30;
@@ -107,6 +141,7 @@ static void load(void) {
     config.corrupt_first = config.corrupt_last = -1;
     if ((value = getenv("QRTUI_FAKE_CORRUPT"))) sscanf(value, "%ld-%ld", &config.corrupt_first, &config.corrupt_last);
     if ((value = getenv("QRTUI_FAKE_LOG"))) snprintf(config.log_path, sizeof config.log_path, "%s", value);
+    if ((value = getenv("QRTUI_FAKE_TIMES"))) snprintf(config.times_path, sizeof config.times_path, "%s", value);
 }
 
 const fake_config *fake_settings(void) {

@@ -4,6 +4,7 @@
 #include "fake_internal.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -23,12 +24,16 @@ fake_handle *fake_handle_for(int fd) {
 
 
 
-/// Paces frames: one byte into the pipe per frame period while buffers wait for frames.
+/// Paces frames: one byte into the pipe per frame period while buffers wait for frames. The
+/// periods are kept on an absolute schedule, as a sensor's clock keeps them.
 static void *tick(void *argument) {
     fake_handle *handle = argument;
+    struct timespec due;
+    clock_gettime(CLOCK_MONOTONIC, &due);
     while (__atomic_load_n(&handle->ticker_running, __ATOMIC_ACQUIRE)) {
-        struct timespec period = {0, 1000000000L / (handle->fps ? handle->fps : 30)};
-        nanosleep(&period, NULL);
+        due.tv_nsec += 1000000000L / (handle->fps ? handle->fps : 30);
+        if (due.tv_nsec >= 1000000000L) { due.tv_sec++; due.tv_nsec -= 1000000000L; }
+        while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &due, NULL) == EINTR) {}
         if (__atomic_load_n(&handle->ticker_running, __ATOMIC_ACQUIRE) && __atomic_load_n(&handle->queued, __ATOMIC_ACQUIRE) > 0) {
             char byte = 1;
             ssize_t ignored = write(handle->tick, &byte, 1);
@@ -91,6 +96,7 @@ int fake_device_close(int fd) {
     pthread_mutex_unlock(&fake_lock);
     if (!handle) return real_close(fd);
     stop_streaming(handle);
+    fake_log_controls(handle->device, fd);
     fake_log("close fd=%d mappings=%d", fd, handle->mappings);
     release_buffers(handle);
     if (handle->tick >= 0) real_close(handle->tick);
@@ -116,6 +122,20 @@ static void unplug(fake_handle *handle) {
 static int fail(int code) {
     errno = code;
     return -1;
+}
+
+/// "SEQUENCE SECONDS" for a frame dequeued (QRTUI_FAKE_TIMES), for latency measurements.
+static void record_time(uint32_t sequence, struct timespec when) {
+    static int fd = -1;
+    const char *path = fake_settings()->times_path;
+    if (!path[0]) return;
+    if (fd < 0) fd = real_open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    char line[64];
+    int length = snprintf(line, sizeof line, "%u %ld.%09ld\n", sequence, (long)when.tv_sec, when.tv_nsec);
+    if (fd >= 0 && length > 0) {
+        ssize_t ignored = write(fd, line, (size_t)length);
+        (void)ignored;
+    }
 }
 
 static int dequeue(fake_handle *handle, struct v4l2_buffer *buffer) {
@@ -157,6 +177,7 @@ static int dequeue(fake_handle *handle, struct v4l2_buffer *buffer) {
     clock_gettime(CLOCK_MONOTONIC, &now);
     buffer->timestamp.tv_sec = now.tv_sec;
     buffer->timestamp.tv_usec = now.tv_nsec / 1000;
+    record_time(buffer->sequence, now);
     return 0;
 }
 
@@ -228,7 +249,8 @@ int fake_device_ioctl(fake_handle *handle, unsigned long request, void *arg) {
         if (handle->streaming) return 0;
         fake_prepare_frames(handle);
         handle->streaming = 1;
-        fake_log("streamon fd=%d %ux%u", handle->fd, handle->width, handle->height);
+        fake_log("streamon fd=%d %.4s %u fps %ux%u", handle->fd, (const char *)&handle->pixelformat, handle->fps,
+                 handle->width, handle->height);
         if (fake_settings()->fps == 0) {
             for (uint32_t i = 0; i < handle->queued; i++) {
                 char byte = 1;
@@ -245,6 +267,10 @@ int fake_device_ioctl(fake_handle *handle, unsigned long request, void *arg) {
         stop_streaming(handle);
         return 0;
     case VIDIOC_QUERYCTRL:
+    case VIDIOC_QUERYMENU:
+    case VIDIOC_G_CTRL:
+    case VIDIOC_S_CTRL:
+        return fake_control_ioctl(handle, request, arg);
     case VIDIOC_QUERY_EXT_CTRL:
     case VIDIOC_ENUMINPUT:
     case VIDIOC_ENUMSTD:

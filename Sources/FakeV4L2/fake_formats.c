@@ -45,24 +45,31 @@ static void fill_format(fake_handle *handle, struct v4l2_format *format) {
     format->fmt.pix.colorspace = V4L2_COLORSPACE_SRGB;
 }
 
+/// Whether the device offers `format`.
+static int offers(const fake_handle *handle, uint32_t format) {
+    for (int i = 0; i < handle->device->format_count; i++)
+        if (handle->device->formats[i] == format) return 1;
+    return 0;
+}
+
 static int enum_format(fake_handle *handle, struct v4l2_fmtdesc *description) {
-    if (description->type != V4L2_BUF_TYPE_VIDEO_CAPTURE || description->index > 0 || !handle->pixelformat) return fail(EINVAL);
-    uint32_t index = description->index, type = description->type;
+    if (description->type != V4L2_BUF_TYPE_VIDEO_CAPTURE || description->index >= (uint32_t)handle->device->format_count)
+        return fail(EINVAL);
+    uint32_t index = description->index, type = description->type, format = handle->device->formats[index];
     memset(description, 0, sizeof *description);
     description->index = index;
     description->type = type;
-    description->pixelformat = handle->pixelformat;
-    const char *name = handle->pixelformat == V4L2_PIX_FMT_YUYV ? "YUYV 4:2:2"
-                     : handle->pixelformat == V4L2_PIX_FMT_GREY ? "8-bit Greyscale"
-                     : handle->pixelformat == V4L2_PIX_FMT_H264 ? "H.264" : "Motion-JPEG";
+    description->pixelformat = format;
+    const char *name = format == V4L2_PIX_FMT_YUYV ? "YUYV 4:2:2"
+                     : format == V4L2_PIX_FMT_GREY ? "8-bit Greyscale"
+                     : format == V4L2_PIX_FMT_H264 ? "H.264" : "Motion-JPEG";
     strncpy((char *)description->description, name, sizeof description->description - 1);
-    if (handle->pixelformat == V4L2_PIX_FMT_MJPEG || handle->pixelformat == V4L2_PIX_FMT_H264)
-        description->flags = V4L2_FMT_FLAG_COMPRESSED;
+    if (format == V4L2_PIX_FMT_MJPEG || format == V4L2_PIX_FMT_H264) description->flags = V4L2_FMT_FLAG_COMPRESSED;
     return 0;
 }
 
 static int enum_sizes(fake_handle *handle, struct v4l2_frmsizeenum *size) {
-    if (size->pixel_format != handle->pixelformat || size->index >= SIZE_COUNT) return fail(EINVAL);
+    if (!offers(handle, size->pixel_format) || size->index >= SIZE_COUNT) return fail(EINVAL);
     size->type = V4L2_FRMSIZE_TYPE_DISCRETE;
     size->discrete.width = sizes[size->index][0];
     size->discrete.height = sizes[size->index][1];
@@ -72,10 +79,10 @@ static int enum_sizes(fake_handle *handle, struct v4l2_frmsizeenum *size) {
 static int enum_intervals(fake_handle *handle, struct v4l2_frmivalenum *interval) {
     int known = 0;
     for (int i = 0; i < SIZE_COUNT; i++) known |= sizes[i][0] == interval->width && sizes[i][1] == interval->height;
-    if (interval->pixel_format != handle->pixelformat || !known || interval->index > 0) return fail(EINVAL);
+    if (!offers(handle, interval->pixel_format) || !known || interval->index > 0) return fail(EINVAL);
     interval->type = V4L2_FRMIVAL_TYPE_DISCRETE;
     interval->discrete.numerator = 1;
-    interval->discrete.denominator = max_fps(handle->pixelformat, interval->width);
+    interval->discrete.denominator = max_fps(interval->pixel_format, interval->width);
     return 0;
 }
 
@@ -108,9 +115,15 @@ int fake_format_ioctl(fake_handle *handle, unsigned long request, void *arg) {
         struct v4l2_format *format = arg;
         if (!capture || format->type != V4L2_BUF_TYPE_VIDEO_CAPTURE) return fail(EINVAL);
         if (request == VIDIOC_S_FMT && (fake_settings()->busy || handle->streaming || handle->buffers)) return fail(EBUSY);
+        // A format the camera does not offer leaves the one it has, as drivers do.
         fake_handle trial = *handle;
+        if (offers(handle, format->fmt.pix.pixelformat)) trial.pixelformat = format->fmt.pix.pixelformat;
         fake_apply_size(&trial, format->fmt.pix.width, format->fmt.pix.height);
-        if (request == VIDIOC_S_FMT) fake_apply_size(handle, format->fmt.pix.width, format->fmt.pix.height);
+        if (request == VIDIOC_S_FMT) {
+            handle->pixelformat = trial.pixelformat;
+            handle->fps = fake_settings()->fps > 0 ? (uint32_t)fake_settings()->fps : 30;
+            fake_apply_size(handle, format->fmt.pix.width, format->fmt.pix.height);
+        }
         fill_format(&trial, format);
         return 0;
     }

@@ -92,8 +92,40 @@ static prepared_set prepared[8];
 static int prepared_count;
 static pthread_mutex_t prepared_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/// A sequence of pictures: two noisy variants of each, each entry of the loop pointing at one
+/// (the frames of a picture alternate between them). Kept for the process, as every set is.
+static void make_sequence(fake_handle *handle, const fake_config *settings) {
+    size_t pixels = (size_t)handle->width * handle->height;
+    int count = 0;
+    for (int p = 0; p < settings->picture_count; p++) count += settings->picture_frames[p];
+    uint8_t *noisy = malloc(pixels);
+    handle->frames = calloc((size_t)count, sizeof *handle->frames);
+    handle->frame_size = calloc((size_t)count, sizeof *handle->frame_size);
+    handle->frame_count = count;
+    int position = 0;
+    for (int p = 0; p < settings->picture_count; p++) {
+        uint8_t *variants[2];
+        uint32_t sizes[2];
+        for (int v = 0; v < 2; v++) {
+            base_picture(handle, settings->pictures[p], settings->picture_width[p], settings->picture_height[p], noisy);
+            add_noise(noisy, pixels, settings->noise, 12345u + (uint32_t)(2 * p + v) * 7919u);
+            variants[v] = malloc(handle->sizeimage);
+            sizes[v] = convert(handle, noisy, variants[v]);
+        }
+        for (int f = 0; f < settings->picture_frames[p]; f++, position++) {
+            handle->frames[position] = variants[f % 2];
+            handle->frame_size[position] = sizes[f % 2];
+        }
+    }
+    free(noisy);
+}
+
 static void make_frames(fake_handle *handle) {
     const fake_config *settings = fake_settings();
+    if (settings->picture_count > 0) {
+        make_sequence(handle, settings);
+        return;
+    }
     size_t pixels = (size_t)handle->width * handle->height;
     int clip = settings->clip_frames > 0;
     int count = clip ? settings->clip_frames : 4;
@@ -131,9 +163,12 @@ void fake_prepare_frames(fake_handle *handle) {
         }
     }
     make_frames(handle);
-    if (prepared_count < (int)(sizeof prepared / sizeof prepared[0])) {
-        prepared[prepared_count++] = (prepared_set){handle->width, handle->height, handle->pixelformat, handle->sizeimage,
-                                                    handle->frames, handle->frame_size, handle->frame_count};
+    // A sequence's entries share their pictures: it is never freed entry by entry.
+    if (fake_settings()->picture_count > 0 || prepared_count < (int)(sizeof prepared / sizeof prepared[0])) {
+        if (prepared_count < (int)(sizeof prepared / sizeof prepared[0]))
+            prepared[prepared_count++] = (prepared_set){handle->width,  handle->height,     handle->pixelformat,
+                                                        handle->sizeimage, handle->frames, handle->frame_size,
+                                                        handle->frame_count};
         handle->frames_shared = 1;
     }
     pthread_mutex_unlock(&prepared_lock);

@@ -12,12 +12,30 @@
 #define FAKE_MAX_DEVICES 8
 #define FAKE_MAX_BUFFERS 8
 #define FAKE_MAX_FD 4096
+#define FAKE_MAX_PICTURES 32
+
+#define FAKE_MAX_FORMATS 4
+#define FAKE_MAX_CONTROLS 12
+
+/// A control the camera has (QUERYCTRL, G_CTRL, S_CTRL), with its value now.
+typedef struct {
+    uint32_t id;
+    uint32_t type;  // V4L2_CTRL_TYPE_INTEGER, _BOOLEAN or _MENU
+    const char *name;
+    int32_t minimum, maximum, step, default_value;
+    uint32_t flags;  // V4L2_CTRL_FLAG_READ_ONLY for one the camera only reports
+    int32_t value;
+} fake_control;
 
 typedef struct {
     char path[64];
-    uint32_t pixelformat;  // 0 for a metadata (non-capture) node
+    uint32_t pixelformat;  // the first of `formats`; 0 for a metadata (non-capture) node
+    uint32_t formats[FAKE_MAX_FORMATS];
+    int format_count;
     int present;           // the node exists (unplugging removes it)
     double replug_at;      // monotonic time it comes back, 0 = never
+    fake_control controls[FAKE_MAX_CONTROLS];  // kept while the process lives, as a camera keeps them
+    int control_count;
 } fake_device;
 
 typedef struct {
@@ -54,6 +72,10 @@ typedef struct {
     int image_width, image_height;
     uint8_t *clip;   // or a clip's frames, grey, one after the other
     int clip_width, clip_height, clip_frames;
+    // or QRTUI_FAKE_SEQUENCE: pictures, each shown for so many frames, in a loop
+    uint8_t *pictures[FAKE_MAX_PICTURES];
+    int picture_width[FAKE_MAX_PICTURES], picture_height[FAKE_MAX_PICTURES], picture_frames[FAKE_MAX_PICTURES];
+    int picture_count;
     int noise;
     int fps;
     int fail_open_errno;
@@ -64,6 +86,7 @@ typedef struct {
     double replug_seconds;
     long corrupt_first, corrupt_last;
     char log_path[256];
+    char times_path[256];  // QRTUI_FAKE_TIMES: a line per frame dequeued, "SEQUENCE SECONDS"
 } fake_config;
 
 // fake_config.c
@@ -95,6 +118,11 @@ int fake_device_munmap(void *addr, size_t length, int *handled);
 // fake_formats.c
 void fake_apply_size(fake_handle *handle, uint32_t width, uint32_t height);
 int fake_format_ioctl(fake_handle *handle, unsigned long request, void *arg);
+
+// fake_controls.c
+void fake_add_controls(fake_device *device, const char *list);
+int fake_control_ioctl(fake_handle *handle, unsigned long request, void *arg);
+void fake_log_controls(const fake_device *device, int fd);
 
 // fake_frames.c
 void fake_prepare_frames(fake_handle *handle);

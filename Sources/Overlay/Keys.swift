@@ -37,8 +37,19 @@ public enum KeyAction: Equatable, Sendable {
     case join
     case pause
     case nextGlyphs
+    /// Turn one of the camera's controls (where it has it).
+    case camera(CameraKey)
+    /// Show the picture mirrored (a camera facing the user); codes are read as taken.
+    case mirror
     case help
     case quit
+}
+
+/// What a camera key asks of the camera.
+public enum CameraKey: Equatable, Sendable {
+    case focusNearer, focusFarther, autoFocus
+    case brighter, darker
+    case zoomIn, zoomOut
 }
 
 /// One line of the key table: the keys, what they do, how help and the status line name them.
@@ -102,6 +113,17 @@ public enum KeyBindings {
         KeyBinding(
             label: "g", help: "next glyph set (ascii, blocks, half, braille)", keys: [(.character("g"), .nextGlyphs)],
             hint: ("g glyphs", "g glyphs")),
+        // One line for the camera's keys, in the order the help names them: f auto focus,
+        // [ ] focus farther / nearer, e E exposure up / down, z Z zoom in / out, m mirror.
+        KeyBinding(
+            label: "f [] eE zZ m", help: "camera: autofocus, focus, exposure, zoom; mirror",
+            keys: [
+                (.character("f"), .camera(.autoFocus)), (.character("["), .camera(.focusFarther)),
+                (.character("]"), .camera(.focusNearer)), (.character("e"), .camera(.brighter)),
+                (.character("E"), .camera(.darker)), (.character("z"), .camera(.zoomIn)),
+                (.character("Z"), .camera(.zoomOut)), (.character("m"), .mirror),
+            ],
+            hint: nil),
         KeyBinding(
             label: "?", help: "show / hide this help", keys: [(.character("?"), .help)], hint: ("? help", "? help")),
         KeyBinding(label: "ctrl-z", help: "suspend qrtui (fg resumes it)", keys: [], hint: nil),

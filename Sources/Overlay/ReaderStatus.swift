@@ -30,6 +30,8 @@ public struct StatusInfo: Sendable {
     public var source: String
     public var isDemo: Bool
     public var frameSize: (width: Int, height: Int)?
+    /// The camera's picture format ("MJPEG", "YUYV"), shown before the size.
+    public var format: String?
     public var framesPerSecond: Double?
     public var paused: Bool
     /// A short-lived note, e.g. "copied 42 bytes (OSC 52)", as it was said: it is escaped

@@ -120,7 +120,9 @@ public enum StatusBar {
         var parts = [String]()
         if let notice = info.notice { parts.append(VisibleText.escaping(notice)) }
         parts.append(VisibleText.escaping(info.source))
-        if let size = info.frameSize { parts.append("\(size.width)x\(size.height)") }
+        if let size = info.frameSize {
+            parts.append((info.format.map { $0 + " " } ?? "") + "\(size.width)x\(size.height)")
+        }
         if let fps = info.framesPerSecond { parts.append("\(Int(fps.rounded())) fps") }
         return parts
     }

@@ -70,8 +70,10 @@ private struct LosslessRows {
     /// Whether every row was decoded. The input is given in steps that keep the colour decoded
     /// and not yet grey to about a megapixel, whatever the compression.
     mutating func decode(_ input: UnsafeBufferPointer<UInt8>, height: Int) -> Bool {
-        guard let decoder = qrtui_webp_rows_start(out.baseAddress, Int32(height), Int32(width * channels),
-            Int32(channels))
+        guard
+            let decoder = qrtui_webp_rows_start(
+                out.baseAddress, Int32(height), Int32(width * channels),
+                Int32(channels))
         else { return false }
         defer { WebPIDelete(decoder) }
         var (fed, step, status, rows): (Int, Int, Int32, Int32) = (0, 64, 5, 0)

@@ -9,6 +9,22 @@ extension Frame {
         transformed { source, out, count in for i in 0..<count { out[i] = 255 &- source[i] } }
     }
 
+    /// Left and right swapped, as a mirror shows it (a camera facing the user), numbered as
+    /// the frame was.
+    public func mirrored() -> Frame {
+        let frame = packed
+        var luma = [UInt8](repeating: 0, count: width * height)
+        frame.luma.withUnsafeBufferPointer { source in
+            luma.withUnsafeMutableBufferPointer { out in
+                for y in 0..<height {
+                    let row = y * width
+                    for x in 0..<width { out[row + x] = source[row + width - 1 - x] }
+                }
+            }
+        }
+        return Frame(width: width, height: height, sequence: sequence, timestamp: timestamp, luma: luma)
+    }
+
     /// Black or white by comparison with the mean of the surrounding `window` x `window`
     /// pixels (shadows, uneven light): what a global threshold cannot do.
     public func binarisedLocally(window: Int = 25, offset: Int = 5) -> Frame {

@@ -18,6 +18,7 @@ struct BenchSettings {
     var effort: ScanEffort?
     var verbose = false
     var costSeconds: Double?
+    var latencySeconds: Double?
     var costClips: String?
     var stressCount: Int?
     var seed: UInt64 = 1
@@ -33,7 +34,8 @@ struct BenchSettings {
     var explain: String?
 
     var measuresSomething: Bool {
-        corpus != nil || frames || render || capture || live || costSeconds != nil || stressCount != nil
+        corpus != nil || frames || render || capture || live || costSeconds != nil || latencySeconds != nil
+            || stressCount != nil
             || deadlineRuns != nil || soakMinutes != nil || bigStill || memorySide != nil || explain != nil
             || costClips != nil
     }
@@ -128,6 +130,12 @@ enum BenchOptions {
         value("--cost", "SECONDS", "qrtui's CPU on the fake camera at 30 fps: still, followed, changing") {
             settings, text throws(UsageError) in
             settings.costSeconds = try count(text, "--cost", "seconds")
+        },
+        value(
+            "--latency", "SECONDS",
+            "dequeue to picture, to the status line and to a JSON line, on a paced fake camera through a pty"
+        ) { settings, text throws(UsageError) in
+            settings.latencySeconds = try count(text, "--latency", "seconds")
         },
         value("--cost-clips", "DIR", "write --cost's picture and clips into DIR (to try qrtui on them)") {
             $0.costClips = $1

@@ -8,9 +8,10 @@ import PictureOps
 import SystemCalls
 
 /// `--cost SECONDS`: the CPU the real `qrtui` takes on a camera fed in real time at 30 fps
-/// (the fake camera, 1280x720 grey, so only qrtui's own work counts), headless and on a
-/// 160x48 screen in tmux: a still noisy scene, a code being followed, a scene that keeps
-/// changing. Measured from /proc as the process's CPU time over `seconds` after a warm-up.
+/// (the fake camera at 1280x720, as GREY and as the MJPEG a USB webcam sends, its frames made
+/// before it streams so that only qrtui's own work counts), headless and on a 160x48 screen in
+/// tmux: a still noisy scene, a code being followed, a scene that keeps changing. Measured
+/// from /proc as the process's CPU time over `seconds` after a warm-up.
 struct CostBenchmark {
     let seconds: Double
     static let warmUp = 3.0
@@ -34,6 +35,7 @@ struct CostBenchmark {
 
     struct Scenario {
         let name: String
+        let camera: String
         let target: String
         let screen: Bool
         let environment: [String: String]
@@ -41,11 +43,11 @@ struct CostBenchmark {
 
     func run() -> String {
         let scenarios = makeScenarios()
-        var rows = [["scene", "where", "% of a core", "with warm-up", "target"]]
+        var rows = [["scene", "camera", "where", "% of a core", "with warm-up", "target"]]
         for scenario in scenarios {
             let (steady, total) = measure(scenario)
             rows.append([
-                scenario.name, scenario.screen ? "screen 160x48" : "headless", format(steady, 1),
+                scenario.name, scenario.camera, scenario.screen ? "screen 160x48" : "headless", format(steady, 1),
                 format(total, 1), scenario.target,
             ])
         }
@@ -70,25 +72,27 @@ struct CostBenchmark {
         }
         let follow = directory.write("follow.y4m", Y4MEncoder.encode(followed))
         let change = directory.write("change.y4m", Y4MEncoder.encode(changing))
-        func scene(_ extra: [String: String]) -> [String: String] {
-            ["QRTUI_FAKE_DEVICES": "/dev/video0:grey", "QRTUI_FAKE_NOISE": "6", "QRTUI_FAKE_FPS": "30"]
-                .merging(extra) { $1 }
-        }
-        return [
-            Scenario(
-                name: "still, no code", target: "10%", screen: false, environment: scene(["QRTUI_FAKE_IMAGE": still])),
-            Scenario(
-                name: "still, no code", target: "15%", screen: true, environment: scene(["QRTUI_FAKE_IMAGE": still])),
-            Scenario(
-                name: "a code followed", target: "15%", screen: false, environment: scene(["QRTUI_FAKE_CLIP": follow])),
-            Scenario(
-                name: "a code followed", target: "15%", screen: true, environment: scene(["QRTUI_FAKE_CLIP": follow])),
-            Scenario(
-                name: "changing, no code", target: "40%", screen: false, environment: scene(["QRTUI_FAKE_CLIP": change])
-            ),
-            Scenario(
-                name: "changing, no code", target: "40%", screen: true, environment: scene(["QRTUI_FAKE_CLIP": change])),
+        let scenes: [(name: String, source: [String: String], targets: (String, String))] = [
+            ("still, no code", ["QRTUI_FAKE_IMAGE": still], ("10%", "15%")),
+            ("a code followed", ["QRTUI_FAKE_CLIP": follow], ("15%", "15%")),
+            ("changing, no code", ["QRTUI_FAKE_CLIP": change], ("40%", "40%")),
         ]
+        var scenarios = [Scenario]()
+        for camera in ["grey", "mjpeg"] {
+            for scene in scenes {
+                let environment = [
+                    "QRTUI_FAKE_DEVICES": "/dev/video0:\(camera)", "QRTUI_FAKE_NOISE": "6", "QRTUI_FAKE_FPS": "30",
+                ].merging(scene.source) { $1 }
+                for screen in [false, true] {
+                    scenarios.append(
+                        Scenario(
+                            name: scene.name, camera: camera == "grey" ? "GREY" : "MJPEG",
+                            target: screen ? scene.targets.1 : scene.targets.0, screen: screen,
+                            environment: environment))
+                }
+            }
+        }
+        return scenarios
     }
 
     /// Runs qrtui on the fake camera; the CPU share over the measured stretch and overall.

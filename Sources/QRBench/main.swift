@@ -102,9 +102,16 @@ if settings.live {
 }
 if let costSeconds = settings.costSeconds {
     print(
-        "\nqrtui's CPU on the fake camera (1280x720 grey at 30 fps, noise +/-6), over \(Int(costSeconds)) s "
+        "\nqrtui's CPU on the fake camera (1280x720 GREY and MJPEG at 30 fps, noise +/-6), over \(Int(costSeconds)) s "
             + "after \(Int(CostBenchmark.warmUp)) s of warm-up:\n")
     print(CostBenchmark(seconds: costSeconds).run())
+}
+if let latencySeconds = settings.latencySeconds {
+    print(
+        "\nLatency on the fake camera (1280x720 at 30 fps, a code a second in view, a second away), qrtui on a "
+            + "160x48 pseudoterminal or headless, over \(Int(latencySeconds)) s a run after \(Int(LatencyBenchmark.warmUp)) s:\n"
+    )
+    print(LatencyBenchmark(seconds: latencySeconds).run(progress: toStderr))
 }
 if let stressCount = settings.stressCount {
     print(

@@ -52,7 +52,9 @@ package enum OptionTable {
             shownDefault: { millions($0.limits.maxPixels) }, effect: .value(parseMaxPixels)),
         QrtuiOption(
             names: ["--list-devices"], section: Section.sources,
-            help: "list cameras with their formats, sizes and rates", effect: .command(.listDevices)),
+            help: "list cameras with their formats, sizes, rates and controls, and what qrtui would stream "
+                + "from each (for --size and --fps)",
+            effect: .flag { $0.listDevices = true }),
     ]
 
     package static let scanning: [QrtuiOption] = [

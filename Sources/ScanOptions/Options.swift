@@ -13,6 +13,8 @@ package struct Options: Equatable {
     /// Files to read, in order (`-i` repeated, or named after the options).
     package var inputs: [String] = []
     package var demo = false
+    /// `--list-devices`: list the cameras (for the size and rate asked) instead of scanning.
+    package var listDevices = false
     package var loop = false
     package var preview = true
     package var once = false
@@ -81,7 +83,7 @@ package struct PictureSize: Equatable {
 /// What the command line resolves to.
 package enum Command: Equatable {
     case run(Options)
-    case listDevices
+    case listDevices(Options)
     case help
     case version
     /// `--man`: the manual page (roff), `--completions SHELL`: a completion script.
@@ -100,6 +102,7 @@ package enum CommandLineParser {
         switch try parser.parse(arguments, into: Options()) {
         case .command(let command): return command
         case .run(let options):
+            if options.listDevices { return .listDevices(options) }
             try validate(options)
             return .run(options)
         }

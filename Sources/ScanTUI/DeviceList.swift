@@ -4,7 +4,7 @@ import ScanOptions
 
 /// `qrtui --list-devices`: every video device with its name, driver, formats, sizes, rates.
 enum DeviceList {
-    static func run(paths: [String]) -> ExitStatus {
+    static func run(paths: [String], request: @Sendable (String) -> CameraRequest) -> ExitStatus {
         guard !paths.isEmpty else {
             Console.message("no video devices found (/dev/video*)")
             return .failure
@@ -12,7 +12,7 @@ enum DeviceList {
         var captures = 0
         for path in paths {
             do {
-                let description = try CameraCatalog.describe(path)
+                let description = try CameraCatalog.describe(path, request: request(path))
                 for line in lines(for: description) { Console.print(TerminalText(escaping: line)) }
                 if description.isCapture { captures += 1 }
             } catch {
@@ -34,6 +34,9 @@ enum DeviceList {
                 }
                 return "  \(format.code.padding(4))  \(format.name.padding(width))  \(sizes.joined(separator: ", "))"
             }
+            + (camera.choice.map { ["  qrtui streams \($0)"] } ?? [])
+            + (camera.controls.isEmpty
+                ? ["  no controls"] : ["  controls:"] + camera.controls.map { "    " + $0.summary })
     }
 
     static func formatRate(_ rate: Double) -> String {

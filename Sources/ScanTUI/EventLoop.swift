@@ -22,6 +22,7 @@ final class EventLoop {
 
     private var shader = Shader()
     private var drawn = -1
+    private var drawnStatus = -1
     private var lastDraw = -Double.infinity
     /// The shortest time between two pictures drawn (a little under 1/30 s).
     static let frameInterval = 0.025
@@ -29,11 +30,14 @@ final class EventLoop {
     private var kindKnown = false
 
     private let history: HistoryFile?
+    /// Where camera keys go (nil: a source without controls).
+    private let camera: CameraLink?
     init(
         backend: any TerminalBackend, capture: CaptureThread, reading: ReadingThread, signals: SignalWatcher?,
-        wake: WakePipe, clipboard: Clipboard, history: HistoryFile? = nil
+        wake: WakePipe, clipboard: Clipboard, history: HistoryFile? = nil, camera: CameraLink? = nil
     ) {
         self.history = history
+        self.camera = camera
         self.backend = backend
         self.capture = capture
         self.reading = reading
@@ -45,12 +49,13 @@ final class EventLoop {
 
     /// Runs until the state asks to quit or `deadline` (monotonic seconds) passes.
     func run(_ state: inout LiveState, deadline: Double?) {
+        var pending = false
         while true {
-            waitForInput()
+            waitForInput(drawDue: pending ? lastDraw + Self.frameInterval : nil)
             let now = MonotonicClock.now()
             var events = collectEvents(now: now)
-            // The picture is drawn at most once per camera frame (a reading arriving just after
-            // a frame waits for the next one); what the user did shows at once.
+            // The picture is drawn at most once per camera frame; what the user did, and a new
+            // status (a code read), show at once. A draw held back is made when its time comes.
             let due = events.contains(where: \.isUserInput) || now - lastDraw >= Self.frameInterval
             var quit = false
             // The events, then what the effects they asked for report, until nothing more comes.
@@ -67,10 +72,11 @@ final class EventLoop {
                     if effect == .quit { quit = true } else { events += perform(effect, now: now) }
                 }
             }
-            if (state.revision != drawn && due) || quit {
+            if (state.revision != drawn && (due || state.statusRevision != drawnStatus)) || quit {
                 observer?(.draw)
                 draw(state, now: now)
             }
+            pending = state.revision != drawn
             if quit { return }
         }
     }
@@ -129,14 +135,28 @@ final class EventLoop {
             if let history, history.failure == nil, !history.append(code, frame: frame, source: source) {
                 return [.historyFailed(history.failureText ?? "", now: now)]
             }
+        case .camera(let change): camera?.ask(change)
         case .draw, .quit: break  // the loop's own
         }
         return []
     }
 
+    /// `QRTUI_FRAME_MARKS=1` (the latency benchmark): after each picture, a private string the
+    /// terminal ignores (APC) saying which frame it shows, how many codes were announced, how
+    /// many frames the screen got and how many newer ones replaced before it took them, so a
+    /// harness on the pty sees when each reached the screen.
+    private let marksFrames = ProcessEnvironment.value("QRTUI_FRAME_MARKS") == "1"
+
     private func draw(_ state: LiveState, now: Double) {
         backend.draw(Screen.render(state.scene(now: now), columns: state.columns, rows: state.rows, shader: &shader))
+        if marksFrames {
+            let mark =
+                "\u{1B}_qrtui;frame=\(state.frame?.sequence ?? -1);codes=\(state.readCount);got=\(state.framesReceived);"
+                + "dropped=\(capture.channel.dropped)\u{1B}\\"
+            backend.writeControl(Array(mark.utf8))
+        }
         drawn = state.revision
+        drawnStatus = state.statusRevision
         lastDraw = now
     }
 
@@ -150,11 +170,15 @@ final class EventLoop {
         }
     }
 
-    private func waitForInput() {
+    /// Waits for anything, for a tick at most, or until `drawDue` (monotonic seconds) when a
+    /// draw waits for its time.
+    private func waitForInput(drawDue: Double?) {
         var fds = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
         if let input = backend.eventDescriptor { fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
         if let signals { fds.append(pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)) }
-        _ = try? Syscall.poll(&fds, milliseconds: Int32(Self.tick))  // a signal (SIGWINCH) is a wake-up too
+        let untilDraw = drawDue.map { Int32(max(0, (($0 - MonotonicClock.now()) * 1000).rounded(.up))) }
+        // A signal (SIGWINCH) is a wake-up too.
+        _ = try? Syscall.poll(&fds, milliseconds: min(Int32(Self.tick), untilDraw ?? Int32(Self.tick)))
         wake.drain()
     }
 }

@@ -105,6 +105,10 @@ struct HeadlessRunner {
             case .notice(.reconnected):
                 unplugged = nil
                 notice("\(choice.displayName): the camera is back")
+            case .notice(.streaming(let stream)):
+                if options.verbose { notice("\(choice.displayName): streaming \(stream)") }
+            case .notice(.control):
+                break  // no keys headless
             case .ended:
                 return (.ended, read)
             case .failed(let error):
@@ -122,11 +126,12 @@ extension HeadlessRunner {
     func startThreads(_ choice: SourceFactory.Choice, deadline: Double?) -> (CaptureThread, ReadingThread) {
         let request = options.cameraRequest
         let limits = options.limits
+        let link = CameraLink()
         let capture = CaptureThread(mode: choice.handOver) { () throws(CaptureError) in
-            try SourceFactory.open(choice, camera: request, limits: limits)
+            try SourceFactory.open(choice, camera: request, limits: limits, link: link)
         }
         let reading = ReadingThread(
-            capture: capture, policy: options.reading, limit: ReadingLimit(deadline: deadline ?? .infinity))
+            capture: capture, policy: options.reading, limit: ReadingLimit(deadline: deadline ?? .infinity), link: link)
         return (capture, reading)
     }
 

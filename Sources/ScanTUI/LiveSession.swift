@@ -78,12 +78,13 @@ struct LiveSession {
         let choice = self.choice
         let request = options.cameraRequest
         let limits = options.limits
+        let link = CameraLink()
         let capture = CaptureThread(mode: .latestWins) { () throws(CaptureError) in
-            let source = try SourceFactory.open(choice, camera: request, limits: limits)
+            let source = try SourceFactory.open(choice, camera: request, limits: limits, link: link)
             return source.kind == .recorded ? PacedSource(source) : source
         }
         capture.channel.onAvailable { wake.wake() }
-        let reading = ReadingThread(policy: options.reading)
+        let reading = ReadingThread(policy: options.reading, link: link)
         reading.output.onAvailable { wake.wake() }
 
         var state = LiveState(options: options, source: choice)
@@ -94,7 +95,7 @@ struct LiveSession {
         _ = state.update(.resize(columns: size.columns, rows: size.rows, cellAspect: size.cellAspect))
         let loop = EventLoop(
             backend: backend, capture: capture, reading: reading, signals: signals, wake: wake,
-            clipboard: Clipboard(environment: ProcessEnvironment.all), history: history)
+            clipboard: Clipboard(environment: ProcessEnvironment.all), history: history, camera: link)
         loop.observer = observer
         loop.run(&state, deadline: Launch.deadline(options.timeout))
         backend.end()  // the terminal first: a camera may take a moment to stop

@@ -1,4 +1,6 @@
+import CaptureKit
 import Overlay
+import PictureOps
 
 /// What each key does to the live screen (the bindings themselves are `KeyBindings`).
 extension LiveState {
@@ -36,6 +38,8 @@ extension LiveState {
             glyphs = glyphs.next
             notice = ("glyphs: \(glyphs.rawValue)", clock + Self.noticeTime)
             return []
+        case .camera(let key)?: return cameraControl(key)
+        case .mirror?: return toggleMirror()
         case .help?:
             showHelp.toggle()
             return []
@@ -45,6 +49,34 @@ extension LiveState {
         case nil:
             return []
         }
+    }
+
+    /// `m`: the picture shown mirrored, or as taken; the area stays where it is on screen.
+    private mutating func toggleMirror() -> [LiveEffect] {
+        mirrored.toggle()
+        let text = mirrored ? "mirrored (codes are read as the camera sees them)" : "not mirrored"
+        notice = (text, clock + Self.noticeTime)
+        if let frame { mirroredFrame = mirrored ? frame.mirrored() : nil }
+        return rescan()
+    }
+
+    /// A camera key: asked of the camera, whose answer comes back as a notice.
+    private mutating func cameraControl(_ key: CameraKey) -> [LiveEffect] {
+        guard isCamera else {
+            notice = ("camera controls need a camera", clock + Self.noticeTime)
+            return [.bell]
+        }
+        let change: ControlChange =
+            switch key {
+            case .focusNearer: .focusNearer
+            case .focusFarther: .focusFarther
+            case .autoFocus: .toggleAutoFocus
+            case .brighter: .brighter
+            case .darker: .darker
+            case .zoomIn: .zoomIn
+            case .zoomOut: .zoomOut
+            }
+        return [.camera(change)]
     }
 
     private mutating func move(_ columns: Int, _ rows: Int) -> [LiveEffect] {

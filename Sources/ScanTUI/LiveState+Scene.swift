@@ -2,16 +2,17 @@ import Overlay
 
 extension LiveState {
     var measuredFramesPerSecond: Double? {
-        guard frameTimes.count >= 2, let first = frameTimes.first, let last = frameTimes.last, last > first else {
-            return nil
-        }
-        return Double(frameTimes.count - 1) / (last - first)
+        guard frameTimes.count >= 2, let first = frameTimes.first, let last = frameTimes.last, last.time > first.time
+        else { return nil }
+        let frames = last.sequence > first.sequence ? last.sequence - first.sequence : frameTimes.count - 1
+        return Double(frames) / (last.time - first.time)
     }
 
     /// What the screen shows now.
     func scene(now: Double) -> Scene {
         var info = StatusInfo(source: sourceName, isDemo: isDemo)
         if let frame { info.frameSize = (frame.width, frame.height) }
+        info.format = stream.flatMap { $0.split(separator: " ").first.map(String.init) }
         // A video that ended has no rate any more.
         info.framesPerSecond = inputEnded ? nil : measuredFramesPerSecond
         info.ending = isInput ? "the video ended" : "input ended"
@@ -23,11 +24,15 @@ extension LiveState {
         info.lastCode = lastSummary
         info.still = kind == .still
         info.looksFor = looksFor
-        let image = frame.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
+        let shown = mirroredFrame ?? frame
+        let image = shown.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
+        let width = Double(frame?.width ?? 0)
         var scene = Scene(
             image: image, transform: transform, scanArea: scanArea,
             outlines: codes.map { code in
-                (frame.map(code.outline) ?? code.corners).map { Point(x: Double($0.x), y: Double($0.y)) }
+                (frame.map(code.outline) ?? code.corners).map {
+                    Point(x: mirrored ? width - Double($0.x) : Double($0.x), y: Double($0.y))
+                }
             },
             status: status, info: info, glyphs: glyphs, showHelp: showHelp,
             flash: now < flashUntil, unicode: unicode)

@@ -2,6 +2,7 @@ import CaptureKit
 import CodeReading
 import FrameCore
 import Overlay
+import PictureOps
 import ScanOptions
 
 /// Everything that happens to the live screen.
@@ -36,6 +37,8 @@ struct LiveState {
     let isDemo: Bool
     /// A file or pipe rather than a camera or the demo.
     let isInput: Bool
+    /// A camera (`--device`, or the first found): its controls can be turned.
+    var isCamera: Bool { !isDemo && !isInput }
     /// The demo shows because no camera was found.
     let demoForWantOfCamera: Bool
     var unicode = true
@@ -46,9 +49,16 @@ struct LiveState {
     var cellAspect = 0.5
 
     var frame: Frame?
+    /// `m`: the picture shown mirrored (the frame as taken is what is read).
+    var mirrored = false
+    var mirroredFrame: Frame?
     var scanArea: ScanArea?
     var codes: [DetectedCode] = []
-    var status = ReaderStatus.scanning
+    var status = ReaderStatus.scanning {
+        didSet { if status != oldValue { statusRevision += 1 } }
+    }
+    /// Counts changes of the status: one is drawn at once, not with the next frame.
+    private(set) var statusRevision = 0
     var lastCode: DetectedCode? { didSet { refreshSummary() } }
     /// How the status line tells `lastCode`: worked out when it (or `r`) changes, not per frame.
     var lastSummary: CodeSummary?
@@ -77,6 +87,8 @@ struct LiveState {
     var showHelp = false
     var inputEnded = false
     var framesReceived = 0
+    /// What the camera streams ("MJPEG 1280x720 at 30 fps"), once it said.
+    var stream: String?
     /// What kind of picture is shown (`sourceOpened`): a still (an image file) is read once
     /// per scan area.
     private(set) var kind = SourceKind.live
@@ -86,7 +98,9 @@ struct LiveState {
     private var lastCodeSeen = 0.0
     private(set) var flashUntil = 0.0
     var notice: (text: String, until: Double)?
-    private(set) var frameTimes: [Double] = []
+    /// When frames came and their place in the source's sequence (a camera that skips decoding
+    /// frames of a still scene still delivers them: the rate counts the sequence).
+    private(set) var frameTimes: [(time: Double, sequence: Int)] = []
     /// Bumped by every change the screen shows.
     private(set) var revision = 0
 
@@ -127,7 +141,10 @@ struct LiveState {
         guard let rect = scanArea?.rect else { return nil }
         let x = Int(rect.x.rounded())
         let y = Int(rect.y.rounded())
-        return PixelRect(x: x, y: y, width: Int(rect.maxX.rounded()) - x, height: Int(rect.maxY.rounded()) - y)
+        let shown = PixelRect(x: x, y: y, width: Int(rect.maxX.rounded()) - x, height: Int(rect.maxY.rounded()) - y)
+        // The area lies over the picture as shown: mirrored, over the other side of the frame.
+        guard mirrored, let frame else { return shown }
+        return PixelRect(x: frame.width - shown.maxX, y: shown.y, width: shown.width, height: shown.height)
     }
 
     /// Exit status once the screen is closed: 0 read, 1 failure, 4 nothing.
@@ -197,6 +214,10 @@ struct LiveState {
             failure = nil
             status = .scanning
             self.notice = ("the camera is back", now + Self.noticeTime)
+        case .streaming(let stream):
+            self.stream = stream
+        case .control(let report):
+            self.notice = (report.text, now + Self.noticeTime)
         }
         return []
     }
@@ -204,7 +225,7 @@ struct LiveState {
     private mutating func received(_ frame: Frame, now: Double) -> [LiveEffect] {
         clock = now
         framesReceived += 1
-        frameTimes = (frameTimes + [now]).filter { now - $0 <= 2 }
+        frameTimes = (frameTimes + [(now, frame.sequence)]).filter { now - $0.time <= 2 }
         if paused { return [] }
         accept(frame)
         return rescan()
@@ -213,6 +234,7 @@ struct LiveState {
     private mutating func accept(_ frame: Frame) {
         let resized = self.frame.map { $0.width != frame.width || $0.height != frame.height } ?? true
         self.frame = frame
+        mirroredFrame = mirrored ? frame.mirrored() : nil
         // A still is read whole; the area can still be made smaller to choose a code.
         if resized || scanArea == nil { _ = placeArea(whole: kind == .still) }
     }

@@ -41,25 +41,31 @@ final class ReadingThread: Sendable {
     /// Ends a long thorough reading (a huge still) at a deadline or when the screen closes.
     private let limit: ReadingLimit
 
+    /// Told after each frame whether its scene was still (a camera decodes less then).
+    private let link: CameraLink?
+
     /// The screen's: `submit` hands it jobs.
-    init(policy: ReadingPolicy, limit: ReadingLimit = ReadingLimit()) {
+    init(policy: ReadingPolicy, limit: ReadingLimit = ReadingLimit(), link: CameraLink? = nil) {
         self.limit = limit
+        self.link = link
         output = HandOver(mode: .latestWins)
         let jobs = self.jobs
         start(policy: policy) { jobs.take() }
     }
 
     /// Headless: every frame `capture` delivers, read whole.
-    init(capture: CaptureThread, policy: ReadingPolicy, limit: ReadingLimit) {
+    init(capture: CaptureThread, policy: ReadingPolicy, limit: ReadingLimit, link: CameraLink? = nil) {
+        self.link = link
         self.limit = limit
         output = HandOver(mode: .lossless)
         let input = capture.channel
         start(policy: policy) {
             switch input.take() {
             case .value(let frame)?:
-                // Cameras come in real time; files and pipes as fast as they are read.
+                // Cameras come in real time, and pipes fed at their pace; files and faster pipes
+                // as fast as they are read.
                 let kind = input.sourceKind ?? .recorded
-                return .value(ScanJob(frame: frame, kind: kind, realTime: kind == .live))
+                return .value(ScanJob(frame: frame, kind: kind, realTime: kind == .live || input.sourcePaced))
             case .notice(let notice)?: return .notice(notice)
             case .ended?: return .ended
             case .failed(let error)?: return .failed(error)
@@ -72,10 +78,11 @@ final class ReadingThread: Sendable {
         let output = self.output
         let finished = self.finished
         let limit = self.limit
+        let link = self.link
         do throws(Errno) {
             try SystemThread.start("qrtui read") {
                 defer { finished.signal() }
-                Self.read(take, into: output, policy: policy, limit: limit)
+                Self.read(take, into: output, policy: policy, limit: limit, link: link)
             }
         } catch {
             output.finish(.outOfMemory(need: "a thread", errno: error))  // the caller tells it as a failure
@@ -85,7 +92,7 @@ final class ReadingThread: Sendable {
 
     private static func read(
         _ take: () -> HandOver<ScanJob>.Item?, into output: HandOver<JobReading>, policy: ReadingPolicy,
-        limit: ReadingLimit
+        limit: ReadingLimit, link: CameraLink?
     ) {
         let reader = CodeReader(policy: policy)
         var freed = FreedMemory()
@@ -96,6 +103,7 @@ final class ReadingThread: Sendable {
                 freed.giveBackIfDue(now: MonotonicClock.now())
                 let started = MonotonicClock.now()
                 let reading = reader.read(job.frame, in: job.area, kind: job.kind, realTime: job.realTime, limit: limit)
+                link?.sceneWasStill(reading.sceneStill)
                 let done = JobReading(job: job, reading: reading, milliseconds: (MonotonicClock.now() - started) * 1000)
                 guard output.publish(done) else { return }
             case .notice(let notice): output.notify(notice)

@@ -47,7 +47,7 @@ enum SourceFactory {
 
     static func open(
         _ choice: Choice, camera: @Sendable (String) -> CameraRequest,
-        limits: PictureLimits = PictureLimits()
+        limits: PictureLimits = PictureLimits(), link: CameraLink? = nil
     ) throws(CaptureError) -> any FrameSource {
         switch choice {
         case .input(let path, let loop):
@@ -58,7 +58,7 @@ enum SourceFactory {
         case .demo:
             return DemoSource(code: DemoCode.picture())
         case .device(let path):
-            return try ReconnectingCamera(camera(path))
+            return try ReconnectingCamera(camera(path), link: link)
         }
     }
 }

@@ -26,8 +26,8 @@ func runMain() -> ExitStatus {
     case .help:
         Console.output(Array((HelpText.usage + "\n").utf8))
         return .read
-    case .listDevices:
-        return DeviceList.run(paths: CameraCatalog.deviceNodes())
+    case .listDevices(let options):
+        return DeviceList.run(paths: CameraCatalog.deviceNodes(), request: options.cameraRequest)
     case .manPage:
         Console.output(Array(ManPage.text.utf8))
         return .read

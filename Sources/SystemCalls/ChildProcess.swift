@@ -1,3 +1,4 @@
+import CSystem
 import FrameCore
 import Glibc
 
@@ -18,7 +19,7 @@ public enum ChildProcess {
     /// blocks and catches some for its own loop.
     public static func spawn(
         _ path: String, _ arguments: [String], environment: [String: String]? = nil,
-        stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null
+        stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null, newSession: Bool = false
     ) throws(Errno) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -41,7 +42,9 @@ public enum ChildProcess {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // A session of its own: the first terminal it opens (a pseudoterminal) becomes its own.
+        let session = newSession ? Int32(QRTUI_POSIX_SPAWN_SETSID) : 0
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | session))
         // Arguments go as the bytes they stand for (a file name that is not UTF-8: `ArgumentBytes`).
         let argv = ([path] + arguments).map { ArgumentBytes.withSystemPath($0) { strdup($0) } } + [nil]
         defer { for argument in argv { free(argument) } }
@@ -204,5 +207,20 @@ extension ChildProcess {
             kept += chunk.prefix(min(count, max(0, limit - kept.count)))
         }
         return kept
+    }
+}
+
+/// A pseudoterminal for a child that needs a terminal of its own (the latency benchmark
+/// drives the live screen through one): its master end, and the path of its slave.
+public struct Pseudoterminal: Sendable {
+    public let master: Int32
+    public let slavePath: String
+
+    public init(columns: Int, rows: Int) throws(Errno) {
+        var path = [CChar](repeating: 0, count: 128)
+        let fd = qrtui_open_pseudoterminal(Int32(columns), Int32(rows), &path, path.count)
+        guard fd >= 0 else { throw Errno.current }
+        master = fd
+        slavePath = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,7 +1,9 @@
 import CaptureKit
 import CodeFixtures
+import Foundation
 import FrameCore
 import PictureFiles
+import SystemCalls
 import Testing
 
 @Suite struct Y4MSourceTests {
@@ -95,5 +97,60 @@ import Testing
         #expect(seen.map(\.sequence) == [0, 1, 2, 3, 4])
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
         #expect(seen[2].luma == seen[0].luma && seen[3].luma == seen[1].luma)
+    }
+}
+
+/// A pipe whose frames come at the pace of the world is read as a camera; a file, or a pipe
+/// faster than real time, as a recording (its work counted, the same on every run).
+@Suite struct PacedPipeTests {
+    let directory = TemporaryDirectory("paced")
+
+    /// A Y4M stream of `count` frames written into a pipe, `interval` seconds apart (0: at once).
+    func pipe(_ count: Int, interval: Double) throws -> (source: Y4MSource, writer: DispatchSemaphore) {
+        let ends = try Syscall.pipe()
+        let frames = (0..<count).map { _ in Frame.filled(width: 64, height: 48, value: 100) }
+        let bytes = Y4MEncoder.encode(frames, framesPerSecond: 30)
+        let header = bytes.firstIndex(of: 0x0A)! + 1
+        let frameBytes = (bytes.count - header) / count
+        let writer = DispatchSemaphore(value: 0)
+        try SystemThread.start("writer") {
+            defer { writer.signal() }
+            try? Syscall.writeAll(ends.write, Array(bytes[..<header]))
+            let start = MonotonicClock.now()
+            for n in 0..<count {
+                MonotonicClock.sleep(until: start + Double(n) * interval)
+                let frame = bytes[(header + n * frameBytes)..<(header + (n + 1) * frameBytes)]
+                try? Syscall.writeAll(ends.write, Array(frame))
+            }
+            Syscall.close(ends.write)
+        }
+        let source = try Y4MSource(path: "/proc/self/fd/\(ends.read)")
+        Syscall.close(ends.read)
+        return (source, writer)
+    }
+
+    func readAll(_ source: Y4MSource) throws -> [Bool] {
+        var paced = [Bool]()
+        while try source.nextFrame() != nil { paced.append(source.arrivesPaced) }
+        return paced
+    }
+
+    @Test func framesAtThirtyASecondAreReadAsACamera() throws {
+        let (source, writer) = try pipe(14, interval: 1.0 / 30)
+        let paced = try readAll(source)
+        writer.wait()
+        #expect(paced.count == 14)
+        #expect(paced.prefix(7).allSatisfy { !$0 })  // eight frames tell
+        #expect(paced.suffix(4).allSatisfy { $0 })
+    }
+
+    @Test func aFastPipeAndAFileAreRecordings() throws {
+        let (source, writer) = try pipe(14, interval: 0)
+        let fast = try readAll(source)
+        writer.wait()
+        #expect(fast.count == 14 && fast.allSatisfy { !$0 })
+        let frames = (0..<14).map { _ in Frame.filled(width: 64, height: 48, value: 100) }
+        let file = try Y4MSource(path: directory.write("f.y4m", Y4MEncoder.encode(frames, framesPerSecond: 30)))
+        #expect(try readAll(file).allSatisfy { !$0 })
     }
 }

@@ -61,10 +61,39 @@ import Testing
             result.stdoutText.split(separator: "\n").map(String.init) == [
                 "/dev/video0: qrtui fake camera (fake_v4l2, platform:qrtui-fake)",
                 "  YUYV  YUYV 4:2:2  640x480 @ 30 fps, 1280x720 @ 10 fps, 1920x1080 @ 5 fps",
+                "  qrtui streams YUYV 1280x720 at 10 fps",
+                "  no controls",
                 "/dev/video1: qrtui fake metadata (fake_v4l2, platform:qrtui-fake): not a video capture device",
                 "/dev/video2: qrtui fake camera (fake_v4l2, platform:qrtui-fake)",
                 "  MJPG  Motion-JPEG  640x480 @ 30 fps, 1280x720 @ 30 fps, 1920x1080 @ 30 fps",
+                "  qrtui streams MJPEG 1280x720 at 30 fps",
+                "  no controls",
             ])
+    }
+
+    /// A webcam with MJPEG and YUYV, its YUYV at 10 fps at 1280x720: qrtui takes MJPEG at
+    /// 30 fps, lists the choice and the camera's controls, and says what it streams.
+    @Test func aWebcamIsStreamedAsMJPEGAt30FPS() throws {
+        let camera = FakeCamera(
+            "/dev/video0:yuyv+mjpeg", settings: ["QRTUI_FAKE_CONTROLS": "focus_auto,zoom_absolute:ro"])
+        let list = try run(camera, ["--list-devices"])
+        #expect(
+            list.stdoutText.split(separator: "\n").map(String.init) == [
+                "/dev/video0: qrtui fake camera (fake_v4l2, platform:qrtui-fake)",
+                "  YUYV  YUYV 4:2:2   640x480 @ 30 fps, 1280x720 @ 10 fps, 1920x1080 @ 5 fps",
+                "  MJPG  Motion-JPEG  640x480 @ 30 fps, 1280x720 @ 30 fps, 1920x1080 @ 30 fps",
+                "  qrtui streams MJPEG 1280x720 at 30 fps",
+                "  controls:",
+                "    Focus, Automatic Continuous on",
+                "    Zoom, Absolute 100 (100–500, step 1, default 100, read-only)",
+            ])
+        // At 640x480 YUYV reaches 30 fps too, and costs less to read.
+        let small = try run(camera, ["--list-devices", "--size", "640x480"])
+        #expect(small.stdoutText.contains("  qrtui streams YUYV 640x480 at 30 fps"))
+        let read = try run(camera, ["-d", "/dev/video0", "--no-preview", "--once", "-v"])
+        #expect(read.status == 0)
+        #expect(read.stderr.contains("qrtui: /dev/video0: streaming MJPEG 1280x720 at 30 fps"))
+        #expect(camera.log.contains { $0.hasPrefix("streamon ") && $0.hasSuffix("MJPG 30 fps 1280x720") })
     }
 
     @Test(arguments: [

@@ -53,7 +53,7 @@ import Testing
         }
         let mjpeg = try #require(SeedCorpus.seeds(for: .mjpeg).first)
         let frame = try #require(MJPEGConversion.luma(Array(mjpeg.bytes.dropFirst(2)), width: 32, height: 16))
-        // libv4lconvert's decoding matches libturbojpeg's, give or take rounding.
+        // The camera path decodes as a still JPEG is decoded.
         let reference = try PictureDecoder.decode(Array(mjpeg.bytes.dropFirst(2)), path: "seed")
         let difference = zip(frame.luma, reference.luma).map { abs(Int($0) - Int($1)) }.max() ?? 255
         #expect(difference <= 8)

@@ -330,3 +330,40 @@ extension LiveEffect {
         return nil
     }
 }
+
+/// `m` shows the picture mirrored (a camera facing the user); the frame as taken is read.
+@Suite struct MirrorTests {
+    @Test func theAreaReadAndTheOutlineFollowTheMirroredPicture() throws {
+        // A frame darker on its left: mirrored, the screen's left shows its light right side.
+        var luma = [UInt8](repeating: 200, count: 1280 * 720)
+        for y in 0..<720 { for x in 0..<400 { luma[y * 1280 + x] = 20 } }
+        let frame = Frame(width: 1280, height: 720, luma: luma)
+        var state = LiveState(options: Options(), source: .device("/dev/video0"))
+        _ = state.update(.resize(columns: 120, rows: 40, cellAspect: 0.5))
+        _ = state.show(frame, kind: .live, now: 0)
+        _ = state.update(.key(.left))  // the area moved left on screen
+        let shownArea = try #require(state.scanArea?.rect)
+        let effects = state.update(.key(.character("m")))
+        let job = try #require(effects.first?.scannedArea)
+        // The area lies over the mirrored picture: over the other side of the frame.
+        #expect(job.x == 1280 - Int(shownArea.maxX.rounded()) && job.width == Int(shownArea.width.rounded()))
+        #expect(state.scene(now: 0).image?.pixels[0] == 200 && state.frame?.luma[0] == 20)
+        // A code read in the frame is outlined where the mirrored picture shows it.
+        let code = DetectedCode(
+            symbology: .qr, bytes: Array("mirror".utf8),
+            corners: [
+                PixelPoint(x: 100, y: 300), PixelPoint(x: 100, y: 400), PixelPoint(x: 200, y: 400),
+                PixelPoint(x: 200, y: 300),
+            ])
+        _ = state.update(.scanned(FrameReading(codes: [code], frameSequence: 0, area: job), now: 0.1))
+        let outline = try #require(state.scene(now: 0.1).outlines.first)
+        #expect(outline.map(\.x).min() == 1080 && outline.map(\.x).max() == 1180)
+        // A camera key on a file is no camera's.
+        var file = LiveState(options: Options(input: "a.png"), source: .input("a.png", loop: false))
+        let onFile = file.update(.key(.character("z")))
+        #expect(onFile == [.bell])
+        #expect(file.notice?.text == "camera controls need a camera")
+        let onCamera = state.update(.key(.character("z")))
+        #expect(onCamera == [.camera(.zoomIn)])
+    }
+}

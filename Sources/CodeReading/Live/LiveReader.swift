@@ -39,6 +39,10 @@ final class LiveReader {
         costs = CostModel(measure: cost, symbologies: engines.general.symbologies)
     }
 
+    /// How looks are charged from now on: a stream found to come in real time is charged the
+    /// CPU it really takes.
+    func charge(by measure: CostMeasure) { costs.measure = measure }
+
     func read(_ frame: Frame, in area: PixelRect) -> FrameReading {
         let stats = frame.blockStatistics(in: area, blockSize: Self.blockSize, rowStep: Self.rowStep)
         if let previous, previous.area != stats.area { reset() }
@@ -51,7 +55,8 @@ final class LiveReader {
         // and where it went are no change to search.
         reference = reference.map { $0.adopting(stats, where: explained) }
         plan.adopt(stats, where: explained)
-        schedule(stats: stats, explained: explained, time: time)
+        let changed = schedule(stats: stats, explained: explained, time: time)
+        current.reading.sceneStill = !changed && !explained.contains(true)
         work(&current, time: time)
         if plan.isFinished, let base = plan.base {
             reference = base
@@ -164,8 +169,8 @@ extension LiveReader {
     }
 
     /// A new plan when blocks changed that the followed codes do not explain, or a plain
-    /// re-check when the scene has been still for a while.
-    private func schedule(stats: BlockStatistics, explained: [Bool], time: Double) {
+    /// re-check when the scene has been still for a while. Whether such blocks changed.
+    private func schedule(stats: BlockStatistics, explained: [Bool], time: Double) -> Bool {
         let sinceLook = zip(SceneChange.changed(stats, since: reference), explained).map { $0 && !$1 }
         let sincePlan = zip(SceneChange.changed(stats, since: plan.base ?? reference), explained).map { $0 && !$1 }
         if sinceLook.contains(true) && (plan.isFinished || sincePlan.contains(true)) {
@@ -174,6 +179,7 @@ extension LiveReader {
             plan = LookPlan(recheck: stats, turn: rechecks, costs: costs, slice: Self.slice)
             rechecks += 1
         }
+        return sinceLook.contains(true)
     }
 
     /// Runs the plan's looks while the budget and this frame's slice allow, stopping early

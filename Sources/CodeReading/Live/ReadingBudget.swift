@@ -29,7 +29,8 @@ struct ReadingBudget {
 /// figures (`qrtui-bench --frames` measures them again); where frames come in real time,
 /// the figures follow what each look really took.
 struct CostModel {
-    let measure: CostMeasure
+    /// Measured where frames come in real time; a pipe may turn out to (`Y4MSource.arrivesPaced`).
+    var measure: CostMeasure
     /// zbar's cost per pixel with every type enabled, and with QR codes alone (ms).
     static let allTypesPerPixel = 0.000_14
     static let qrOnlyPerPixel = 0.000_04

@@ -3,9 +3,17 @@
 // through syscall). Configuration comes from the environment:
 //
 //   QRTUI_FAKE_DEVICES   "/dev/video0:yuyv,/dev/video1:mjpeg,/dev/video2:grey,/dev/video3:meta"
-//                        (h264: a format nothing here can decode)
+//                        (h264: a format nothing here can decode; "mjpeg+yuyv": a camera
+//                        offering both, in that order; YUYV is 10 fps at 1280x720, 5 above)
+//   QRTUI_FAKE_CONTROLS  the controls every device has: "webcam" (brightness, contrast,
+//                        exposure_auto, exposure_absolute, focus_auto, focus_absolute,
+//                        zoom_absolute) or a comma-separated list of those names, each
+//                        with ":ro" for a read-only one; none when unset
+//   QRTUI_FAKE_TIMES     append "SEQUENCE SECONDS" (CLOCK_MONOTONIC) for each frame dequeued
 //   QRTUI_FAKE_IMAGE     a binary PGM shown by every device (scaled to the chosen size)
 //   QRTUI_FAKE_CLIP      a Y4M clip played in a loop instead (its luma, scaled likewise)
+//   QRTUI_FAKE_SEQUENCE  "a.pgm:30,b.pgm:60": pictures shown in turn for so many frames, in a
+//                        loop (frame N of a stream shows the picture at N modulo the total)
 //   QRTUI_FAKE_NOISE     sensor noise amplitude in grey levels (default 4)
 //   QRTUI_FAKE_FPS       frames per second (default 30; 0 = as fast as frames are taken)
 //   QRTUI_FAKE_FAIL      open:EACCES | open:ENOENT | busy (S_FMT, REQBUFS, STREAMON: EBUSY)
@@ -14,7 +22,8 @@
 //   QRTUI_FAKE_REPLUG    seconds until an unplugged device comes back (default: never)
 //   QRTUI_FAKE_CORRUPT   "FIRST-LAST": frames in that range are corrupt (MJPEG garbage,
 //                        raw formats flagged V4L2_BUF_FLAG_ERROR)
-//   QRTUI_FAKE_LOG       append one line per open, stream on/off, mapping and close
+//   QRTUI_FAKE_LOG       append one line per open, stream on/off, mapping, control set and
+//                        close (with the controls' values then)
 #ifndef QRTUI_FAKE_V4L2_H
 #define QRTUI_FAKE_V4L2_H
 #endif

@@ -1,0 +1,30 @@
+import Synchronization
+
+/// What the rest of qrtui tells a streaming camera from other threads: control changes the
+/// keys asked for (applied on the capture thread between frames), and whether the scene has
+/// been still (so an MJPEG camera need not decode every frame).
+public final class CameraLink: Sendable {
+    private let changes = Mutex<[ControlChange]>([])
+    private let stillFrames = Atomic<Int>(0)
+
+    public init() {}
+
+    /// Asks for `change`; its outcome comes back as a `.control` notice.
+    public func ask(_ change: ControlChange) { changes.withLock { $0.append(change) } }
+
+    func takeChanges() -> [ControlChange] {
+        changes.withLock { pending in
+            defer { pending = [] }
+            return pending
+        }
+    }
+
+    /// The reader's verdict on the frame it read: nothing changed beyond noise (true), or
+    /// something did.
+    public func sceneWasStill(_ still: Bool) {
+        if still { stillFrames.add(1, ordering: .relaxed) } else { stillFrames.store(0, ordering: .relaxed) }
+    }
+
+    /// Frames read as still in a row: a third of a second of them makes a scene still.
+    var sceneIsStill: Bool { stillFrames.load(ordering: .relaxed) >= 10 }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// What a latency run recorded: when the fake camera handed out each frame (its
+/// QRTUI_FAKE_TIMES log), and when each picture reached the pty (qrtui's frame marks,
+/// QRTUI_FRAME_MARKS) or each code reached stdout (headless).
+struct LatencyTrace {
+    /// Dequeue time by the camera's frame sequence.
+    var dequeued: [Int: Double] = [:]
+    /// Each frame mark as it arrived: when, the frame shown, the codes announced so far.
+    var marks: [(time: Double, frame: Int, codes: Int, delivered: Int)] = []
+
+    /// "SEQUENCE SECONDS" lines.
+    mutating func readDequeues(_ text: String) {
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count == 2, let sequence = Int(fields[0]), let time = Double(fields[1]) else { continue }
+            if dequeued[sequence] == nil { dequeued[sequence] = time }
+        }
+    }
+
+    /// The marks in `bytes` read from the pty at `time` ("ESC _ qrtui;frame=N;codes=K ESC \");
+    /// `pending` keeps an unfinished one for the next read.
+    mutating func scan(_ bytes: [UInt8], at time: Double, pending: inout [UInt8]) {
+        let buffer = pending + bytes
+        pending = []
+        let start: [UInt8] = Array("\u{1B}_qrtui;".utf8)
+        var index = 0
+        while let found = Self.find(start, in: buffer, from: index) {
+            guard let end = Self.find([0x1B, 0x5C], in: buffer, from: found) else {
+                pending = Array(buffer[found...])
+                return
+            }
+            let body = String(decoding: buffer[(found + start.count)..<end], as: UTF8.self)
+            var fields = [String: Int]()
+            for pair in body.split(separator: ";") {
+                let parts = pair.split(separator: "=")
+                if parts.count == 2, let value = Int(parts[1]) { fields[String(parts[0])] = value }
+            }
+            if let frame = fields["frame"], let codes = fields["codes"] {
+                // Frames decoded and handed over: those the screen took and those replaced first.
+                marks.append((time, frame, codes, (fields["got"] ?? 0) + (fields["dropped"] ?? 0)))
+            }
+            index = end + 2
+        }
+        // A mark may begin at the very end: keep what is left of a tail as long as its opening.
+        let tail = Array(buffer[max(index, buffer.count - (start.count - 1))...])
+        if tail.contains(0x1B) { pending = tail }
+    }
+
+    private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard needle.count <= haystack.count, start <= haystack.count - needle.count else { return nil }
+        for index in start...(haystack.count - needle.count) where haystack[index] == needle[0] {
+            if Array(haystack[index..<(index + needle.count)]) == needle { return index }
+        }
+        return nil
+    }
+
+    /// Milliseconds from each frame's dequeue to its picture's first arrival, for frames
+    /// dequeued after `from` (seconds).
+    func pictureDelays(after from: Double) -> [Double] {
+        var seen = Set<Int>()
+        var delays = [Double]()
+        for mark in marks where !seen.contains(mark.frame) {
+            seen.insert(mark.frame)
+            if let dequeued = dequeued[mark.frame], dequeued >= from { delays.append((mark.time - dequeued) * 1000) }
+        }
+        return delays
+    }
+
+    /// Frames dequeued after `from` (and before the last mark) that never reached the screen;
+    /// and of the frames decoded (an MJPEG camera does not decode every frame of a still
+    /// scene), those never drawn.
+    func framesNeverDrawn(after from: Double) -> (never: Int, of: Int, decodedNever: Int, decoded: Int) {
+        guard let last = marks.last?.time else { return (0, 0, 0, 0) }
+        let drawn = Set(marks.map(\.frame))
+        let due = dequeued.filter { $0.value >= from && $0.value < last - 0.1 }
+        let window = marks.filter { mark in dequeued[mark.frame].map { $0 >= from } ?? false }
+        let decoded = (window.last?.delivered ?? 0) - (window.first?.delivered ?? 0)
+        let shown = Set(window.map(\.frame)).count - 1
+        return (due.keys.filter { !drawn.contains($0) }.count, due.count, max(0, decoded - shown), decoded)
+    }
+
+    /// Milliseconds from the dequeue of the frame a code appeared in (`appearance` gives it for
+    /// the frame an announcement was drawn with) to the status line that announced it.
+    func statusDelays(after from: Double, appearance: (Int) -> Int?) -> [Double] {
+        var delays = [Double]()
+        var codes = marks.first?.codes ?? 0
+        for mark in marks where mark.codes > codes {
+            codes = mark.codes
+            guard let start = appearance(mark.frame), let dequeued = dequeued[start], dequeued >= from else { continue }
+            delays.append((mark.time - dequeued) * 1000)
+        }
+        return delays
+    }
+}

@@ -1,0 +1,72 @@
+import CV4L2
+import Testing
+
+@testable import CaptureKit
+
+/// What qrtui asks a camera for: size first, then the frame rate, then the cheapest format.
+@Suite struct CameraFormatChoiceTests {
+    func format(_ fourcc: UInt32, _ sizes: [(Int, Int, Double)]) -> CameraFormat {
+        CameraFormat(
+            fourcc: fourcc, name: FourCC.string(fourcc), emulated: false,
+            sizes: sizes.map { CameraSize(width: $0.0, height: $0.1, rates: [$0.2]) })
+    }
+
+    /// A USB 2 webcam: YUYV at 10 fps in HD, MJPEG at 30.
+    var webcam: [CameraFormat] {
+        [
+            format(QRTUI_PIX_FMT_YUYV, [(640, 480, 30), (1280, 720, 10)]),
+            format(QRTUI_PIX_FMT_MJPEG, [(640, 480, 30), (1280, 720, 30)]),
+        ]
+    }
+
+    @Test func theRateAskedForComesBeforeTheCheaperFormat() throws {
+        let hd = try #require(CameraFormatChoice.choose(from: webcam, for: CameraRequest(path: "/dev/video0")))
+        #expect(hd.fourcc == QRTUI_PIX_FMT_MJPEG && hd.width == 1280 && hd.framesPerSecond == 30)
+        #expect(hd.convertedFrom == nil)  // decoded by qrtui, not libv4l2
+        // Asked for 10 fps, YUYV reaches it and costs less.
+        let slow = try #require(
+            CameraFormatChoice.choose(from: webcam, for: CameraRequest(path: "v", framesPerSecond: 10)))
+        #expect(slow.fourcc == QRTUI_PIX_FMT_YUYV && slow.width == 1280)
+        // At 640x480 both reach 30 fps: YUYV.
+        let small = try #require(
+            CameraFormatChoice.choose(from: webcam, for: CameraRequest(path: "v", width: 640, height: 480)))
+        #expect(small.fourcc == QRTUI_PIX_FMT_YUYV && small.width == 640)
+    }
+
+    @Test func theSizeComesFirst() throws {
+        // MJPEG only at 640x480, YUYV slow at 1280x720: the size asked for wins.
+        let formats = [
+            format(QRTUI_PIX_FMT_YUYV, [(1280, 720, 10)]), format(QRTUI_PIX_FMT_MJPEG, [(640, 480, 30)]),
+        ]
+        let choice = try #require(CameraFormatChoice.choose(from: formats, for: CameraRequest(path: "v")))
+        #expect(choice.fourcc == QRTUI_PIX_FMT_YUYV && choice.width == 1280 && choice.framesPerSecond == 10)
+    }
+
+    @Test func aFormatQrtuiCannotReadIsConvertedByLibv4l2() throws {
+        let formats = [format(QRTUI_PIX_FMT_RGB24, [(1280, 720, 30)])]
+        let choice = try #require(CameraFormatChoice.choose(from: formats, for: CameraRequest(path: "v")))
+        #expect(choice.fourcc == QRTUI_PIX_FMT_YUV420 && choice.convertedFrom == QRTUI_PIX_FMT_RGB24)
+        #expect(
+            CameraFormatChoice.describe(
+                fourcc: choice.fourcc, convertedFrom: choice.convertedFrom, width: 1280, height: 720, rate: 30)
+                == "YU12 from RGB3 (libv4l2) 1280x720 at 30 fps")
+    }
+}
+
+/// While the scene is still, an MJPEG camera decodes every third frame, and at once any frame
+/// whose size jumps.
+@Suite struct DecodePacingTests {
+    @Test func aStillSceneDecodesEveryThirdFrameAndASizeJumpAtOnce() {
+        var pacing = DecodePacing()
+        let wobble = [100_000, 100_300, 99_800, 100_100, 99_900, 100_200, 100_000, 99_700, 100_100]
+        // Moving: every frame.
+        #expect(wobble.allSatisfy { pacing.shouldDecode(size: $0, sceneIsStill: false) })
+        // Still: one in three.
+        let still = wobble.map { pacing.shouldDecode(size: $0, sceneIsStill: true) }
+        #expect(still.filter { $0 }.count == 3)
+        #expect(still == [false, false, true, false, false, true, false, false, true])
+        // Something new comes into view: more detail, a larger frame, decoded at once.
+        let jumped = pacing.shouldDecode(size: 112_000, sceneIsStill: true)
+        #expect(jumped)
+    }
+}
