@@ -4,27 +4,37 @@
 #   make bench  the benchmark (corpus, per-frame costs, live clips, CPU on a camera)
 #   make fuzz   every fuzz harness under libFuzzer and AddressSanitizer (FUZZ_SECONDS each)
 #   make format lay the Swift sources out as .swift-format says (make test checks it)
+#   make build  the self-contained release binary (the Swift runtime linked in): .build/dist
+#   make deb    qrtui_VERSION_ARCH.deb from it (dpkg-deb, dpkg-shlibdeps; lintian checks it)
+#   make package-test   build the package, check it, install it with apt, run it with the
+#               Swift toolchain hidden, remove it (root, or sudo)
 #   make install / make uninstall   the built binary, its man page and bash, zsh and fish
 #               completions under PREFIX (default /usr/local), DESTDIR honoured; run
 #               make build first (install does not compile, so sudo make install is safe)
 
 DEBIAN_PACKAGES := pkg-config libzbar-dev libzxing-dev libv4l-dev libncurses-dev libqrencode-dev \
-                   libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libtiff-dev libzint-dev tmux \
+                   libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libtiff-dev libssl-dev libzint-dev tmux \
                    man-db zsh fish strace
 # What the benchmark compares qrtui with (zbarimg's time on a large photo, chafa's preview).
 BENCH_PACKAGES := zbar-tools chafa
+# What making and testing the Debian package needs.
+PACKAGE_PACKAGES := dpkg-dev lintian qrencode tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CORPUS ?= ../shared/corpus
 ARGS ?=
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps bench-deps install-packages build run test bench fuzz format clean install uninstall
+.PHONY: deps bench-deps package-deps install-packages build run test bench fuzz format clean install uninstall \
+        deb package-test
 
 deps:
 	@$(MAKE) -s install-packages PACKAGES="$(DEBIAN_PACKAGES)"
 
 bench-deps:
 	@$(MAKE) -s install-packages PACKAGES="$(DEBIAN_PACKAGES) $(BENCH_PACKAGES)"
+
+package-deps:
+	@$(MAKE) -s install-packages PACKAGES="$(DEBIAN_PACKAGES) $(PACKAGE_PACKAGES)"
 
 install-packages:
 	@missing=""; \
@@ -37,11 +47,20 @@ install-packages:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+# The shipped program: the Swift runtime linked in, so it needs only Debian's own libraries
+# (in a build folder of its own: the benchmarks' release build stays as it is).
+DIST := .build/dist
 build: deps
-	swift build -c release
+	swift build -c release --static-swift-stdlib --product qrtui --scratch-path $(DIST)
 
 run: build
-	.build/release/qrtui $(ARGS)
+	$(DIST)/release/qrtui $(ARGS)
+
+deb: package-deps build
+	scripts/deb $(DIST)/release/qrtui .
+
+package-test: package-deps build
+	scripts/package-test $(DIST)/release/qrtui
 
 # The capture, hand-over, camera and event-loop tests also run under ThreadSanitizer, and the
 # parser, reading and camera tests under AddressSanitizer (each in its own build folder). The
@@ -80,7 +99,7 @@ clean:
 # The man page and completions come from the binary itself (qrtui --man, --completions):
 # one option table makes them, the parser and --help.
 PREFIX ?= /usr/local
-BUILD_DIR ?= .build/release
+BUILD_DIR ?= $(DIST)/release
 BIN_DIR = $(DESTDIR)$(PREFIX)/bin
 MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASH_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions

@@ -46,6 +46,7 @@ let package = Package(
         systemLibrary("CWebP", "libwebp", "libwebp-dev"),
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         systemLibrary("CTIFF", "libtiff-4", "libtiff-dev"),
+        systemLibrary("CCrypto", "libcrypto", "libssl-dev"),
         // signalfd, which Glibc's module does not export.
         .systemLibrary(name: "CSystem"),
         .target(name: "FrameCore"),
@@ -71,6 +72,8 @@ let package = Package(
         // Its cell loops run per frame (a shape matched for every cell): optimised in debug too.
         .target(name: "Overlay", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "CodeMeaning"),
+        // Two-factor codes: HMAC from OpenSSL's libcrypto.
+        .target(name: "OneTimeCodes", dependencies: ["CCrypto"]),
         // Codes drawn from their contents, and pictures written in every format qrtui reads:
         // test fixtures and benchmark scenes (qrtui itself links none of it).
         .target(
@@ -98,7 +101,7 @@ let package = Package(
             name: "ScanTUI",
             dependencies: [
                 "FrameCore", "SystemCalls", "PictureOps", "CodeReading", "CaptureKit", "PictureFiles", "Overlay",
-                "CursesBackend", "ScanOptions", "CodeMeaning",
+                "CursesBackend", "ScanOptions", "CodeMeaning", "OneTimeCodes",
             ]
         ),
         // Fuzzing (make fuzz): the harnesses, and libFuzzer's entry (or a replayer) around them.
@@ -129,14 +132,14 @@ let package = Package(
             name: "CaptureKitTests",
             dependencies: ["CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CodeFixtures", "FrameCore"]),
-        .testTarget(name: "CodeMeaningTests", dependencies: ["CodeMeaning"]),
+        .testTarget(name: "CodeMeaningTests", dependencies: ["CodeMeaning", "OneTimeCodes", "CodeFixtures"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay"]),
         .testTarget(
             name: "ScanTUITests",
             dependencies: [
                 "ScanTUI", "ScanOptions", "CodeMeaning", "CaptureKit", "PictureFiles",
                 "CodeReading", "FrameCore",
-                "Overlay", "SystemCalls", "CodeFixtures",
+                "Overlay", "SystemCalls", "CodeFixtures", "OneTimeCodes",
             ]),
         .testTarget(
             name: "FuzzTests",
@@ -145,7 +148,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "Overlay",
-                "CodeFixtures", "PictureOps",
+                "CodeFixtures", "PictureOps", "OneTimeCodes",
             ]),
     ],
     swiftLanguageModes: [.v6],

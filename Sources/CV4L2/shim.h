@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <linux/videodev2.h>
 #include <libv4l2.h>
-#include <libv4lconvert.h>
 #include <libv4l-plugin.h>
 #include <errno.h>
 #include <string.h>
@@ -14,25 +13,6 @@
 static inline int qrtui_v4l2_open(const char *path, int flags) { return v4l2_open(path, flags); }
 static inline int qrtui_v4l2_ioctl(int fd, unsigned long request, void *arg) {
     return v4l2_ioctl(fd, request, arg);
-}
-/// libv4lconvert without a device (to decode frames held in memory): it asks only what the
-/// device can do, and hears "a capture device, nothing more".
-static inline int qrtui_detached_ioctl(void *priv, int fd, unsigned long request, void *arg) {
-    (void)priv; (void)fd;
-    if (request == VIDIOC_QUERYCAP) {
-        struct v4l2_capability *cap = arg;
-        memset(cap, 0, sizeof *cap);
-        strcpy((char *)cap->driver, "qrtui");
-        cap->capabilities = V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_DEVICE_CAPS;
-        cap->device_caps = V4L2_CAP_VIDEO_CAPTURE;
-        return 0;
-    }
-    errno = EINVAL;
-    return -1;
-}
-static inline struct v4lconvert_data *qrtui_v4lconvert_create_detached(void) {
-    static const struct libv4l_dev_ops ops = { .ioctl = qrtui_detached_ioctl };
-    return v4lconvert_create_with_dev_ops(-1, NULL, &ops);
 }
 /// libv4l2 logs to stderr by default, which garbles a full-screen UI.
 static inline void qrtui_v4l2_set_log_file(FILE *file) { v4l2_log_file = file; }

@@ -19,6 +19,8 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAFile(path: String, kind: String)
     /// The memory qrtui may use (`ulimit -v`) cannot hold what `need` names.
     case outOfMemory(need: String, errno: Errno)
+    /// The screen or the clipboard could not be had (no session, no tool, nothing there).
+    case desktop(String)
 
     /// A frame's size checked as a picture's is (`PictureLimits.check`).
     public static func checkSize(
@@ -63,6 +65,8 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot make room for \(need) (\(code.message)): too little memory allowed (ulimit -v?)"
         case .notAFile(let path, let kind):
             return "\(path): is a \(kind), not an image or video file"
+        case .desktop(let detail):
+            return detail
         }
     }
 }

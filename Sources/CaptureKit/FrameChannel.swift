@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import FrameCore
 import SystemCalls
 
@@ -20,7 +20,7 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
     }
 
     public let mode: Mode
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var pending: Value?
     private var notices: [CaptureNotice] = []
     private var outcome: Item?
@@ -124,7 +124,7 @@ public final class HandOver<Value: Sendable>: @unchecked Sendable {  // state gu
             }
             let remaining = deadline - MonotonicClock.now()
             if remaining <= 0 { return nil }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: remaining))
+            _ = condition.wait(until: deadline)
         }
         if !notices.isEmpty { return .notice(notices.removeFirst()) }
         if let value = pending {

@@ -1,5 +1,5 @@
-import Foundation
 import FrameCore
+import SystemCalls
 
 /// A fixed set of pixel planes a camera fills frame after frame. A plane comes back to the
 /// pool when the last copy of its frame is gone. glibc's arenas keep the most memory a process
@@ -13,8 +13,8 @@ public final class FramePool: PlaneRecycler, @unchecked Sendable {  // `planes` 
     public static let defaultCapacity = 8
 
     public let capacity: Int
-    // NSLock, not Synchronization's Mutex: ThreadSanitizer (in `make test`) sees pthread locks only.
-    private let lock = NSLock()
+    // A pthread lock, not Synchronization's Mutex: ThreadSanitizer (in `make test`) sees pthread locks only.
+    private let lock = ConditionLock()
     private var planes = Planes()
 
     private struct Planes {

@@ -15,6 +15,17 @@ public struct CodeMeaning: Equatable, Sendable {
 
     /// Every value of a repeated field (a contact's phone numbers).
     public func all(_ name: String) -> [String] { fields.filter { $0.name == name }.map(\.value) }
+
+    /// A two-factor export's accounts, each its own fields (each begins with its "type").
+    public var accounts: [CodeMeaning] {
+        guard kind == .otpExport else { return [] }
+        var groups = [[Field]]()
+        for field in fields {
+            if field.name == "type" { groups.append([]) }
+            if !groups.isEmpty { groups[groups.count - 1].append(field) }
+        }
+        return groups.map { CodeMeaning(kind: .otp, fields: $0) }
+    }
 }
 
 public struct Field: Equatable, Sendable {
@@ -29,6 +40,8 @@ public struct Field: Equatable, Sendable {
 
 public enum CodeKind: String, Sendable, CaseIterable {
     case url, wifi, contact, event, geo, phone, sms, email, product, isbn, gs1, payment, otp
+    /// Two-factor accounts exported together (Google Authenticator's `otpauth-migration:`).
+    case otpExport = "otpexport"
     case boardingPass = "boardingpass"
     case text
 }
@@ -63,6 +76,7 @@ extension CodeMeaning {
         if upper.hasPrefix("M"), let pass = BoardingPass.meaning(text) { return pass }
         if let message = MessagePayload.meaning(text) { return message }
         if let account = OTPPayload.meaning(text) { return account }
+        if let export = MigrationPayload.meaning(text) { return export }
         if let link = LinkPayload.meaning(text) { return link }
         return plain(text)
     }

@@ -55,6 +55,22 @@ enum PercentDecoding {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `text` as a URI component: letters, digits and `-._~` as they are, every other byte %XX.
+    static func encode(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out = [UInt8]()
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"):
+                out.append(byte)
+            default: out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// `a=1&b=two` as pairs, decoded.
     static func query(_ text: Substring) -> [(String, String)] {
         text.split(separator: "&").map { pair in

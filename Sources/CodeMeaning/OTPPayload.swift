@@ -36,8 +36,46 @@ enum OTPPayload {
 }
 
 /// RFC 4648 base32, as two-factor secrets are written (padding optional, any case).
-enum Base32 {
+public enum Base32 {
     static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
+
+    /// `bytes` in base32, without padding (as two-factor URIs write secrets).
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var bits = 0
+        var count = 0
+        for byte in bytes {
+            bits = bits << 8 | Int(byte)
+            count += 8
+            while count >= 5 {
+                count -= 5
+                out.append(alphabet[(bits >> count) & 31])
+            }
+            bits &= (1 << count) - 1
+        }
+        if count > 0 { out.append(alphabet[(bits << (5 - count)) & 31]) }
+        return out
+    }
+
+    /// The bytes of a base32 secret (any case, padding and spaces ignored); nil when invalid.
+    public static func decode(_ text: String) -> [UInt8]? {
+        let body = text.uppercased().filter { $0 != " " && $0 != "=" }
+        guard isValid(body) else { return nil }
+        var out = [UInt8]()
+        var bits = 0
+        var count = 0
+        for character in body {
+            guard let value = alphabet.firstIndex(of: character) else { return nil }
+            bits = bits << 5 | value
+            count += 5
+            if count >= 8 {
+                count -= 8
+                out.append(UInt8((bits >> count) & 0xFF))
+            }
+            bits &= (1 << count) - 1
+        }
+        return out
+    }
 
     static func isValid(_ text: String) -> Bool {
         let body = text.uppercased().reversed().drop { $0 == "=" }

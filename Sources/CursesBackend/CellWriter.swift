@@ -7,6 +7,9 @@ import Overlay
 /// (a full repaint is dozens); over SSH each can be a packet, so a frame is sent in one.
 struct CellWriter {
     private let cursorTo: String?
+    /// The terminal moves the cursor as ANSI terminals do (`ESC [ row ; column H`): the move
+    /// is written directly, not filled in by tiparm for every cell.
+    private let ansiMoves: Bool
     private let reset: [UInt8]
     private let clear: [UInt8]
     private let attributeCodes: [(Attributes, [UInt8])]
@@ -20,6 +23,7 @@ struct CellWriter {
     init(depth: ColorDepth) {
         self.depth = depth
         cursorTo = Self.string("cup")
+        ansiMoves = cursorTo == "\u{1B}[%i%p1%d;%p2%dH"
         reset = Array(Self.unpadded(Self.string("sgr0") ?? "\u{1B}[m").utf8)
         clear = Array(Self.unpadded(Self.string("clear") ?? "").utf8)
         attributeCodes = [(.bold, "bold"), (.dim, "dim"), (.reverse, "rev"), (.underline, "smul")].compactMap {
@@ -36,19 +40,20 @@ struct CellWriter {
     /// What draws `changes` over a screen of `width` x `height`; `fresh` clears it first.
     func output(for changes: [CellChange], width: Int, height: Int, fresh: Bool) -> [UInt8] {
         var bytes = reset
+        bytes.reserveCapacity(changes.count * 4 + 64)
         if fresh { bytes += clear }
         var style: Style?
         var cursor: (column: Int, row: Int)?
         for change in changes {
             if lastCellScrolls && change.row == height - 1 && change.column + 1 >= width { continue }
             if cursor.map({ $0.column != change.column || $0.row != change.row }) ?? true {
-                bytes += move(column: change.column, row: change.row)
+                move(column: change.column, row: change.row, into: &bytes)
             }
             if change.cell.style != style {
-                bytes += codes(for: change.cell.style, after: style)
+                codes(for: change.cell.style, after: style, into: &bytes)
                 style = change.cell.style
             }
-            bytes += Array(change.cell.text.utf8)
+            bytes.append(contentsOf: change.cell.text.utf8)
             let next = change.column + max(1, CellWidth.of(change.cell.text.first ?? " "))
             // Past the last column the cursor waits to wrap: its place is not known.
             cursor = next < width ? (next, change.row) : nil
@@ -56,28 +61,39 @@ struct CellWriter {
         return bytes + reset
     }
 
-    private func move(column: Int, row: Int) -> [UInt8] {
-        guard let cursorTo else { return [] }
-        return Array(Self.filled(cursorTo, row, column).utf8)
+    private func move(column: Int, row: Int, into bytes: inout [UInt8]) {
+        guard let cursorTo else { return }
+        guard ansiMoves else {
+            bytes.append(contentsOf: Self.filled(cursorTo, row, column).utf8)
+            return
+        }
+        bytes += [0x1B, UInt8(ascii: "[")]
+        Self.decimal(row + 1, into: &bytes)
+        bytes.append(UInt8(ascii: ";"))
+        Self.decimal(column + 1, into: &bytes)
+        bytes.append(UInt8(ascii: "H"))
+    }
+
+    private static func decimal(_ value: Int, into bytes: inout [UInt8]) {
+        if value >= 10 { decimal(value / 10, into: &bytes) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 
     /// The codes from `previous` (nil: just reset) to `style`: only the colours that differ
     /// while the attributes stay, else a reset and all of it (attributes cannot be turned off
     /// one by one everywhere, and the terminal's default colours only by a reset).
-    private func codes(for style: Style, after previous: Style?) -> [UInt8] {
+    private func codes(for style: Style, after previous: Style?, into bytes: inout [UInt8]) {
         let foreground = Int(depth.number(for: style.foreground))
         let background = Int(depth.number(for: style.background))
         if let previous, previous.attributes == style.attributes, foreground >= 0, background >= 0 {
-            var bytes = [UInt8]()
             if depth.number(for: previous.foreground) != Int32(foreground) { bytes += foregrounds[foreground] }
             if depth.number(for: previous.background) != Int32(background) { bytes += backgrounds[background] }
-            return bytes
+            return
         }
-        var bytes = reset
+        bytes += reset
         for (attribute, code) in attributeCodes where style.attributes.contains(attribute) { bytes += code }
         if foregrounds.indices.contains(foreground) { bytes += foregrounds[foreground] }
         if backgrounds.indices.contains(background) { bytes += backgrounds[background] }
-        return bytes
     }
 
     private static func string(_ name: String) -> String? {

@@ -1,4 +1,5 @@
 import CaptureKit
+import CodeFixtures
 import CodeMeaning
 import CodeReading
 import Foundation
@@ -11,7 +12,7 @@ import ScanOptions
 /// what must hold for any input (escaped text has no control characters, a decoded picture
 /// has the size its header declared), and stops the process when it does not.
 package enum Harness: String, CaseIterable, Sendable {
-    case png, jpeg, netpbm, webp, gif, bmp, tiff, input, still, mjpeg, payload, options, meaning
+    case png, jpeg, netpbm, webp, gif, bmp, tiff, input, still, mjpeg, payload, options, meaning, migration
 
     /// Pictures are refused over this size (keeps each run fast; the limit's check is tested).
     static let limits = PictureLimits(maxPixels: 4_000_000)
@@ -26,6 +27,7 @@ package enum Harness: String, CaseIterable, Sendable {
         case .payload: payload(bytes)
         case .options: options(bytes)
         case .meaning: meaning(bytes)
+        case .migration: migration(bytes)
         default: fatalError("\(rawValue): no harness")
         }
     }
@@ -42,6 +44,26 @@ package enum Harness: String, CaseIterable, Sendable {
             check(
                 (meaning.linkReport(payload: text) != nil) == (meaning.kind == .url),
                 "a link report for \(meaning.kind)")
+        }
+    }
+
+    /// A two-factor export of any bytes (its data as the app writes it, and the bytes as its
+    /// text): never a crash; an export's accounts are as many as it says, each with a URI;
+    /// anything else is text with a note of why.
+    private func migration(_ bytes: [UInt8]) {
+        for text in [
+            MigrationExport.uri(bytes), "otpauth-migration://offline?" + String(decoding: bytes, as: UTF8.self),
+        ] {
+            let meaning = CodeMeaning.of(text)
+            check(meaning.kind == .otpExport || meaning.kind == .text, "an export read as \(meaning.kind)")
+            check(meaning.fields.allSatisfy { !$0.name.isEmpty && !$0.value.isEmpty }, "an empty field in \(meaning)")
+            if meaning.kind == .otpExport {
+                let accounts = meaning.accounts
+                check(meaning["accounts"] == "\(accounts.count)" && !accounts.isEmpty, "accounts miscounted")
+                check(accounts.allSatisfy { $0["uri"]?.hasPrefix("otpauth://") == true }, "an account without its URI")
+            } else {
+                check(meaning["note"] != nil, "an unreadable export without a note")
+            }
         }
     }
 

@@ -54,7 +54,21 @@ package enum SeedCorpus {
             // Size bytes (32x16), then the frame.
             return [("frame.mjpeg", [1, 0] + JPEGCodec.encode(pattern(width: 32, height: 16), colour: true))]
         case .payload, .meaning, .options: return textSeeds(for: harness)
+        case .migration: return migrationSeeds()
         }
+    }
+
+    /// Two-factor exports: two accounts (TOTP and HOTP), and one part of a batch.
+    private static func migrationSeeds() -> [(name: String, bytes: [UInt8])] {
+        let accounts = [
+            MigrationExport.Account(
+                secret: Array("12345678901234567890".utf8), name: "alice@example.org", issuer: "Example"),
+            MigrationExport.Account(secret: [1, 2, 3, 4, 5], name: "bob", algorithm: 2, digits: 2, type: 1, counter: 7),
+        ]
+        return [
+            ("two.bin", MigrationExport.payload(accounts)),
+            ("batch.bin", MigrationExport.payload(Array(accounts.prefix(1)), batchSize: 2, batchIndex: 1)),
+        ]
     }
 
     /// Seeds of the harnesses that take text or bytes, not pictures.

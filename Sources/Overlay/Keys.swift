@@ -31,6 +31,8 @@ public enum KeyAction: Equatable, Sendable {
     case open
     /// Show or hide secrets (Wi-Fi passwords).
     case reveal
+    /// Show or hide a two-factor account's current code.
+    case showCode
     /// Show or hide this run's codes.
     case history
     /// Join the Wi-Fi network a code names.
@@ -100,7 +102,8 @@ public enum KeyBindings {
             label: "o", help: "open a link, place, mail or number (warned: twice)",
             keys: [(.character("o"), .open)], hint: nil),
         KeyBinding(
-            label: "r", help: "reveal / hide secrets (Wi-Fi passwords)", keys: [(.character("r"), .reveal)], hint: nil),
+            label: "r t", help: "reveal a password; a 2FA code now",
+            keys: [(.character("r"), .reveal), (.character("t"), .showCode)], hint: nil),
         KeyBinding(
             label: "h", help: "this run's codes (arrows pick, enter copies)", keys: [(.character("h"), .history)],
             hint: nil),
@@ -113,10 +116,10 @@ public enum KeyBindings {
         KeyBinding(
             label: "g", help: "next glyph set (ascii, blocks, half, braille)", keys: [(.character("g"), .nextGlyphs)],
             hint: ("g glyphs", "g glyphs")),
-        // One line for the camera's keys, in the order the help names them: f auto focus,
-        // [ ] focus farther / nearer, e E exposure up / down, z Z zoom in / out, m mirror.
+        // One line for the camera's keys, in the order the help names them: f auto focus and
+        // [ ] farther / nearer, e E exposure up / down, z Z zoom in / out, m mirror.
         KeyBinding(
-            label: "f [] eE zZ m", help: "camera: autofocus, focus, exposure, zoom; mirror",
+            label: "f [] eE zZ m", help: "camera focus, exposure, zoom; mirror",
             keys: [
                 (.character("f"), .camera(.autoFocus)), (.character("["), .camera(.focusFarther)),
                 (.character("]"), .camera(.focusNearer)), (.character("e"), .camera(.brighter)),

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `qrtui --completions bash|zsh|fish`: completion scripts made from the option table (every
 /// name and alias, the values each option takes), so they cannot drift from the parser.
 package enum Completions {

@@ -68,8 +68,11 @@ package enum HelpText {
     package static func entry<Target>(_ option: OptionSpec<Target>, defaults: Target) -> [String] {
         let short = option.names.first { !$0.hasPrefix("--") }
         let long = option.names.filter { $0.hasPrefix("--") }.joined(separator: ", ")
-        // An optional value ("[=SIDE]") is written against its name, as getopt's are.
-        let value = option.argument.map { $0.hasPrefix("[") ? $0 : " \($0)" } ?? ""
+        // An optional value ("[=SIDE]") is written against its name, as getopt's are; an
+        // optional word ("--screen [select]") after a space, as it is given.
+        let word: Bool
+        if case .optionalWord = option.effect { word = true } else { word = false }
+        let value = option.argument.map { $0.hasPrefix("[") && !word ? $0 : " \($0)" } ?? ""
         let names = (short.map { long.isEmpty ? $0 : "\($0), " } ?? "    ") + long + value
         var notes = option.shownDefault.map { ["default \($0(defaults))"] } ?? []
         if let alias = option.aliases.first, !option.help.contains(alias) {

@@ -34,7 +34,7 @@ package enum ManPage {
     /// Text safe in roff: backslashes doubled, hyphens as minus signs (so options copy
     /// and paste right), and no line that starts with a control character.
     static func roff(_ text: String) -> String {
-        let escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        let escaped = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
         return escaped.hasPrefix(".") || escaped.hasPrefix("'") ? "\\&" + escaped : escaped
     }
 }

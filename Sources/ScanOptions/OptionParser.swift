@@ -53,6 +53,12 @@ package struct OptionParser<Target> {
                 try set(&target, value)
             case .optionalValue(let set):
                 try set(&target, inline)
+            case .optionalWord(let words, let set):
+                if inline == nil, let next = queue.first, words.contains(next) {
+                    try set(&target, queue.popFirst())
+                } else {
+                    try set(&target, inline)
+                }
             case .valueCommand(let make):
                 guard let value = inline ?? queue.popFirst() else {
                     throw UsageError(message: "option \(name) needs a value")

@@ -11,6 +11,9 @@ package struct OptionSpec<Target>: Sendable {
         /// A value that may be left out: given only inline (`--name=VALUE`), as getopt's
         /// optional arguments are, so the next word is never taken by mistake.
         case optionalValue(@Sendable (inout Target, String?) throws(UsageError) -> Void)
+        /// A value from a few words, which may be left out (`--screen`, `--screen select`): the
+        /// next word is taken only when it is one of them (or given inline, `--screen=select`).
+        case optionalWord([String], @Sendable (inout Target, String?) throws(UsageError) -> Void)
         /// An option that is a command of its own (`--help`).
         case command(Command)
         /// A command that takes a value (`--completions bash`).

@@ -37,6 +37,16 @@ package enum OptionTable {
             names: ["--demo"], section: Section.sources, help: "the built-in demo scene (a drifting QR code)",
             effect: .flag { $0.demo = true }),
         QrtuiOption(
+            names: ["--screen"], argument: "[select]", section: Section.sources,
+            help: "read the codes on your own screen (grim on Wayland, ImageMagick's import or maim on X11); "
+                + "select: an area you mark (slurp; import or maim -s)",
+            completion: .choices(["select"]),
+            effect: .optionalWord(["select"], parseScreen)),
+        QrtuiOption(
+            names: ["--clipboard"], section: Section.sources,
+            help: "read the picture on the clipboard (wl-paste on Wayland, xclip on X11)",
+            effect: .flag { $0.desktop = .clipboard }),
+        QrtuiOption(
             names: ["--loop"], section: Section.sources, help: "repeat the --input file when it ends",
             effect: .flag { $0.loop = true }),
         QrtuiOption(
@@ -154,7 +164,8 @@ package enum OptionTable {
             names: ["--format"], argument: "FORMAT", section: Section.output,
             help: "text: the payload as text, one per line; raw: the payload bytes as encoded "
                 + "(also --raw); json: one JSON object per line (fields below); xml: zbarimg's XML "
-                + "(also --xml)",
+                + "(also --xml); otpauth: an otpauth:// URI per two-factor account (an export's each), "
+                + "for pass otp, KeePassXC or Aegis to import",
             shownDefault: { $0.format.rawValue }, completion: .choices(Options.Format.allCases.map(\.rawValue)),
             effect: .value(parseFormat)),
         QrtuiOption(
@@ -246,6 +257,13 @@ extension OptionTable {
         options.color = choice
     }
 
+    package static func parseScreen(_ options: inout Options, _ text: String?) throws(UsageError) {
+        guard text == nil || text == "select" else {
+            throw UsageError(message: "--screen takes nothing or 'select', not '\(text ?? "")'")
+        }
+        options.desktop = .screen(select: text == "select")
+    }
+
     package static func parseTimeout(_ options: inout Options, _ text: String) throws(UsageError) {
         guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
             throw UsageError(message: "--timeout needs a positive number of seconds, not '\(text)'")
@@ -255,7 +273,7 @@ extension OptionTable {
 
     package static func parseFormat(_ options: inout Options, _ text: String) throws(UsageError) {
         guard let format = Options.Format(rawValue: text) else {
-            throw UsageError(message: "--format must be text, raw, json or xml, not '\(text)'")
+            throw UsageError(message: "--format must be text, raw, json, xml or otpauth, not '\(text)'")
         }
         options.format = format
     }

@@ -5,7 +5,7 @@ import PictureFiles
 
 /// Everything the command line can ask for.
 package struct Options: Equatable {
-    package enum Format: String, CaseIterable { case text, raw, json, xml }
+    package enum Format: String, CaseIterable { case text, raw, json, xml, otpauth }
     /// `--color`: auto follows the terminal and NO_COLOR; always ignores NO_COLOR.
     package enum ColorChoice: String, CaseIterable { case auto, always, never }
 
@@ -13,6 +13,8 @@ package struct Options: Equatable {
     /// Files to read, in order (`-i` repeated, or named after the options).
     package var inputs: [String] = []
     package var demo = false
+    /// `--screen`, `--screen select`, `--clipboard`: a picture from the user's own desktop.
+    package var desktop: DesktopGrab.Kind?
     /// `--list-devices`: list the cameras (for the size and rate asked) instead of scanning.
     package var listDevices = false
     package var loop = false
@@ -109,9 +111,10 @@ package enum CommandLineParser {
     }
 
     private static func validate(_ options: Options) throws(UsageError) {
-        let sources = [options.device != nil, !options.inputs.isEmpty, options.demo].filter { $0 }.count
+        let sources = [options.device != nil, !options.inputs.isEmpty, options.demo, options.desktop != nil]
+            .filter { $0 }.count
         if sources > 1 {
-            throw UsageError(message: "choose one source: --device, --input or --demo")
+            throw UsageError(message: "choose one source: --device, --input, --screen, --clipboard or --demo")
         }
         if options.loop && options.inputs.count != 1 {
             throw UsageError(

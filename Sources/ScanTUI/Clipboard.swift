@@ -1,4 +1,4 @@
-import Foundation
+import CodeMeaning
 import FrameCore
 import Glibc
 import SystemCalls
@@ -11,7 +11,7 @@ struct Clipboard {
 
     /// ESC ] 52 ; c ; BASE64 BEL: the terminal puts the bytes on its clipboard.
     static func osc52(_ bytes: [UInt8]) -> [UInt8] {
-        Array("\u{1B}]52;c;".utf8) + Array(Data(bytes).base64EncodedString().utf8) + [0x07]
+        Array("\u{1B}]52;c;".utf8) + Array(Base64.encode(bytes).utf8) + [0x07]
     }
 
     /// The external tool to use, if any: Wayland first, then X11.

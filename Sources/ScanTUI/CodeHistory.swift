@@ -1,6 +1,5 @@
 import CaptureKit
 import CodeReading
-import Foundation
 import Glibc
 import Overlay
 import SystemCalls
@@ -12,13 +11,14 @@ struct CodeHistory: Sendable {
         let code: DetectedCode
         /// The frame it was first read in.
         let frame: Int
-        let firstRead: Date
+        /// Seconds since 1970.
+        let firstRead: Double
         var count: Int
     }
 
     private(set) var entries: [Entry] = []
 
-    mutating func add(_ code: DetectedCode, frame: Int, at time: Date = Date()) {
+    mutating func add(_ code: DetectedCode, frame: Int, at time: Double = WallClock.now()) {
         if let index = entries.firstIndex(where: { $0.code.identity == code.identity }) {
             entries[index].count += 1
         } else {

@@ -3,9 +3,12 @@ import CodeReading
 import Overlay
 
 /// A read code as the status line tells it: what it means rather than its raw text, a link's
-/// host in both its forms, a warning word, secrets masked until revealed.
+/// host in both its forms, a warning word, passwords masked until revealed, two-factor
+/// secrets always masked (`showCodeAt`: the time to show a TOTP account's code for, on `t`).
 enum CodePresentation {
-    static func summary(_ code: DetectedCode, reveal: Bool, unicode: Bool = true) -> CodeSummary {
+    static func summary(_ code: DetectedCode, reveal: Bool, unicode: Bool = true, showCodeAt: Double? = nil)
+        -> CodeSummary
+    {
         let meaning = code.meaning
         var summary = CodeSummary(type: code.symbology.displayName, text: code.text, byteCount: code.bytes.count)
         switch meaning.kind {
@@ -22,8 +25,15 @@ enum CodePresentation {
                 "Wi-Fi \(meaning["ssid"] ?? "")" + (meaning["security"].map { " (\($0))" } ?? "")
                 + (password.map { ", password \($0)" + (reveal ? "" : "  r shows") } ?? ", open")
         case .otp:
-            summary.meaning = otp(meaning, reveal: reveal, unicode: unicode)
+            summary.meaning = otp(meaning, unicode: unicode, codeAt: showCodeAt)
             summary.warning = meaning["problem"]
+        case .otpExport:
+            let names = meaning.accounts.map(TwoFactor.name)
+            let count = meaning["accounts"] ?? "\(names.count)"
+            summary.meaning =
+                "2FA export: \(count) account\(count == "1" ? "" : "s")"
+                + (meaning["batch"].map { " (part \($0))" } ?? "")
+                + ": " + names.joined(separator: ", ") + "  h lists them"
         case .contact:
             summary.meaning = (["contact"] + [meaning["name"], meaning["phone"], meaning["email"]].compactMap { $0 })
                 .joined(separator: "  ")
@@ -48,20 +58,27 @@ enum CodePresentation {
     /// tells it, the secret masked.
     static func listed(_ code: DetectedCode, reveal: Bool, unicode: Bool) -> String {
         let summary = summary(code, reveal: reveal, unicode: unicode)
-        return [.wifi, .otp].contains(code.meaning.kind) ? summary.meaning ?? code.text : code.text
+        return [.wifi, .otp, .otpExport].contains(code.meaning.kind) ? summary.meaning ?? code.text : code.text
     }
 
     /// A secret as it is shown until `r`: a fixed number of dots, which tells nothing of its length.
     static func mask(unicode: Bool) -> String { String(repeating: unicode ? "•" : "*", count: 8) }
 
-    /// "2FA GitHub: alice (TOTP, 6 digits, 30 s, SHA1), secret ••••••••  r shows".
-    static func otp(_ meaning: CodeMeaning, reveal: Bool, unicode: Bool) -> String {
-        let who = [meaning["issuer"], meaning["account"]].compactMap { $0 }.joined(separator: ": ")
+    /// "2FA GitHub: alice (TOTP, 6 digits, 30 s, SHA1), secret ••••••••  t shows the code";
+    /// on `t`, "code 123456 (17 s left)" instead. The secret itself is never shown.
+    static func otp(_ meaning: CodeMeaning, unicode: Bool, codeAt time: Double? = nil) -> String {
         let type = (meaning["type"] ?? "totp").uppercased()
         let timing = meaning["period"].map { ", \($0) s" } ?? meaning["counter"].map { ", counter \($0)" } ?? ""
-        let secret = meaning["secret"].map { ", secret " + (reveal ? $0 : mask(unicode: unicode) + "  r shows") } ?? ""
-        return "2FA \(who) (\(type), \(meaning["digits"] ?? "6") digits\(timing), \(meaning["algorithm"] ?? "SHA1"))"
-            + secret
+        var secret = meaning["secret"].map { _ in ", secret " + mask(unicode: unicode) } ?? ""
+        if meaning["secret"] != nil, type == "TOTP" {
+            if let time, let current = TwoFactor.now(meaning, at: time) {
+                secret = ", code \(current.code) (\(current.secondsLeft) s left)  t hides it"
+            } else {
+                secret += "  t shows the code"
+            }
+        }
+        return "2FA \(TwoFactor.name(meaning)) (\(type), \(meaning["digits"] ?? "6") digits\(timing), "
+            + "\(meaning["algorithm"] ?? "SHA1"))" + secret
     }
 
     /// A link's warnings, each in full (for the help box).
@@ -81,6 +98,12 @@ enum CodePresentation {
             .otp: ("secret", "the secret"), .boardingPass: ("pnr", "the booking reference"),
         ]
         var fields = [(name: String, value: String)]()
+        // An export: each account's URI in turn, as another app imports it.
+        if meaning.kind == .otpExport {
+            return meaning.accounts.compactMap { account in
+                account["uri"].map { ("the URI of \(TwoFactor.name(account))", $0) }
+            } + [("the code", code.text)]
+        }
         if let (field, name) = main[meaning.kind], let value = meaning[field] { fields.append((name, value)) }
         if meaning.kind != .url {
             for field in meaning.fields where !fields.contains(where: { $0.value == field.value }) {

@@ -1,7 +1,6 @@
 import CaptureKit
 import CodeMeaning
 import CodeReading
-import Foundation
 import FrameCore
 import Overlay
 import ScanOptions
@@ -18,7 +17,7 @@ struct CodePrinter {
     var withFilename = false
     var polygon = false
     /// The wall clock, for JSON's `time` (a test may fix it).
-    var now: @Sendable () -> Date = { Date() }
+    var now: @Sendable () -> Double = { WallClock.now() }
 
     /// `--xml` keeps a document open across codes and sources.
     private let report: XMLReport?
@@ -59,15 +58,24 @@ struct CodePrinter {
             (withFilename ? source + ":" : "")
             + (polygon ? code.corners.map { "\($0.x),\($0.y)" }.joined(separator: " ") + ":" : "")
         // Into a pipe, a file's name is the bytes it was given as (`ArgumentBytes`).
+        // A terminal shows no two-factor secret: a pipe, JSON or --history gets it.
+        let shown = TwoFactor.holdsSecret(code) ? TwoFactor.masked(code.text) : code.text
         switch format {
         case .text:
-            if toTerminal { return Array(VisibleText.escaping(label + code.text).utf8) + [terminator] }
+            if toTerminal { return Array(VisibleText.escaping(label + shown).utf8) + [terminator] }
             return ArgumentBytes.systemBytes(label) + Array(code.text.utf8) + [terminator]
         case .raw:
-            if toTerminal { return Array(VisibleText.escaping(label + code.text).utf8) + [terminator] }
+            if toTerminal { return Array(VisibleText.escaping(label + shown).utf8) + [terminator] }
             return ArgumentBytes.systemBytes(label) + code.bytes + [terminator]
         case .json, .xml:
             return Array(json(for: code, frame: frame, source: source).utf8) + [terminator]
+        case .otpauth:
+            return TwoFactor.uris(code).flatMap { uri in
+                let line = ArgumentBytes.systemBytes(label) + Array(uri.utf8)
+                return (toTerminal ? Array(VisibleText.escaping(label + TwoFactor.masked(uri)).utf8) : line) + [
+                    terminator
+                ]
+            }
         }
     }
 
@@ -78,29 +86,31 @@ struct CodePrinter {
             "\"encoding\":\(JSON.string(code.encoding.rawValue))",
         ]
         if code.encoding != .utf8 {
-            fields.append("\"bytes\":\(JSON.string(Data(code.bytes).base64EncodedString()))")
+            fields.append("\"bytes\":\(JSON.string(Base64.encode(code.bytes)))")
         }
         if let raw = code.raw {
             fields.append("\"raw\":\(JSON.string(String(decoding: raw, as: UTF8.self)))")
         }
         let meaning = code.meaning
         fields.append("\"kind\":\(JSON.string(meaning.kind.rawValue))")
-        if !meaning.fields.isEmpty { fields.append("\"fields\":\(JSON.object(meaning.fields))") }
+        let time = now()
+        if meaning.kind == .otpExport {
+            // Each exported account an object of its own, with its code now when it is TOTP.
+            let head = meaning.fields.filter { $0.name == "accounts" || $0.name == "batch" }
+            let accounts = meaning.accounts.map { JSON.object($0.fields + TwoFactor.currentFields($0, at: time)) }
+            fields.append("\"fields\":\(JSON.object(head))")
+            fields.append("\"accounts\":[\(accounts.joined(separator: ","))]")
+        } else if !meaning.fields.isEmpty {
+            fields.append("\"fields\":\(JSON.object(meaning.fields + TwoFactor.currentFields(meaning, at: time)))")
+        }
         let corners = code.corners.map { "[\($0.x),\($0.y)]" }.joined(separator: ",")
         fields.append("\"corners\":[\(corners)]")
         fields.append("\"frame\":\(frame)")
         fields.append("\"source\":\(JSON.string(ArgumentBytes.described(source)))")
-        fields.append("\"time\":\(JSON.string(Self.rfc3339(now())))")
+        fields.append("\"time\":\(JSON.string(WallClock.rfc3339(time)))")
         return "{" + fields.joined(separator: ",") + "}"
     }
 
-    /// "2026-11-30T12:34:56.789Z": RFC 3339 in UTC, to the millisecond.
-    static func rfc3339(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
 }
 
 extension DetectedCode {

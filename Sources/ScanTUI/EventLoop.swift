@@ -24,8 +24,11 @@ final class EventLoop {
     private var drawn = -1
     private var drawnStatus = -1
     private var lastDraw = -Double.infinity
-    /// The shortest time between two pictures drawn (a little under 1/30 s).
-    static let frameInterval = 0.025
+    /// A new frame is drawn at once, but for one hard on the heels of the last draw.
+    static let frameGap = 0.010
+    /// Other changes (a reading's outline, a notice expiring) wait for the next frame's draw,
+    /// this long at most (a paused picture, a still, gets no next frame).
+    static let holdBack = 0.050
     private var captureDone = false
     private var kindKnown = false
 
@@ -49,14 +52,16 @@ final class EventLoop {
 
     /// Runs until the state asks to quit or `deadline` (monotonic seconds) passes.
     func run(_ state: inout LiveState, deadline: Double?) {
-        var pending = false
+        var pending: Double?
         while true {
-            waitForInput(drawDue: pending ? lastDraw + Self.frameInterval : nil)
+            waitForInput(drawDue: pending.map { lastDraw + $0 })
             let now = MonotonicClock.now()
             var events = collectEvents(now: now)
-            // The picture is drawn at most once per camera frame; what the user did, and a new
-            // status (a code read), show at once. A draw held back is made when its time comes.
-            let due = events.contains(where: \.isUserInput) || now - lastDraw >= Self.frameInterval
+            // What the user did, a new status (a code read) and a new frame show at once; what
+            // else changed waits for the next frame's draw, or its time (`holdBack`).
+            let frame = events.contains { if case .frame = $0 { true } else { false } } || pending == Self.frameGap
+            let wait = frame ? Self.frameGap : Self.holdBack
+            let due = events.contains(where: \.isUserInput) || now - lastDraw >= wait
             var quit = false
             // The events, then what the effects they asked for report, until nothing more comes.
             while !events.isEmpty {
@@ -76,7 +81,7 @@ final class EventLoop {
                 observer?(.draw)
                 draw(state, now: now)
             }
-            pending = state.revision != drawn
+            pending = state.revision != drawn ? wait : nil
             if quit { return }
         }
     }

@@ -1,6 +1,5 @@
 import CaptureKit
 import CodeReading
-import Foundation
 import FrameCore
 import Overlay
 import ScanOptions

@@ -27,9 +27,12 @@ extension LiveState {
         case .copyField?: return copyField()
         case .open?: return open()
         case .reveal?: return toggleReveal()
+        case .showCode?: return toggleCode()
         case .join?: return join()
         case .history?:
-            historySelection = max(0, history.entries.count - 1)
+            // After a two-factor export, its accounts; else this run's codes.
+            listingAccounts = lastCode.map { $0.meaning.kind == .otpExport } ?? false
+            historySelection = listingAccounts ? 0 : max(0, history.entries.count - 1)
             return []
         case .pause?:
             paused.toggle()

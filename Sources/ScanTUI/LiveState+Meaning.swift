@@ -1,5 +1,6 @@
 import CodeReading
 import Overlay
+import SystemCalls
 
 /// The keys that act on what a code means: `c` copies its main field, `o` opens it (a
 /// warned link only on a second press), `r` reveals secrets.
@@ -7,7 +8,30 @@ extension LiveState {
     static let openConfirmTime = 5.0
 
     func summary(_ code: DetectedCode) -> CodeSummary {
-        CodePresentation.summary(code, reveal: revealSecrets, unicode: unicode)
+        CodePresentation.summary(code, reveal: revealSecrets, unicode: unicode, showCodeAt: codeShownAt)
+    }
+
+    /// `t`: a TOTP account's code now, and its seconds left, on the status line (or not).
+    mutating func toggleCode() -> [LiveEffect] {
+        guard let lastCode, TwoFactor.now(lastCode.meaning, at: WallClock.now()) != nil else {
+            notice = ("no two-factor account with a code read", clock + Self.noticeTime)
+            return [.bell]
+        }
+        codeShownAt = codeShownAt == nil ? WallClock.now() : nil
+        refreshSummary()
+        if let lastSummary, case .success = status { status = .success(lastSummary) }
+        return []
+    }
+
+    /// The clock moved on: a code shown (`t`) follows it, second by second; whether it changed.
+    mutating func followCode() -> Bool {
+        guard let shownAt = codeShownAt else { return false }
+        let now = WallClock.now()
+        guard Int(now) != Int(shownAt) else { return false }
+        codeShownAt = now
+        refreshSummary()
+        if let lastSummary, case .success = status { status = .success(lastSummary) }
+        return true
     }
 
     mutating func refreshSummary() {
@@ -80,7 +104,7 @@ extension LiveState {
     mutating func copied(_ text: String, now: Double) -> [LiveEffect] {
         notice = (
             fieldCopied.map { field in
-                text.replacingOccurrences(of: "copied ", with: "copied \(field.name): ")
+                text.replacing("copied ", with: "copied \(field.name): ")
                     + (field.next.map { "; c again: \($0)" } ?? "")
             } ?? text, now + Self.noticeTime
         )

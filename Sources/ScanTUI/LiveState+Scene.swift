@@ -43,3 +43,11 @@ extension LiveState {
         return scene
     }
 }
+
+extension LiveState {
+    /// Exit status once the screen is closed: 0 read, 1 failure, 4 nothing.
+    var exitStatus: ExitStatus {
+        if readCount > 0 { return .read }
+        return failure == nil ? .nothingRead : .failure
+    }
+}

@@ -67,6 +67,10 @@ struct LiveState {
     var history = CodeHistory()
     /// Secrets shown (`r`); the warned link a second `o` opens; the field `c` copied.
     var revealSecrets = false
+    /// `t`: a TOTP account's code is shown, as of this time (seconds since 1970); nil: hidden.
+    var codeShownAt: Double?
+    /// The `h` box lists a two-factor export's accounts rather than this run's codes.
+    var listingAccounts = false
     var openArmed: (code: CodeIdentity, until: Double)?
     var fieldCopied: (name: String, next: String?)?
     /// `c` pressed again soon copies the code's next field.
@@ -119,7 +123,7 @@ struct LiveState {
         looksFor = options.reading.symbologies.map { set in Symbology.allCases.filter(set.contains).map(\.displayName) }
         sourceName = source.displayName
         if case .demo = source { isDemo = true } else { isDemo = false }
-        if case .input = source { isInput = true } else { isInput = false }
+        isInput = source.isPicture
         demoForWantOfCamera = source == .demo(reason: .noCamera)
         glyphs = options.glyphs
         tracker = CodeTracker(confirmations: options.reading.confirmations)
@@ -145,12 +149,6 @@ struct LiveState {
         // The area lies over the picture as shown: mirrored, over the other side of the frame.
         guard mirrored, let frame else { return shown }
         return PixelRect(x: frame.width - shown.maxX, y: shown.y, width: shown.width, height: shown.height)
-    }
-
-    /// Exit status once the screen is closed: 0 read, 1 failure, 4 nothing.
-    var exitStatus: ExitStatus {
-        if readCount > 0 { return .read }
-        return failure == nil ? .nothingRead : .failure
     }
 
     mutating func update(_ event: LiveEvent) -> [LiveEffect] {
@@ -282,6 +280,7 @@ struct LiveState {
     }
 
     private mutating func expire(now: Double) {
+        if followCode() { revision += 1 }
         // A still's result stands: the picture does not change under it.
         if case .success = status, kind != .still, now - lastCodeSeen > Self.successHold { status = .scanning }
         if flashUntil > 0 && now >= flashUntil {

@@ -1,4 +1,3 @@
-import Foundation
 import FrameCore
 import Glibc
 import SystemCalls
@@ -47,7 +46,8 @@ struct Opener {
     /// The last line a program wrote that says something.
     static func lastLine(_ output: [UInt8]) -> String? {
         String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty }
+            .map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+            .last { !$0.isEmpty }
     }
 
     /// Starts the opener on `target`; what to tell the user.

@@ -1,6 +1,6 @@
 import CaptureKit
 import CodeReading
-import Foundation
+import Dispatch
 import FrameCore
 import SystemCalls
 

@@ -2,6 +2,7 @@ import CaptureKit
 import Overlay
 import PictureFiles
 import ScanOptions
+import SystemCalls
 
 /// Which source the options name, opened; the camera when nothing is named, the demo
 /// when there is no camera at all.
@@ -10,6 +11,16 @@ enum SourceFactory {
         case input(String, loop: Bool)
         case demo(reason: DemoReason)
         case device(String)
+        /// The screen or the clipboard, grabbed once and read as a still.
+        case desktop(DesktopGrab.Kind)
+
+        /// A file, a pipe or a grab of the desktop: neither a camera nor the demo.
+        var isPicture: Bool {
+            switch self {
+            case .input, .desktop: true
+            case .demo, .device: false
+            }
+        }
 
         /// Files and pipes lose no frame; live pictures keep only the newest.
         var handOver: FrameChannel.Mode {
@@ -28,6 +39,7 @@ enum SourceFactory {
             case .demo(reason: .requested): "demo"
             case .demo(reason: .noCamera): "demo (no camera found)"
             case .device(let path): path
+            case .desktop(let kind): DesktopGrab.name(kind)
             }
         }
     }
@@ -39,6 +51,7 @@ enum SourceFactory {
 
     static func choose(_ options: Options, cameras: [String]) -> Choice {
         if let input = options.input { return .input(input, loop: options.loop) }
+        if let desktop = options.desktop { return .desktop(desktop) }
         if let device = options.device { return .device(device) }
         if options.demo { return .demo(reason: .requested) }
         if let first = cameras.first { return .device(first) }
@@ -59,6 +72,8 @@ enum SourceFactory {
             return DemoSource(code: DemoCode.picture())
         case .device(let path):
             return try ReconnectingCamera(camera(path), link: link)
+        case .desktop(let kind):
+            return try DesktopGrab.open(kind, environment: ProcessEnvironment.all, limits: limits)
         }
     }
 }

@@ -1,5 +1,5 @@
+import CodeMeaning
 import CodeReading
-import Foundation
 import Overlay
 import SystemCalls
 
@@ -59,10 +59,10 @@ final class XMLReport {
             && text.unicodeScalars.allSatisfy { $0 == "\n" || $0 == "\\" || VisibleText.isPlain(String($0)) }
         guard plain else {
             return "<data format='base64' length='\(code.bytes.count)'><![CDATA["
-                + Data(code.bytes).base64EncodedString() + "]]></data>"
+                + Base64.encode(code.bytes) + "]]></data>"
         }
         // "]]>" would end the section: split it across two.
-        return "<data><![CDATA[" + text.replacingOccurrences(of: "]]>", with: "]]]]><![CDATA[>") + "]]></data>"
+        return "<data><![CDATA[" + text.replacing("]]>", with: "]]]]><![CDATA[>") + "]]></data>"
     }
 
     /// An attribute value: markup characters as entities, anything a terminal would act on escaped.
@@ -70,8 +70,7 @@ final class XMLReport {
         let shown = text.unicodeScalars.map {
             $0 == "\\" || VisibleText.isPlain(String($0)) ? String($0) : VisibleText.escaping(String($0))
         }
-        return shown.joined().replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "'", with: "&apos;")
-            .replacingOccurrences(of: "\"", with: "&quot;")
+        return shown.joined().replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+            .replacing("'", with: "&apos;").replacing("\"", with: "&quot;")
     }
 }

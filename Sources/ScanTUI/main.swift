@@ -60,7 +60,7 @@ func run(_ options: Options) -> ExitStatus {
         return withLostWrites(
             headless(options, options.inputs.map { .input($0, loop: false) }, history: history), history: history)
     }
-    let namesSource = !options.inputs.isEmpty || options.device != nil || options.demo
+    let namesSource = !options.inputs.isEmpty || options.device != nil || options.demo || options.desktop != nil
     let choice = SourceFactory.choose(options, cameras: namesSource ? [] : CameraCatalog.defaultCameras())
     if options.preview { Launch.settleBacktraces() }
     if options.preview, let status = LiveSession(options: options, choice: choice, history: history).run() {

@@ -84,6 +84,15 @@ public enum ChildProcess {
         /// Still running at the deadline; it was killed (SIGKILL).
         case killedAtDeadline
 
+        /// "exit status 1", "killed by signal 9", "did not end in time".
+        public var description: String {
+            switch self {
+            case .exited(let status): "exit status \(status)"
+            case .signalled(let signal): "killed by signal \(signal)"
+            case .killedAtDeadline: "did not end in time"
+            }
+        }
+
         /// The shell's way of putting it: the exit status, or 128 + the signal.
         public var shellStatus: Int32 {
             switch self {
@@ -222,5 +231,58 @@ public struct Pseudoterminal: Sendable {
         guard fd >= 0 else { throw Errno.current }
         master = fd
         slavePath = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension ChildProcess {
+    /// What a program wrote, apart, and how it ended.
+    public struct Output: Sendable {
+        public var ending: Ending
+        public var stdout: [UInt8]
+        public var stderr: [UInt8]
+    }
+
+    /// Runs `path` to its end with nothing on its stdin, keeping the first `limit` bytes of its
+    /// stdout and 4 kB of its stderr; killed at `deadline` (monotonic seconds). A screen grab
+    /// or a clipboard's picture comes this way.
+    public static func run(
+        _ path: String, _ arguments: [String], environment: [String: String]? = nil, limit: Int, deadline: Double
+    ) throws(Errno) -> Output {
+        let out = try Syscall.pipe()
+        let err: (read: Int32, write: Int32)
+        do { err = try Syscall.pipe() } catch {
+            [out.read, out.write].forEach(Syscall.close)
+            throw error
+        }
+        let pid: pid_t
+        do {
+            pid = try spawn(
+                path, arguments, environment: environment, stdout: .descriptor(out.write),
+                stderr: .descriptor(err.write))
+        } catch {
+            [out.read, out.write, err.read, err.write].forEach(Syscall.close)
+            throw error
+        }
+        [out.write, err.write].forEach(Syscall.close)
+        var kept: [[UInt8]] = [[], []]
+        var open = [out.read, err.read]
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while !open.isEmpty && MonotonicClock.now() < deadline {
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let wait = Int32(max(1, min(1000, (deadline - MonotonicClock.now()) * 1000)))
+            guard (try? Syscall.poll(&fds, milliseconds: wait)) ?? 0 > 0 else { continue }
+            for ready in fds where ready.revents != 0 {
+                let count = chunk.withUnsafeMutableBytes { (try? Syscall.read(ready.fd, into: $0)) ?? 0 }
+                let which = ready.fd == out.read ? 0 : 1
+                let room = max(0, (which == 0 ? limit : 4096) - kept[which].count)
+                if count <= 0 {
+                    open.removeAll { $0 == ready.fd }
+                } else {
+                    kept[which] += chunk.prefix(min(count, room))
+                }
+            }
+        }
+        [out.read, err.read].forEach(Syscall.close)
+        return Output(ending: wait(pid, until: deadline), stdout: kept[0], stderr: kept[1])
     }
 }

@@ -108,15 +108,21 @@ import Testing
     @Test(arguments: [
         (["--frobnicate"], "unknown option '--frobnicate' (see qrtui --help)"),
         (["--timeout", "soon"], "--timeout needs a positive number of seconds, not 'soon' (see qrtui --help)"),
-        (["--format", "yaml"], "--format must be text, raw, json or xml, not 'yaml' (see qrtui --help)"),
+        (["--format", "yaml"], "--format must be text, raw, json, xml or otpauth, not 'yaml' (see qrtui --help)"),
         (
             ["-S", "qr,beetle"],
             "unknown symbology 'beetle' in -S (known: ean2,ean5,ean8,upce,isbn10,upca,ean13,isbn13,composite,i25,databar,databarexp,codabar,code39,pdf417,qr,sq,code93,code128,datamatrix,aztec,microqr,maxicode) (see qrtui --help)"
         ),
         (["--input"], "option --input needs a value (see qrtui --help)"),
-        (["--demo", "--input", "x.png"], "choose one source: --device, --input or --demo (see qrtui --help)"),
+        (
+            ["--demo", "--input", "x.png"],
+            "choose one source: --device, --input, --screen, --clipboard or --demo (see qrtui --help)"
+        ),
         (["--loop", "-i", "-"], "--loop cannot repeat stdin: give a file (see qrtui --help)"),
-        (["--demo", "photo.png"], "choose one source: --device, --input or --demo (see qrtui --help)"),
+        (
+            ["--demo", "photo.png"],
+            "choose one source: --device, --input, --screen, --clipboard or --demo (see qrtui --help)"
+        ),
         (["--loop", "a.png", "b.png"], "--loop repeats one file, not several (see qrtui --help)"),
         (["-", "-i", "-"], "stdin (-) can be read once (see qrtui --help)"),
         (

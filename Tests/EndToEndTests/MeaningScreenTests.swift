@@ -2,7 +2,9 @@ import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import OneTimeCodes
 import PictureFiles
+import SystemCalls
 import Testing
 
 /// What a code means, on the live screen: a Wi-Fi network with its password masked and
@@ -37,9 +39,10 @@ import Testing
         try session.send("q")
     }
 
-    /// A two-factor code on the screen: its secret masked on the status line and in `h`,
-    /// shown by `r`.
-    @Test func aTwoFactorSecretIsMaskedUntilAsked() throws {
+    /// A two-factor code on the screen: its secret masked on the status line and in `h`, and
+    /// still after `r` (which reveals passwords); `t` shows the code it makes now, the one an
+    /// authenticator app shows for this second.
+    @Test func aTwoFactorSecretIsNeverShown() throws {
         let secret = "JBSWY3DPEHPK3PXP"
         let otp = picture("otpauth://totp/GitHub:alice?secret=\(secret)&issuer=GitHub")
         let session = try TmuxSession(width: 140, height: 30, command: "\(QRTUIProcess.executable) -i \(otp) --no-beep")
@@ -50,7 +53,15 @@ import Testing
         let list = try session.waitFor("the list") { $0.text.contains("codes read (1)") }
         #expect(list.text.contains("otp") && !list.text.contains(secret))
         try session.send("h", "r")
-        try session.waitFor("the secret") { $0.lines[29].contains("secret \(secret)") }
+        try session.send("t")
+        let before = WallClock.now()
+        let shown = try session.waitFor("the code now") { $0.lines[29].contains("s left)") }
+        let after = WallClock.now()
+        #expect(!shown.text.contains(secret))
+        // The code of one of the 30 s steps the look fell in (it may cross a step's end).
+        let generator = OneTimeCode(secret: [0x48, 0x65, 0x6C, 0x6C, 0x6F, 0x21, 0xDE, 0xAD, 0xBE, 0xEF])
+        let codes = [before, after].compactMap { generator.totp(at: $0)?.code }
+        #expect(codes.contains { shown.lines[29].contains("code \($0) (") }, "\(codes): \(shown.lines[29])")
         try session.send("q")
     }
 

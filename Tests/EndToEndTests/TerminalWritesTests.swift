@@ -1,5 +1,6 @@
 import CodeFixtures
 import Foundation
+import FrameCore
 import Testing
 
 /// What reaches the terminal, counted in system calls (strace): a frame is sent in one write.
@@ -26,6 +27,13 @@ import Testing
             width: 120, height: 40,
             command: "strace -f -e trace=write -e signal=none -o \(log) \(QRTUIProcess.executable) --demo")
         try session.waitFor("the success status", seconds: 30) { $0.lines[39].contains("QR-Code") }
+        // The demo is read within a few frames: let it draw a dozen more before q.
+        let deadline = MonotonicClock.now() + 30
+        while MonotonicClock.now() < deadline,
+            writes(in: (try? String(contentsOfFile: log, encoding: .utf8)) ?? "").filter({ $0.bytes > 200 }).count <= 12
+        {
+            usleep(50_000)
+        }
         try session.send("q")
         try session.waitFor("the shell") { $0.text.contains("EXIT=") }
         let calls = writes(in: try String(contentsOfFile: log, encoding: .utf8))

@@ -83,7 +83,7 @@ import Testing
 
     @Test func jsonEscapesEverything() {
         var printer = CodePrinter(format: .json, toTerminal: true)
-        printer.now = { Date(timeIntervalSince1970: 1_796_040_000.25) }
+        printer.now = { 1_796_040_000.25 }
         let json = printer.json(for: hostile, frame: 7, source: "a\u{1B}[2J.png")
         #expect(
             json
@@ -165,7 +165,7 @@ import Testing
                     #expect(try CommandLineParser.parse([name]) == command)
                     continue
                 case .value: sample = [name, Self.sampleValue[option.names.last!] ?? "x"]
-                case .optionalValue: sample = [name]
+                case .optionalValue, .optionalWord: sample = [name]
                 case .valueCommand(let make):
                     #expect(try CommandLineParser.parse([name, "bash"]) == make("bash"))
                     continue

@@ -2,6 +2,7 @@ import CaptureKit
 import CodeReading
 import FrameCore
 import Glibc
+import OneTimeCodes
 import Overlay
 import SystemCalls
 import Testing
@@ -125,19 +126,25 @@ import Testing
         }
     }
 
-    /// A two-factor code: issuer and account shown, its secret masked until `r`, copied by
-    /// `c`, never handed to an opener.
-    @Test func aTwoFactorCodeKeepsItsSecret() {
+    /// A two-factor code: issuer and account shown, its secret always masked (`r` reveals
+    /// passwords, not this), copied by `c`, never handed to an opener; `t` shows the code now.
+    @Test func aTwoFactorCodeKeepsItsSecret() throws {
         let secret = "JBSWY3DPEHPK3PXP"
         var state = reading("otpauth://totp/GitHub:alice?secret=\(secret)&issuer=GitHub")
         let meaning = state.lastSummary?.meaning ?? ""
-        #expect(meaning == "2FA GitHub: alice (TOTP, 6 digits, 30 s, SHA1), secret ••••••••  r shows")
+        #expect(meaning == "2FA GitHub: alice (TOTP, 6 digits, 30 s, SHA1), secret ••••••••  t shows the code")
         #expect(state.historyLines.allSatisfy { !$0.contains(secret) })
         #expect(state.update(.key(.character("o"))) == [.bell])
         #expect(state.notice?.text == "not opened: a two-factor secret is never handed on")
         #expect(state.update(.key(.character("c"))) == [.copy(Array(secret.utf8))])
         _ = state.update(.key(.character("r")))
-        #expect(state.lastSummary?.meaning?.contains("secret \(secret)") == true)
+        #expect(state.lastSummary?.meaning?.contains(secret) == false)
+        _ = state.update(.key(.character("t")))
+        let now = try #require(
+            OneTimeCode(secret: [0x48, 0x65, 0x6C, 0x6C, 0x6F, 0x21, 0xDE, 0xAD, 0xBE, 0xEF]).totp(at: state.codeShownAt ?? 0))
+        #expect(
+            state.lastSummary?.meaning?.hasSuffix(", code \(now.code) (\(now.secondsLeft) s left)  t hides it") == true)
+        #expect(state.lastSummary?.meaning?.contains(secret) == false)
         var broken = reading("otpauth://totp/GitHub:alice?issuer=GitHub")
         #expect(broken.lastSummary?.warning == "no secret")
         #expect(broken.update(.key(.character("o"))) == [.bell])

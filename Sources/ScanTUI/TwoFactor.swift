@@ -1,0 +1,71 @@
+import CodeMeaning
+import CodeReading
+import OneTimeCodes
+import SystemCalls
+
+/// Two-factor accounts (`otpauth://`, and Google Authenticator's exports of several): the code
+/// a TOTP account makes now, the URIs another app imports, and their secrets kept out of sight.
+/// A secret appears only where the user asked for the payload (stdout into a pipe, JSON,
+/// `--history`): never on the status line, in a notice, on stderr or on a terminal's stdout.
+enum TwoFactor {
+    /// What makes an account's codes: nil without a valid secret, or for an unknown algorithm.
+    static func generator(_ account: CodeMeaning) -> OneTimeCode? {
+        guard let secret = account["secret"].flatMap(Base32.decode), !secret.isEmpty,
+            let algorithm = OneTimeCode.Algorithm(rawValue: account["algorithm"] ?? "SHA1")
+        else { return nil }
+        return OneTimeCode(
+            secret: secret, algorithm: algorithm, digits: Int(account["digits"] ?? "6") ?? 6,
+            period: Int(account["period"] ?? "30") ?? 30)
+    }
+
+    /// A TOTP account's code at `seconds` since 1970, and how long it stays valid.
+    static func now(_ account: CodeMeaning, at seconds: Double) -> (code: String, secondsLeft: Int)? {
+        guard account.kind == .otp, account["type"] == "totp" else { return nil }
+        return generator(account)?.totp(at: seconds)
+    }
+
+    /// JSON's fields for a TOTP account beside its own: the code now and its seconds left.
+    static func currentFields(_ account: CodeMeaning, at seconds: Double) -> [Field] {
+        guard let current = now(account, at: seconds) else { return [] }
+        return [Field("code", current.code), Field("seconds_left", "\(current.secondsLeft)")]
+    }
+
+    /// The accounts of a code: itself for an `otpauth://` code, each one for an export.
+    static func accounts(_ meaning: CodeMeaning) -> [CodeMeaning] {
+        meaning.kind == .otp ? [meaning] : meaning.accounts
+    }
+
+    /// `--format otpauth`: a URI per account (for `pass otp`, KeePassXC, Aegis); none for a
+    /// code that holds no account.
+    static func uris(_ code: DetectedCode) -> [String] {
+        let meaning = code.meaning
+        switch meaning.kind {
+        case .otp: return meaning["secret"] == nil ? [] : [code.text]
+        case .otpExport: return meaning.accounts.compactMap { $0["uri"] }
+        default: return []
+        }
+    }
+
+    /// `text` with every `secret=` (and an export's `data=`) value masked (a URI on a terminal).
+    static func masked(_ text: String, unicode: Bool = true) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let range = [rest.firstRange(of: "secret="), rest.firstRange(of: "data=")].compactMap({ $0 })
+            .min(by: { $0.lowerBound < $1.lowerBound })
+        {
+            out += rest[..<range.upperBound] + CodePresentation.mask(unicode: unicode)
+            rest = rest[range.upperBound...].drop { $0 != "&" && $0 != "#" }
+        }
+        return out + rest
+    }
+
+    /// Whether what a code says on a terminal must be masked: it holds a two-factor secret.
+    static func holdsSecret(_ code: DetectedCode) -> Bool {
+        [.otp, .otpExport].contains(code.meaning.kind) || code.text.lowercased().hasPrefix("otpauth")
+    }
+
+    /// "GitHub: alice" for an account.
+    static func name(_ account: CodeMeaning) -> String {
+        [account["issuer"], account["account"]].compactMap { $0 }.joined(separator: ": ")
+    }
+}
