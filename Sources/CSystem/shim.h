@@ -47,6 +47,11 @@ static inline int qrtui_fix_malloc_thresholds(int map, int trim) {
     return mallopt(M_MMAP_THRESHOLD, map) == 1 && mallopt(M_TRIM_THRESHOLD, trim) == 1;
 }
 static inline int qrtui_release_free_heap(void) { return malloc_trim(0); }
+/// Bytes malloc has handed out and not had back (its arenas' and the blocks mapped apart).
+static inline size_t qrtui_malloc_in_use(void) {
+    struct mallinfo2 info = mallinfo2();
+    return info.uordblks + info.hblkhd;
+}
 // fopencookie's functions, as glibc lays them out (its declaration needs _GNU_SOURCE too).
 typedef ssize_t (*qrtui_cookie_write)(void *cookie, const char *bytes, size_t count);
 typedef struct {

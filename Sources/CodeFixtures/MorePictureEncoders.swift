@@ -21,6 +21,28 @@ extension WebPCodec {
         return Array(UnsafeBufferPointer(start: output, count: size))
     }
 
+    /// A frame as a lossless WebP of many colours (no palette): each grey tinted red or blue by
+    /// a few levels from pixel to pixel, which moves its grey by less than one level.
+    public static func encodeTrueColour(_ frame: Frame) -> [UInt8] {
+        var rgb = [UInt8](repeating: 0, count: frame.width * frame.height * 3)
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
+                let grey = Int(frame.luma[y * frame.width + x])
+                let tint = (x * 7 + y * 13) % 9 - 4
+                let i = 3 * (y * frame.width + x)
+                rgb[i] = UInt8(clamping: grey + tint)
+                rgb[i + 1] = UInt8(grey)
+                rgb[i + 2] = UInt8(clamping: grey - tint)
+            }
+        }
+        var output: UnsafeMutablePointer<UInt8>? = nil
+        let size = WebPEncodeLosslessRGB(
+            rgb, Int32(frame.width), Int32(frame.height), Int32(frame.width * 3), &output)
+        defer { WebPFree(output) }
+        precondition(size > 0 && output != nil, "WebP encoding failed")
+        return Array(UnsafeBufferPointer(start: output, count: size))
+    }
+
     /// Frames of one size as an animated WebP: each still encoding's bitstream chunk wrapped
     /// in an ANMF chunk, after the VP8X and ANIM chunks that say it is an animation.
     public static func encodeAnimation(_ frames: [Frame], lossless: Bool = true) -> [UInt8] {

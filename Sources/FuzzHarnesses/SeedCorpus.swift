@@ -63,7 +63,8 @@ package enum SeedCorpus {
         let accounts = [
             MigrationExport.Account(
                 secret: Array("12345678901234567890".utf8), name: "alice@example.org", issuer: "Example"),
-            MigrationExport.Account(secret: [1, 2, 3, 4, 5], name: "bob", algorithm: 2, digits: 2, type: 1, counter: 7),
+            MigrationExport.Account(
+                secret: [1, 2, 3, 4, 5], name: "bob", algorithm: 2, digits: 2, type: 1, counter: 7),
         ]
         return [
             ("two.bin", MigrationExport.payload(accounts)),

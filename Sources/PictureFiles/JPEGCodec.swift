@@ -8,9 +8,6 @@ import FrameCore
 public enum JPEGCodec: PictureCodec {
     public static let name = "JPEG", id = "jpeg"
 
-    /// What libjpeg may keep of its own for a picture of this many pixels.
-    static func allowance(pixels: Int) -> Int { 2 * pixels + 48 << 20 }
-
     public static func recognises(_ prefix: [UInt8]) -> Bool { prefix.starts(with: [0xFF, 0xD8, 0xFF]) }
 
     /// The first start-of-frame segment (SOF0...SOF15 but DHT, JPG and DAC) gives height
@@ -64,16 +61,13 @@ public enum JPEGCodec: PictureCodec {
             data.withUnsafeBufferPointer { src in
                 qrtui_jpeg_grey(
                     src.baseAddress, UInt(data.count), out.baseAddress, UInt32(width), UInt32(height),
-                    allowance(pixels: pixels), &message)
+                    PictureLimits.libraryAllowance(pixels: pixels), &message)
             }
         }
         guard status == 0 else {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if text.contains("Backing store") {
-                throw .unsupported(
-                    path: path,
-                    detail: "a progressive JPEG of \(width)x\(height) needs more memory to decode "
-                        + "than qrtui gives a picture (about 3 bytes a pixel)")
+                throw .needsTooMuch("a progressive JPEG", path: path, width: Int(width), height: Int(height))
             }
             throw .malformed(path: path, detail: "truncated or corrupt JPEG: \(text)")
         }

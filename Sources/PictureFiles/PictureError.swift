@@ -14,6 +14,15 @@ public enum PictureError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Reading its bytes failed (`operation` is the system call: "read").
     case unreadable(path: String, operation: String, errno: Errno)
 
+    /// A picture whose decoder would keep more of its own than `PictureLimits.libraryAllowance`
+    /// (a progressive JPEG's coefficients, a true-colour lossless WebP's pixels).
+    static func needsTooMuch(_ kind: String, path: String, width: Int, height: Int) -> PictureError {
+        .unsupported(
+            path: path,
+            detail: "\(kind) of \(width)x\(height) needs more memory to decode than qrtui gives a picture "
+                + "(about 3 bytes a pixel)")
+    }
+
     public var errno: Errno? {
         switch self {
         case .outOfMemory(_, let code), .unreadable(_, _, let code): code
@@ -48,6 +57,11 @@ public struct PictureLimits: Sendable, Equatable {
     public static let defaultMaxPixels = 100_000_000
 
     public init(maxPixels: Int = PictureLimits.defaultMaxPixels) { self.maxPixels = maxPixels }
+
+    /// What a decoding library may keep of its own for a picture of `pixels` (beside the grey
+    /// plane qrtui decodes into): two bytes a pixel and a fixed 48 MB, so that decoding costs
+    /// about three bytes a pixel at most, whatever the picture claims to be.
+    static func libraryAllowance(pixels: Int) -> Int { 2 * pixels + 48 << 20 }
 
     /// The most bytes a compressed picture of `pixels` pixels is let take (compression
     /// seldom makes a picture larger; room for metadata besides).

@@ -38,18 +38,25 @@ public enum WebPCodec: PictureCodec {
     /// A lossless WebP, exactly: its RGB(A) rows decoded into a plane of ours a little input at a
     /// time, each row turned to grey in place as soon as it is decoded (at or before where it was
     /// read) and the pages of colour behind the grey given back, so the colour never lies whole
-    /// in memory: about one byte a pixel, and libwebp's own copy of the picture.
+    /// in memory: about one byte a pixel, and libwebp's own copy of the picture. That copy is
+    /// four bytes a pixel of a true-colour picture (packed for a few colours): one that would
+    /// need more than a library is allowed is refused as soon as libwebp allocates it.
     static func lossless(_ data: [UInt8], width: Int, height: Int, channels: Int, path: String) throws(PictureError)
         -> Frame
     {
         let stride = width * channels
         // Uninitialised: the colour's pages cost nothing until libwebp writes them.
         var plane = [UInt8](unsafeUninitializedCapacity: stride * height) { _, count in count = stride * height }
-        let whole = plane.withUnsafeMutableBufferPointer { out in
+        let allowance = PictureLimits.libraryAllowance(pixels: width * height)
+        let ending = plane.withUnsafeMutableBufferPointer { out in
             var rows = LosslessRows(out: out, width: width, channels: channels)
-            return data.withUnsafeBufferPointer { rows.decode($0, height: height) }
+            return data.withUnsafeBufferPointer { rows.decode($0, height: height, allowance: allowance) }
         }
-        guard whole else { throw .malformed(path: path, detail: "truncated or corrupt WebP") }
+        switch ending {
+        case .whole: break
+        case .corrupt: throw .malformed(path: path, detail: "truncated or corrupt WebP")
+        case .needsTooMuch: throw .needsTooMuch("a lossless WebP", path: path, width: width, height: height)
+        }
         Plane.shrink(&plane, to: width * height)
         return Frame(width: width, height: height, luma: plane)
     }
@@ -67,24 +74,30 @@ private struct LosslessRows {
         (self.out, self.width, self.channels) = (out, width, channels)
     }
 
+    enum Ending { case whole, corrupt, needsTooMuch }
+
     /// Whether every row was decoded. The input is given in steps that keep the colour decoded
-    /// and not yet grey to about a megapixel, whatever the compression.
-    mutating func decode(_ input: UnsafeBufferPointer<UInt8>, height: Int) -> Bool {
+    /// and not yet grey to about a megapixel, whatever the compression; libwebp's own memory is
+    /// watched after each (malloc's count: this thread is the one allocating) and the decoding
+    /// abandoned once it holds more than `allowance`.
+    mutating func decode(_ input: UnsafeBufferPointer<UInt8>, height: Int, allowance: Int) -> Ending {
+        let before = FreedMemory.inUse
         guard
             let decoder = qrtui_webp_rows_start(
                 out.baseAddress, Int32(height), Int32(width * channels),
                 Int32(channels))
-        else { return false }
+        else { return .corrupt }
         defer { WebPIDelete(decoder) }
         var (fed, step, status, rows): (Int, Int, Int32, Int32) = (0, 64, 5, 0)
         while status == 5 && fed < input.count {
             fed = min(input.count, fed + step)
             status = qrtui_webp_rows_update(decoder, input.baseAddress, fed, &rows)
+            if FreedMemory.inUse - before > allowance { return .needsTooMuch }
             let pixels = (Int(rows) - grey) * width
             step = pixels < 1 << 18 ? min(step * 2, 1 << 20) : pixels > 1 << 20 ? max(step / 2, 1) : step
             turnGrey(upTo: Int(rows))
         }
-        return status == 0 && Int(rows) == height && grey == height
+        return status == 0 && Int(rows) == height && grey == height ? .whole : .corrupt
     }
 
     /// Rows `grey..<rows` turned to grey in place, and the colour pages behind the last given back.

@@ -39,6 +39,13 @@ struct MemoryBenchmark {
         return Frame(width: side, height: side, luma: luma)
     }
 
+    /// The stripes over a gradient: far more colours than a palette holds.
+    private func gradient(_ frame: Frame) -> Frame {
+        var luma = frame.luma
+        for i in luma.indices { luma[i] = UInt8(truncatingIfNeeded: Int(luma[i]) / 2 + i % frame.width / 64) }
+        return Frame(width: frame.width, height: frame.height, luma: luma)
+    }
+
     private func formats(_ frame: Frame) -> [(String, () -> String)] {
         let write = { (name: String, bytes: [UInt8]) in directory.write(name, bytes) }
         return [
@@ -51,6 +58,7 @@ struct MemoryBenchmark {
             ),
             ("JPEG progressive CMYK", { write("cmyk.jpg", JPEGCodec.encodeCMYK(frame, progressive: true)) }),
             ("WebP lossless", { write("lossless.webp", WebPCodec.encode(frame)) }),
+            ("WebP lossless, true colour", { write("true-colour.webp", WebPCodec.encodeTrueColour(gradient(frame))) }),
             ("WebP lossy", { write("lossy.webp", WebPCodec.encode(frame, lossless: false)) }),
             ("GIF", { write("picture.gif", GIFCodec.encode(frame)) }),
             (

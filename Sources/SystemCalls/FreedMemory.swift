@@ -29,6 +29,10 @@ public struct FreedMemory: Sendable {
         return true
     }
 
+    /// Bytes malloc has handed out and not had back: what a library allocates while it
+    /// works shows as this grows (a decoder's copy of a picture, say).
+    public static var inUse: Int { qrtui_malloc_in_use() }
+
     /// Every whole free page of every arena back to the system now.
     public static func giveBack() {
         _ = qrtui_release_free_heap()

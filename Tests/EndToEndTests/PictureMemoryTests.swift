@@ -7,7 +7,8 @@ import Testing
 
 /// A picture costs memory in proportion to its pixels, whatever its format: under three bytes
 /// a pixel above what qrtui takes for a tiny one (`qrtui-bench --memory` measures 10000x10000).
-/// A progressive JPEG that would need more to decode is refused, and says why.
+/// A progressive JPEG or a true-colour lossless WebP that would need more to decode is refused,
+/// and says why.
 @Suite struct PictureMemoryTests {
     let directory = TemporaryDirectory("picture-memory")
     static let side = 3000
@@ -70,5 +71,29 @@ import Testing
                 == "qrtui: \(path): unsupported: a progressive JPEG of \(Self.side)x\(Self.side) needs more memory "
                 + "to decode than qrtui gives a picture (about 3 bytes a pixel)\n")
         #expect(kilobytes < 400_000)
+    }
+
+    /// A lossless WebP of many colours: libwebp keeps four bytes a pixel of its own while it
+    /// decodes. A small one is read; a large one (a few kilobytes of file) is refused as soon as
+    /// libwebp allocates its copy, before it costs what it would.
+    @Test func aTrueColourLosslessWebPIsReadOrRefused() throws {
+        let small = directory.write(
+            "small.webp",
+            WebPCodec.encodeTrueColour(CodeFixtures.qrScene("true colour", width: 600, height: 600, moduleSize: 5)))
+        let read = try QRTUIProcess.run(["--no-preview", small])
+        #expect(read.status == 0 && read.stdoutText == "true colour\n", "\(read.stderr)")
+        let side = 5600
+        // A gradient: far more colours than a palette holds.
+        let gradient = Frame(
+            width: side, height: side, luma: (0..<side * side).map { UInt8(truncatingIfNeeded: $0 % side + $0 / side) })
+        let large = directory.write("large.webp", WebPCodec.encodeTrueColour(gradient))
+        let (kilobytes, run) = try peak(large)
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "qrtui: \(large): unsupported: a lossless WebP of \(side)x\(side) needs more memory "
+                + "to decode than qrtui gives a picture (about 3 bytes a pixel)\n")
+        // Decoded, it would take 5 bytes a pixel: 157 MB.
+        #expect(kilobytes < 100_000, "\(kilobytes) kB")
     }
 }

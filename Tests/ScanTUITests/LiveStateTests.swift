@@ -140,8 +140,8 @@ import Testing
         _ = state.update(.key(.character("r")))
         #expect(state.lastSummary?.meaning?.contains(secret) == false)
         _ = state.update(.key(.character("t")))
-        let now = try #require(
-            OneTimeCode(secret: [0x48, 0x65, 0x6C, 0x6C, 0x6F, 0x21, 0xDE, 0xAD, 0xBE, 0xEF]).totp(at: state.codeShownAt ?? 0))
+        let generator = OneTimeCode(secret: [0x48, 0x65, 0x6C, 0x6C, 0x6F, 0x21, 0xDE, 0xAD, 0xBE, 0xEF])
+        let now = try #require(generator.totp(at: state.codeShownAt ?? 0))
         #expect(
             state.lastSummary?.meaning?.hasSuffix(", code \(now.code) (\(now.secondsLeft) s left)  t hides it") == true)
         #expect(state.lastSummary?.meaning?.contains(secret) == false)
