@@ -5,7 +5,13 @@ public struct CellMemo: Sendable {
     private var columns = 0, rows = 0, across = 0, down = 0
     private var cells: [Cell?] = []
     private var dims: [Bool] = []
-    var values: [Int16] = []
+    /// The samples each kept cell was made from, in storage of the memo's own: holding the
+    /// shader's array instead made it copy the whole array (half a megabyte) every frame.
+    private var values: [Int16] = []
+    /// The shader's number of the grid last drawn, when it said which cells it sampled again.
+    private var lastGrid: Int?
+    /// Cells known to hold the samples they were made from (the rest are compared).
+    private var unmoved: [Bool]?
 
     public init() {}
 
@@ -13,6 +19,7 @@ public struct CellMemo: Sendable {
         (columns, rows, across, down) = (samples.columns, samples.rows, samples.across, samples.down)
         cells = shaped ? [Cell?](repeating: nil, count: columns * rows) : []
         dims = shaped ? [Bool](repeating: false, count: columns * rows) : []
+        values = shaped ? [Int16](repeating: 0, count: samples.values.count) : []
     }
 
     /// It holds cells for samples of this geometry.
@@ -21,26 +28,64 @@ public struct CellMemo: Sendable {
             && values.count == samples.values.count
     }
 
+    /// Takes in which cells `samples` sampled again: when the memo drew the grid just before
+    /// it, a cell not sampled again is known to be as it was.
+    mutating func begin(_ samples: SampleGrid) {
+        if let resampled = samples.resampled, resampled.grid - 1 == lastGrid, resampled.cells.count == cells.count {
+            unmoved = resampled.cells.map { !$0 }
+        } else {
+            unmoved = nil
+        }
+        lastGrid = samples.resampled?.grid
+    }
+
     /// The cell kept when its samples and dimming are as before, else `make`'s (then kept).
     mutating func cell(column: Int, row: Int, dim: Bool, samples: UnsafeBufferPointer<Int16>, make: () -> Cell) -> Cell
     {
         let index = row * columns + column
-        if let kept = cells[index], dims[index] == dim, unchanged(column: column, row: row, samples) { return kept }
+        if let kept = cells[index], dims[index] == dim,
+            unmoved?[index] == true || unchanged(column: column, row: row, samples)
+        {
+            return kept
+        }
         let made = make()
         cells[index] = made
         dims[index] = dim
+        keep(column: column, row: row, samples)
         return made
     }
 
     private func unchanged(column: Int, row: Int, _ samples: UnsafeBufferPointer<Int16>) -> Bool {
-        guard values.count == samples.count else { return false }
         let stride = columns * across
         let base = row * down * stride + column * across
         return values.withUnsafeBufferPointer { old in
+            // A row of four samples is one 8-byte word: compared at once.
+            if across == 4, let oldStart = old.baseAddress, let newStart = samples.baseAddress {
+                let oldBytes = UnsafeRawPointer(oldStart)
+                let newBytes = UnsafeRawPointer(newStart)
+                for y in 0..<down {
+                    let offset = (base + y * stride) * MemoryLayout<Int16>.stride
+                    guard
+                        oldBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                            == newBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    else { return false }
+                }
+                return true
+            }
             for y in 0..<down {
                 for x in 0..<across where old[base + y * stride + x] != samples[base + y * stride + x] { return false }
             }
             return true
+        }
+    }
+
+    private mutating func keep(column: Int, row: Int, _ samples: UnsafeBufferPointer<Int16>) {
+        let stride = columns * across
+        let base = row * down * stride + column * across
+        values.withUnsafeMutableBufferPointer { kept in
+            for y in 0..<down {
+                for x in 0..<across { kept[base + y * stride + x] = samples[base + y * stride + x] }
+            }
         }
     }
 }

@@ -15,53 +15,90 @@ extension Shader {
             (geometry, shown, shownCoarse) = (current, fine.values, coarse.values)
             return fine
         }
+        let moved = movedCells(coarse.values, columns: transform.columns, rows: transform.rows)
         let xs = Self.ranges(
             count: transform.columns * across, origin: transform.originX,
             step: transform.pixelsPerColumn / Double(across), limit: image.width)
         let ys = Self.ranges(
             count: transform.rows * down, origin: transform.originY,
             step: transform.pixelsPerRow / Double(down), limit: image.height)
-        let tolerance = Int16(self.tolerance)
-        let coarseStride = transform.columns * 2
+        let reciprocals = Self.reciprocalTables(xs)
+        let visible = xs.filter { $0.upperBound > $0.lowerBound }
+        guard let xMin = visible.first?.lowerBound, let xMax = visible.last?.upperBound else {
+            return SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: shown)
+        }
+        var columnSums = [Int32](repeating: 0, count: image.width)
         let fineStride = transform.columns * across
         image.pixels.withUnsafeBufferPointer { pixels in
-            for row in 0..<transform.rows {
-                for column in 0..<transform.columns {
-                    let top = row * 2 * coarseStride + column * 2
-                    let bottom = top + coarseStride
-                    guard
-                        abs(coarse.values[top] - shownCoarse[top]) > tolerance
-                            || abs(coarse.values[top + 1] - shownCoarse[top + 1]) > tolerance
-                            || abs(coarse.values[bottom] - shownCoarse[bottom]) > tolerance
-                            || abs(coarse.values[bottom + 1] - shownCoarse[bottom + 1]) > tolerance
-                    else { continue }
-                    (shownCoarse[top], shownCoarse[top + 1]) = (coarse.values[top], coarse.values[top + 1])
-                    (shownCoarse[bottom], shownCoarse[bottom + 1]) = (coarse.values[bottom], coarse.values[bottom + 1])
-                    for y in 0..<down {
-                        for x in 0..<across {
-                            let sampleX = column * across + x
+            columnSums.withUnsafeMutableBufferPointer { sums in
+                shown.withUnsafeMutableBufferPointer { out in
+                    for row in 0..<transform.rows {
+                        let movedInRow = (0..<transform.columns).filter { moved[row * transform.columns + $0] }
+                        guard let first = movedInRow.first, let last = movedInRow.last else { continue }
+                        // The pixel columns under the moved cells of this row, summed once a
+                        // sample row: each sample is then a few additions and one multiply.
+                        let lower = max(xMin, xs[first * across].lowerBound)
+                        let upper = min(xMax, xs[last * across + across - 1].upperBound)
+                        for y in 0..<down {
                             let sampleY = row * down + y
-                            shown[sampleY * fineStride + sampleX] = Self.mean(
-                                pixels, stride: image.stride, xs[sampleX], ys[sampleY])
+                            guard upper > lower, !ys[sampleY].isEmpty else {
+                                for column in movedInRow {
+                                    for x in 0..<across { out[sampleY * fineStride + column * across + x] = -1 }
+                                }
+                                continue
+                            }
+                            let height = Self.sumColumns(
+                                pixels, stride: image.stride, rows: ys[sampleY], columns: lower..<upper, into: sums)
+                            let scale = reciprocals[height - 1]
+                            for column in movedInRow {
+                                for x in 0..<across {
+                                    let sampleX = column * across + x
+                                    let range = xs[sampleX]
+                                    guard !range.isEmpty else {
+                                        out[sampleY * fineStride + sampleX] = -1
+                                        continue
+                                    }
+                                    var total: Int32 = 0
+                                    for px in range { total &+= sums[px] }
+                                    out[sampleY * fineStride + sampleX] = Int16(
+                                        truncatingIfNeeded: (UInt32(total) &* scale[sampleX]) >> 16)
+                                }
+                            }
                         }
                     }
                 }
             }
         }
-        return SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: shown)
+        grids += 1
+        var grid = SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: shown)
+        grid.resampled = (moved, grids)
+        return grid
     }
 
-    /// The mean of the pixels in `xs` on up to four of the rows in `ys`; -1 off the picture.
-    static func mean(_ pixels: UnsafeBufferPointer<UInt8>, stride: Int, _ xs: Range<Int>, _ ys: Range<Int>) -> Int16 {
-        guard !xs.isEmpty, !ys.isEmpty else { return -1 }
-        let step = (ys.count + 3) / 4
-        var total = 0
-        var count = 0
-        for y in Swift.stride(from: ys.lowerBound, to: ys.upperBound, by: step) {
-            let row = pixels.baseAddress! + y * stride
-            for x in xs { total += Int(row[x]) }
-            count += xs.count
+    /// The cells whose coarse samples moved beyond `tolerance` since they were last sampled;
+    /// their coarse samples become the ones shown.
+    private mutating func movedCells(_ coarse: [Int16], columns: Int, rows: Int) -> [Bool] {
+        let tolerance = Int16(self.tolerance)
+        let coarseStride = columns * 2
+        var moved = [Bool](repeating: false, count: columns * rows)
+        coarse.withUnsafeBufferPointer { coarse in
+            shownCoarse.withUnsafeMutableBufferPointer { shown in
+                for row in 0..<rows {
+                    for column in 0..<columns {
+                        let top = row * 2 * coarseStride + column * 2
+                        let bottom = top + coarseStride
+                        guard
+                            abs(coarse[top] - shown[top]) > tolerance || abs(coarse[top + 1] - shown[top + 1]) > tolerance
+                                || abs(coarse[bottom] - shown[bottom]) > tolerance
+                                || abs(coarse[bottom + 1] - shown[bottom + 1]) > tolerance
+                        else { continue }
+                        (shown[top], shown[top + 1]) = (coarse[top], coarse[top + 1])
+                        (shown[bottom], shown[bottom + 1]) = (coarse[bottom], coarse[bottom + 1])
+                        moved[row * columns + column] = true
+                    }
+                }
+            }
         }
-        return Int16(total / count)
+        return moved
     }
 }

@@ -25,6 +25,7 @@ public enum PictureLayer {
         let columns = min(samples.columns, grid.width)
         let shaped = toned && glyphs == .ascii
         if !shaped || !memo.matches(samples) { memo = CellMemo(samples, shaped: shaped) }
+        memo.begin(samples)
         samples.values.withUnsafeBufferPointer { values in
             for row in 0..<rows {
                 for column in 0..<columns {
@@ -39,7 +40,6 @@ public enum PictureLayer {
                 }
             }
         }
-        memo.values = samples.values
     }
 
     static func cell(

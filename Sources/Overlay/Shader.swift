@@ -49,6 +49,19 @@ public struct SampleGrid: Equatable, Sendable {
     public let across: Int
     public let down: Int
     public var values: [Int16]
+    /// Which cells were sampled again for this grid (the rest kept their samples), and the
+    /// shader's count of grids made, this one's: a drawing that saw the grid before may skip
+    /// looking at the others. Nil when every cell was sampled.
+    var resampled: (cells: [Bool], grid: Int)?
+
+    public init(columns: Int, rows: Int, across: Int, down: Int, values: [Int16]) {
+        (self.columns, self.rows, self.across, self.down, self.values) = (columns, rows, across, down, values)
+    }
+
+    public static func == (lhs: SampleGrid, rhs: SampleGrid) -> Bool {
+        (lhs.columns, lhs.rows, lhs.across, lhs.down) == (rhs.columns, rhs.rows, rhs.across, rhs.down)
+            && lhs.values == rhs.values
+    }
 
     public func value(column: Int, row: Int, x: Int = 0, y: Int = 0) -> Int16 {
         values[(row * down + y) * columns * across + column * across + x]
@@ -67,6 +80,8 @@ public struct Shader: Sendable {
     var geometry: Geometry?
     /// The cells last drawn from the samples (see `CellMemo`).
     public var memo = CellMemo()
+    /// Sample grids made so far (see `SampleGrid.resampled`).
+    var grids = 0
 
     struct Geometry: Equatable {
         let transform: ViewTransform
@@ -161,7 +176,7 @@ public struct Shader: Sendable {
     /// A sample's mean is its sum times 1/n in 16-bit fixed point (rounded up: an exact quotient
     /// stays exact), a table for each count of rows summed (1 to 4): a division per sample would
     /// cost more than all its additions.
-    private static func reciprocalTables(_ xRanges: [Range<Int>]) -> [[UInt32]] {
+    static func reciprocalTables(_ xRanges: [Range<Int>]) -> [[UInt32]] {
         (1...4).map { rows in
             xRanges.map { UInt32((65536 + rows * max(1, $0.count) - 1) / (rows * max(1, $0.count))) }
         }
@@ -170,7 +185,7 @@ public struct Shader: Sendable {
     /// Sums each pixel column over up to four evenly spread of `rows` (the mean of many rows
     /// barely moves, its cost does); returns how many rows were summed.
     @inline(__always)
-    private static func sumColumns(
+    static func sumColumns(
         _ pixels: UnsafeBufferPointer<UInt8>, stride: Int, rows: Range<Int>, columns: Range<Int>,
         into sums: UnsafeMutableBufferPointer<Int32>
     ) -> Int {

@@ -33,8 +33,12 @@ public enum TonedASCII {
         return Shape(
             text: String(character), centred: coverage.map { ($0 - mean) / spread }, mean: mean, spread: spread)
     }
-    /// Their centred coverage one after another, for the per-cell loop.
+    /// Their centred coverage one after another, and their mean, spread and sum of squares,
+    /// for the per-cell loop (plain floats: a `Shape` copied there costs two retains).
     static let table: [Float] = shapes.flatMap(\.centred)
+    static let means = shapes.map(\.mean)
+    static let spreads = shapes.map(\.spread)
+    static let squareSums = shapes.map(\.squares)
 
     static func cell(
         _ values: UnsafeBufferPointer<Int16>, _ samples: SampleGrid, column: Int, row: Int,
@@ -89,22 +93,33 @@ public enum TonedASCII {
         var best = 0
         var bestError = Float.infinity
         var bestGreys: (ink: Float, back: Float) = (mean, mean)
-        table.withUnsafeBufferPointer { table in
-            for index in 0..<shapes.count {
-                var fit: Float = 0
-                let centred = table.baseAddress! + index * samples
-                for i in 0..<samples { fit += centred[i] * level[i] }
-                let shape = shapes[index]
-                let slope = fit / shape.spread
-                let back = min(255, max(0, mean - slope * shape.mean))
-                let ink = min(255, max(0, mean - slope * shape.mean + slope))
+        // The cell's 32 levels as two 16-wide vectors: each shape's fit is then two
+        // multiplies and a sum, where a float loop may not be vectorised (its order is kept).
+        let cell = UnsafeRawPointer(level.baseAddress!)
+        let (low16, high16) = (
+            cell.loadUnaligned(as: SIMD16<Float>.self),
+            cell.loadUnaligned(fromByteOffset: 16 * MemoryLayout<Float>.stride, as: SIMD16<Float>.self)
+        )
+        let (means, spreads, squareSums) = (Self.means, Self.spreads, Self.squareSums)
+        table.withUnsafeBytes { table in
+            for index in 0..<means.count {
+                let offset = index * samples * MemoryLayout<Float>.stride
+                let fit =
+                    (table.loadUnaligned(fromByteOffset: offset, as: SIMD16<Float>.self) * low16
+                    + table.loadUnaligned(
+                        fromByteOffset: offset + 16 * MemoryLayout<Float>.stride, as: SIMD16<Float>.self) * high16)
+                    .sum()
+                let (shapeMean, spread) = (means[index], spreads[index])
+                let slope = fit / spread
+                let back = min(255, max(0, mean - slope * shapeMean))
+                let ink = min(255, max(0, mean - slope * shapeMean + slope))
                 // The error of those greys, from the sums: Σ(p - back - (ink - back) c)².
                 let s = ink - back
-                let coverage = shape.mean * n
-                let cross = shape.spread * fit + shape.mean * sum
+                let coverage = shapeMean * n
+                let cross = spread * fit + shapeMean * sum
                 let error =
                     sumSquares - 2 * back * sum - 2 * s * cross + n * back * back + 2 * back * s * coverage
-                    + s * s * shape.squares
+                    + s * s * squareSums[index]
                 if error < bestError { (best, bestError, bestGreys) = (index, error, (ink, back)) }
             }
         }
