@@ -25,7 +25,8 @@ extension Shader {
         let reciprocals = Self.reciprocalTables(xs)
         let visible = xs.filter { $0.upperBound > $0.lowerBound }
         guard let xMin = visible.first?.lowerBound, let xMax = visible.last?.upperBound else {
-            return SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: shown)
+            return SampleGrid(
+                columns: transform.columns, rows: transform.rows, across: across, down: down, values: shown)
         }
         var columnSums = [Int32](repeating: 0, count: image.width)
         let fineStride = transform.columns * across
@@ -70,7 +71,8 @@ extension Shader {
             }
         }
         grids += 1
-        var grid = SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: shown)
+        var grid = SampleGrid(
+            columns: transform.columns, rows: transform.rows, across: across, down: down, values: shown)
         grid.resampled = (moved, grids)
         return grid
     }
@@ -88,7 +90,8 @@ extension Shader {
                         let top = row * 2 * coarseStride + column * 2
                         let bottom = top + coarseStride
                         guard
-                            abs(coarse[top] - shown[top]) > tolerance || abs(coarse[top + 1] - shown[top + 1]) > tolerance
+                            abs(coarse[top] - shown[top]) > tolerance
+                                || abs(coarse[top + 1] - shown[top + 1]) > tolerance
                                 || abs(coarse[bottom] - shown[bottom]) > tolerance
                                 || abs(coarse[bottom + 1] - shown[bottom + 1]) > tolerance
                         else { continue }
