@@ -23,9 +23,7 @@ public enum Base64 {
     /// The bytes `text` stands for, in either alphabet, padded or not, spaces and line breaks
     /// ignored; nil when it holds anything else or ends in a part of a byte.
     public static func decode(_ text: String) -> [UInt8]? {
-        var bits = 0
-        var count = 0
-        var out = [UInt8]()
+        var packer = BitPacker()
         var padding = 0
         for byte in text.utf8 {
             if byte == 0x20 || byte == 0x0A || byte == 0x0D { continue }
@@ -34,17 +32,11 @@ public enum Base64 {
                 continue
             }
             guard padding == 0, let value = sextet(byte) else { return nil }
-            bits = bits << 6 | value
-            count += 6
-            if count >= 8 {
-                count -= 8
-                out.append(UInt8((bits >> count) & 0xFF))
-                bits &= (1 << count) - 1
-            }
+            packer.append(value, bits: 6)
         }
         // Leftover bits must be zero padding of a whole group.
-        guard count < 6, bits == 0, padding <= 2 else { return nil }
-        return out
+        guard packer.leftoverCount < 6, packer.leftover == 0, padding <= 2 else { return nil }
+        return packer.bytes
     }
 
     private static func sextet(_ byte: UInt8) -> Int? {

@@ -61,20 +61,12 @@ public enum Base32 {
     public static func decode(_ text: String) -> [UInt8]? {
         let body = text.uppercased().filter { $0 != " " && $0 != "=" }
         guard isValid(body) else { return nil }
-        var out = [UInt8]()
-        var bits = 0
-        var count = 0
+        var packer = BitPacker()
         for character in body {
             guard let value = alphabet.firstIndex(of: character) else { return nil }
-            bits = bits << 5 | value
-            count += 5
-            if count >= 8 {
-                count -= 8
-                out.append(UInt8((bits >> count) & 0xFF))
-            }
-            bits &= (1 << count) - 1
+            packer.append(value, bits: 5)
         }
-        return out
+        return packer.bytes
     }
 
     static func isValid(_ text: String) -> Bool {
