@@ -20,6 +20,8 @@ extern int pthread_setname_np(pthread_t thread, const char *name);
 #include <sys/ioctl.h>
 #include <termios.h>
 enum { QRTUI_POSIX_SPAWN_SETSID = 0x80 };  // POSIX_SPAWN_SETSID, declared under _GNU_SOURCE only
+// glibc 2.34's, declared under _GNU_SOURCE only: a child closes every descriptor from `from` on.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 /// A pseudoterminal's master, `columns` x `rows`, its slave's path in `path`; -1 on failure.
 extern int posix_openpt(int flags);
 extern int grantpt(int fd);

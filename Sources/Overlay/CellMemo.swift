@@ -10,8 +10,9 @@ public struct CellMemo: Sendable {
     private var values: [Int16] = []
     /// The shader's number of the grid last drawn, when it said which cells it sampled again.
     private var lastGrid: Int?
-    /// Cells known to hold the samples they were made from (the rest are compared).
-    private var unmoved: [Bool]?
+    /// The cells the shader sampled again for the grid being drawn, when the memo drew the grid
+    /// before it: every other cell is known to hold the samples it was made from.
+    private var moved: [Bool]?
 
     public init() {}
 
@@ -32,9 +33,9 @@ public struct CellMemo: Sendable {
     /// it, a cell not sampled again is known to be as it was.
     mutating func begin(_ samples: SampleGrid) {
         if let resampled = samples.resampled, resampled.grid - 1 == lastGrid, resampled.cells.count == cells.count {
-            unmoved = resampled.cells.map { !$0 }
+            moved = resampled.cells
         } else {
-            unmoved = nil
+            moved = nil
         }
         lastGrid = samples.resampled?.grid
     }
@@ -44,7 +45,7 @@ public struct CellMemo: Sendable {
     {
         let index = row * columns + column
         if let kept = cells[index], dims[index] == dim,
-            unmoved?[index] == true || unchanged(column: column, row: row, samples)
+            moved?[index] == false || unchanged(column: column, row: row, samples)
         {
             return kept
         }
@@ -59,19 +60,6 @@ public struct CellMemo: Sendable {
         let stride = columns * across
         let base = row * down * stride + column * across
         return values.withUnsafeBufferPointer { old in
-            // A row of four samples is one 8-byte word: compared at once.
-            if across == 4, let oldStart = old.baseAddress, let newStart = samples.baseAddress {
-                let oldBytes = UnsafeRawPointer(oldStart)
-                let newBytes = UnsafeRawPointer(newStart)
-                for y in 0..<down {
-                    let offset = (base + y * stride) * MemoryLayout<Int16>.stride
-                    guard
-                        oldBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                            == newBytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    else { return false }
-                }
-                return true
-            }
             for y in 0..<down {
                 for x in 0..<across where old[base + y * stride + x] != samples[base + y * stride + x] { return false }
             }

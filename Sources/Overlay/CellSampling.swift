@@ -16,77 +16,12 @@ extension Shader {
             return fine
         }
         let moved = movedCells(coarse.values, columns: transform.columns, rows: transform.rows)
-        resample(moved, of: image, transform: transform, across: across, down: down)
+        Self.sample(image, transform: transform, across: across, down: down, cells: moved, into: &shown)
         grids += 1
         var grid = SampleGrid(
             columns: transform.columns, rows: transform.rows, across: across, down: down, values: shown)
         grid.resampled = (moved, grids)
         return grid
-    }
-
-    /// Samples the `moved` cells finely again into `shown`. The pixel columns under a row's
-    /// moved cells are summed once a sample row: each sample is then a few additions and one
-    /// multiply.
-    private mutating func resample(
-        _ moved: [Bool], of image: GreyImage, transform: ViewTransform, across: Int, down: Int
-    ) {
-        let xs = Self.ranges(
-            count: transform.columns * across, origin: transform.originX,
-            step: transform.pixelsPerColumn / Double(across), limit: image.width)
-        let ys = Self.ranges(
-            count: transform.rows * down, origin: transform.originY,
-            step: transform.pixelsPerRow / Double(down), limit: image.height)
-        let reciprocals = Self.reciprocalTables(xs)
-        let visible = xs.filter { $0.upperBound > $0.lowerBound }
-        guard let xMin = visible.first?.lowerBound, let xMax = visible.last?.upperBound else { return }
-        var columnSums = [Int32](repeating: 0, count: image.width)
-        let fineStride = transform.columns * across
-        image.pixels.withUnsafeBufferPointer { pixels in
-            columnSums.withUnsafeMutableBufferPointer { sums in
-                shown.withUnsafeMutableBufferPointer { out in
-                    for row in 0..<transform.rows {
-                        let movedInRow = (0..<transform.columns).filter { moved[row * transform.columns + $0] }
-                        guard let first = movedInRow.first, let last = movedInRow.last else { continue }
-                        let lower = max(xMin, xs[first * across].lowerBound)
-                        let upper = min(xMax, xs[last * across + across - 1].upperBound)
-                        for sampleY in (row * down)..<(row * down + down) {
-                            let line = out.baseAddress! + sampleY * fineStride
-                            guard upper > lower, !ys[sampleY].isEmpty else {
-                                for column in movedInRow {
-                                    for x in 0..<across { line[column * across + x] = -1 }
-                                }
-                                continue
-                            }
-                            let height = Self.sumColumns(
-                                pixels, stride: image.stride, rows: ys[sampleY], columns: lower..<upper, into: sums)
-                            Self.samples(
-                                movedInRow, across: across, xs: xs, sums: sums, scale: reciprocals[height - 1],
-                                into: line)
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// One sample row of the cells `columns`: each sample its pixel columns' sums times the
-    /// reciprocal of its pixel count; -1 off the picture.
-    private static func samples(
-        _ columns: [Int], across: Int, xs: [Range<Int>], sums: UnsafeMutableBufferPointer<Int32>, scale: [UInt32],
-        into line: UnsafeMutablePointer<Int16>
-    ) {
-        for column in columns {
-            for x in 0..<across {
-                let sampleX = column * across + x
-                guard !xs[sampleX].isEmpty else {
-                    line[sampleX] = -1
-                    continue
-                }
-                var total: Int32 = 0
-                for px in xs[sampleX] { total &+= sums[px] }
-                line[sampleX] = Int16(truncatingIfNeeded: (UInt32(total) &* scale[sampleX]) >> 16)
-            }
-        }
     }
 
     /// The cells whose coarse samples moved beyond `tolerance` since they were last sampled;

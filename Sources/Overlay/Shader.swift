@@ -127,56 +127,92 @@ public struct Shader: Sendable {
     /// The picture area-averaged to `across` x `down` samples a cell, as it is (no hysteresis):
     /// also what fidelity is measured against.
     public static func average(_ image: GreyImage, transform: ViewTransform, across: Int, down: Int) -> SampleGrid {
+        var values = [Int16](repeating: -1, count: transform.columns * across * transform.rows * down)
+        sample(image, transform: transform, across: across, down: down, cells: nil, into: &values)
+        return SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: values)
+    }
+
+    /// Area-averages the cells `cells` marks (every cell when nil) into `values`, `across` x
+    /// `down` samples a cell; -1 off the picture. The pixel columns under a row's cells are
+    /// summed once a sample row: each sample is then a few additions and one multiply.
+    static func sample(
+        _ image: GreyImage, transform: ViewTransform, across: Int, down: Int, cells: [Bool]?,
+        into values: inout [Int16]
+    ) {
         let sampleColumns = transform.columns * across
-        let sampleRows = transform.rows * down
-        let xRanges = ranges(
+        let xs = ranges(
             count: sampleColumns, origin: transform.originX,
             step: transform.pixelsPerColumn / Double(across), limit: image.width)
-        let yRanges = ranges(
-            count: sampleRows, origin: transform.originY,
+        let ys = ranges(
+            count: transform.rows * down, origin: transform.originY,
             step: transform.pixelsPerRow / Double(down), limit: image.height)
-        var values = [Int16](repeating: -1, count: sampleColumns * sampleRows)
-        let visible = xRanges.filter { $0.upperBound > $0.lowerBound }
-        guard let xMin = visible.first?.lowerBound, let xMax = visible.last?.upperBound else {
-            return SampleGrid(
-                columns: transform.columns, rows: transform.rows, across: across, down: down, values: values)
-        }
-        let lowers = xRanges.map(\.lowerBound)
-        let uppers = xRanges.map(\.upperBound)
-        let reciprocals = reciprocalTables(xRanges)
+        let reciprocals = reciprocalTables(xs)
+        let everyColumn = Array(0..<transform.columns)
         var columnSums = [Int32](repeating: 0, count: image.width)
         image.pixels.withUnsafeBufferPointer { pixels in
             columnSums.withUnsafeMutableBufferPointer { sums in
                 values.withUnsafeMutableBufferPointer { out in
-                    for (sampleRow, yRange) in yRanges.enumerated() where !yRange.isEmpty {
-                        let height = sumColumns(
-                            pixels, stride: image.stride, rows: yRange, columns: xMin..<xMax, into: sums)
-                        // Each sample is the sum of its columns over its pixel count.
-                        let base = sampleRow * sampleColumns
-                        reciprocals[height - 1].withUnsafeBufferPointer { scale in
-                            lowers.withUnsafeBufferPointer { lowers in
-                                uppers.withUnsafeBufferPointer { uppers in
-                                    for sampleColumn in 0..<sampleColumns
-                                    where uppers[sampleColumn] > lowers[sampleColumn] {
-                                        var total: Int32 = 0
-                                        for x in lowers[sampleColumn]..<uppers[sampleColumn] { total &+= sums[x] }
-                                        out[base + sampleColumn] = Int16(
-                                            truncatingIfNeeded: (UInt32(total) &* scale[sampleColumn]) >> 16)
-                                    }
+                    for row in 0..<transform.rows {
+                        let columns =
+                            cells.map { cells in everyColumn.filter { cells[row * transform.columns + $0] } }
+                            ?? everyColumn
+                        guard !columns.isEmpty else { continue }
+                        let span = pixelSpan(of: columns, across: across, xs: xs)
+                        for sampleY in (row * down)..<(row * down + down) {
+                            let line = out.baseAddress! + sampleY * sampleColumns
+                            guard let span, !ys[sampleY].isEmpty else {
+                                for column in columns {
+                                    for x in 0..<across { line[column * across + x] = -1 }
                                 }
+                                continue
                             }
+                            let height = sumColumns(
+                                pixels, stride: image.stride, rows: ys[sampleY], columns: span, into: sums)
+                            sampleLine(
+                                columns, across: across, xs: xs, sums: sums, scale: reciprocals[height - 1], into: line)
                         }
                     }
                 }
             }
         }
-        return SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: values)
+    }
+
+    /// The pixel columns under `columns`' samples that lie on the picture (the ranges run left
+    /// to right); nil when none does.
+    private static func pixelSpan(of columns: [Int], across: Int, xs: [Range<Int>]) -> Range<Int>? {
+        var span: Range<Int>?
+        for column in columns {
+            for range in xs[(column * across)..<(column * across + across)] where !range.isEmpty {
+                span = (span?.lowerBound ?? range.lowerBound)..<range.upperBound
+            }
+        }
+        return span
+    }
+
+    /// One sample row of the cells `columns`: each sample its pixel columns' sums times the
+    /// reciprocal of its pixel count; -1 off the picture.
+    private static func sampleLine(
+        _ columns: [Int], across: Int, xs: [Range<Int>], sums: UnsafeMutableBufferPointer<Int32>, scale: [UInt32],
+        into line: UnsafeMutablePointer<Int16>
+    ) {
+        for column in columns {
+            for x in 0..<across {
+                let sampleX = column * across + x
+                guard !xs[sampleX].isEmpty else {
+                    line[sampleX] = -1
+                    continue
+                }
+                var total: Int32 = 0
+                for px in xs[sampleX] { total &+= sums[px] }
+                line[sampleX] = Int16(truncatingIfNeeded: (UInt32(total) &* scale[sampleX]) >> 16)
+            }
+        }
     }
 
     /// A sample's mean is its sum times 1/n in 16-bit fixed point (rounded up: an exact quotient
     /// stays exact), a table for each count of rows summed (1 to 4): a division per sample would
     /// cost more than all its additions.
-    static func reciprocalTables(_ xRanges: [Range<Int>]) -> [[UInt32]] {
+    private static func reciprocalTables(_ xRanges: [Range<Int>]) -> [[UInt32]] {
         (1...4).map { rows in
             xRanges.map { UInt32((65536 + rows * max(1, $0.count) - 1) / (rows * max(1, $0.count))) }
         }
@@ -185,7 +221,7 @@ public struct Shader: Sendable {
     /// Sums each pixel column over up to four evenly spread of `rows` (the mean of many rows
     /// barely moves, its cost does); returns how many rows were summed.
     @inline(__always)
-    static func sumColumns(
+    private static func sumColumns(
         _ pixels: UnsafeBufferPointer<UInt8>, stride: Int, rows: Range<Int>, columns: Range<Int>,
         into sums: UnsafeMutableBufferPointer<Int32>
     ) -> Int {

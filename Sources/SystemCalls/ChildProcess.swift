@@ -33,6 +33,11 @@ public enum ChildProcess {
             case .descriptor(let source): posix_spawn_file_actions_adddup2(&actions, source, fd)
             }
         }
+        // Nothing else of ours goes with it: a descriptor another thread has open at this moment
+        // (a file being written, a pipe's end) would live on in the child and in what it leaves
+        // running (xclip, a tmux server): a script being written could not be run ("text file
+        // busy"), a pipe would not see its end.
+        posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

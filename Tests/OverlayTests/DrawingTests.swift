@@ -209,17 +209,19 @@ import Testing
 
     /// Frame after frame, only cells that changed are sampled and matched again, and what is
     /// drawn is what a fresh shader draws from the last frame: the kept cells and samples are
-    /// the right ones, and the moved cells' samples are the picture's own.
-    @Test func drawingCellByCellEqualsDrawingAfresh() {
+    /// the right ones, and the moved cells' samples are the picture's own. Also where the
+    /// picture is narrower than the screen (fit mode), so that a row's first and last cells lie
+    /// partly off it.
+    @Test(arguments: [32, 30]) func drawingCellByCellEqualsDrawingAfresh(width: Int) {
         let (columns, rows) = (8, 3)
-        let (width, height) = (columns * 4, rows * 8)
+        let height = rows * 8
         let t = ViewTransform(
             frameWidth: width, frameHeight: height, columns: columns, rows: rows, cellAspect: 0.5, mode: .fit)
         func frame(_ seed: Int, brightBlock: ClosedRange<Int>?) -> GreyImage {
             var state = UInt64(seed)
             let pixels = (0..<(width * height)).map { i -> UInt8 in
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                let column = i % width / 4
+                let column = (i % width + (32 - width) / 2) / 4
                 let base: UInt8 = brightBlock?.contains(column) == true ? 150 : 10
                 return base &+ UInt8(truncatingIfNeeded: state >> 60) &* 6
             }
@@ -228,7 +230,7 @@ import Testing
         var shader = Shader(tolerance: 0)
         var grid = CellGrid(width: columns, height: rows)
         let area = CellRect(column: 1, row: 0, width: 4, height: 2)
-        for (seed, block) in [(1, nil), (1, 2...3), (1, 5...6), (2, 5...6)] as [(Int, ClosedRange<Int>?)] {
+        for (seed, block) in [(1, nil), (1, 2...3), (1, 5...7), (2, 5...7)] as [(Int, ClosedRange<Int>?)] {
             let image = frame(seed, brightBlock: block)
             grid = CellGrid(width: columns, height: rows)
             let samples = shader.sample(image, transform: t, glyphs: .ascii, toned: true)

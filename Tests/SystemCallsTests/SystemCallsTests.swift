@@ -155,6 +155,28 @@ let interruptions = Atomic<Int>(0)
         #expect(FileManager.default.contents(atPath: directory + "/out") == Data("fed\u{0}bytes".utf8))
     }
 
+    /// A descriptor this process holds without close-on-exec (a file another thread is writing,
+    /// say) does not go to the child: only 0, 1 and 2 do.
+    @Test func theChildGetsOnlyItsThreeDescriptors() throws {
+        let directory = NSTemporaryDirectory() + "qrtui-fds-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Far above what the child opens itself (ls's own directory is its 3).
+        let opened = open(directory + "/being-written", O_WRONLY | O_CREAT, 0o700)
+        let held = fcntl(opened, F_DUPFD, 200)
+        close(opened)
+        #expect(held >= 200)
+        defer { close(held) }
+        let pid = try ChildProcess.spawn(
+            "/bin/sh", ["-c", "ls /proc/self/fd > \"$0\"", directory + "/fds"], stdout: .file(directory + "/out"))
+        #expect(ChildProcess.wait(pid, until: MonotonicClock.now() + 20) == .exited(0))
+        let listed = String(decoding: FileManager.default.contents(atPath: directory + "/fds") ?? Data(), as: UTF8.self)
+            .split(separator: "\n").compactMap { Int32($0) }
+        // 3 is ls's own, the directory it lists.
+        #expect(Set(listed).isSuperset(of: [0, 1, 2]) && Set(listed).isSubset(of: [0, 1, 2, 3]), "\(listed)")
+        #expect(!listed.contains(held))
+    }
+
     @Test func signalsAreResetInTheChild() throws {
         // qrtui blocks SIGTERM for its loop; a child must still die of it.
         var set = sigset_t()
