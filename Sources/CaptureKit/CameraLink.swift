@@ -6,8 +6,12 @@ import Synchronization
 public final class CameraLink: Sendable {
     private let changes = Mutex<[ControlChange]>([])
     private let stillFrames = Atomic<Int>(0)
+    /// Every frame goes on a screen: each is decoded, still or not, so that none is dequeued
+    /// and never drawn (a still scene's noise on screen is the sign the picture is live).
+    /// Headless, a still frame only matters to reading, and pacing skips some.
+    let picturesShown: Bool
 
-    public init() {}
+    public init(picturesShown: Bool = false) { self.picturesShown = picturesShown }
 
     /// Asks for `change`; its outcome comes back as a `.control` notice.
     public func ask(_ change: ControlChange) { changes.withLock { $0.append(change) } }
@@ -27,4 +31,7 @@ public final class CameraLink: Sendable {
 
     /// Frames read as still in a row: a third of a second of them makes a scene still.
     var sceneIsStill: Bool { stillFrames.load(ordering: .relaxed) >= 10 }
+
+    /// Whether an MJPEG camera may leave frames undecoded now.
+    var mayPaceDecoding: Bool { !picturesShown && sceneIsStill }
 }

@@ -2,7 +2,8 @@
 /// still scene gains nothing from every frame: then only every third frame is decoded, and
 /// any frame whose compressed size jumps (something new in the picture brings detail, a hand
 /// or a code, and changes the size well beyond the sensor noise's wobble) is decoded at
-/// once. A scene that changes is decoded frame by frame.
+/// once. A scene that changes is decoded frame by frame. Only headless: a screen shows every
+/// frame (`CameraLink.picturesShown`).
 struct DecodePacing {
     /// Frames skipped in a row at most while the scene is still.
     static let stillSkips = 2

@@ -27,7 +27,7 @@ extension Shader {
     /// The cells whose coarse samples moved beyond `tolerance` since they were last sampled;
     /// their coarse samples become the ones shown.
     private mutating func movedCells(_ coarse: [Int16], columns: Int, rows: Int) -> [Bool] {
-        let tolerance = Int16(self.tolerance)
+        let tolerance = Int32(self.tolerance)
         let coarseStride = columns * 2
         var moved = [Bool](repeating: false, count: columns * rows)
         coarse.withUnsafeBufferPointer { coarse in
@@ -36,12 +36,9 @@ extension Shader {
                     for column in 0..<columns {
                         let top = row * 2 * coarseStride + column * 2
                         let bottom = top + coarseStride
-                        guard
-                            abs(coarse[top] - shown[top]) > tolerance
-                                || abs(coarse[top + 1] - shown[top + 1]) > tolerance
-                                || abs(coarse[bottom] - shown[bottom]) > tolerance
-                                || abs(coarse[bottom + 1] - shown[bottom + 1]) > tolerance
-                        else { continue }
+                        // Widened first: a difference of two samples cannot trap there.
+                        func apart(_ i: Int) -> Bool { abs(Int32(coarse[i]) &- Int32(shown[i])) > tolerance }
+                        guard apart(top) || apart(top + 1) || apart(bottom) || apart(bottom + 1) else { continue }
                         (shown[top], shown[top + 1]) = (coarse[top], coarse[top + 1])
                         (shown[bottom], shown[bottom + 1]) = (coarse[bottom], coarse[bottom + 1])
                         moved[row * columns + column] = true

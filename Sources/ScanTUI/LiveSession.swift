@@ -78,7 +78,7 @@ struct LiveSession {
         let choice = self.choice
         let request = options.cameraRequest
         let limits = options.limits
-        let link = CameraLink()
+        let link = CameraLink(picturesShown: true)
         let capture = CaptureThread(mode: .latestWins) { () throws(CaptureError) in
             let source = try SourceFactory.open(choice, camera: request, limits: limits, link: link)
             return source.kind == .recorded ? PacedSource(source) : source

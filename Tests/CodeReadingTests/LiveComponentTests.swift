@@ -164,6 +164,36 @@ import Testing
         #expect(code128.x == 120 && code128.maxX == candidate.maxX, "\(code128)")
     }
 
+    /// A matrix code is looked for first where it will be if it keeps moving as it did, in a
+    /// window cut close round it (smaller than its follower's window); a 1D code is not (a window
+    /// cut close could make a part of it read), and a code not read lately is not moved on.
+    @Test func aMovingMatrixCodeIsLookedForFirstWhereItWillBe() throws {
+        func code(_ symbology: Symbology, x: Int) -> DetectedCode {
+            let corners = [(0, 0), (80, 0), (80, 80), (0, 80)].map { PixelPoint(x: x + $0.0, y: 200 + $0.1) }
+            return DetectedCode(symbology: symbology, bytes: Array("moving".utf8), corners: corners, quality: 1)
+        }
+        let scene = stats(Frame.filled(width: 640, height: 480, value: 200))
+        let look = Look(rect: area, pass: .plain)
+        func follower(_ symbology: Symbology) -> CodeFollower {
+            var follower = CodeFollower()
+            follower.saw(code(symbology, x: 200), by: look, at: 0, in: scene)
+            follower.saw(code(symbology, x: 210), by: look, at: 1.0 / 30, in: scene)  // 10 px a frame
+            return follower
+        }
+        let qr = try #require(follower(.qr).tracks.values.first)
+        let window = try #require(CodeFollower.window(around: qr, in: area))
+        let near = try #require(CodeFollower.nearWindow(around: qr, at: 2.0 / 30, in: window))
+        // Centred where the code will be (x 220 to 300), not where it was (210 to 290).
+        #expect(abs(Double(near.x + near.maxX) / 2 - 260) <= 1, "\(near)")
+        #expect(near.x > window.x && near.maxX < window.maxX && near.y > window.y, "\(near) in \(window)")
+        #expect(near.x <= 220 - 4 - 10 && near.maxX >= 300 + 4 + 10)
+        // Long unseen: looked for where it was.
+        let late = try #require(CodeFollower.nearWindow(around: qr, at: 1, in: window))
+        #expect(abs(Double(late.x + late.maxX) / 2 - 250) <= 1, "\(late)")
+        let ean = try #require(follower(.code128).tracks.values.first)
+        #expect(CodeFollower.nearWindow(around: ean, at: 2.0 / 30, in: window) == nil)
+    }
+
     @Test func effortNamesAndMilliseconds() {
         #expect(ScanEffort("normal")?.share == 0.24)
         #expect(ScanEffort("5ms") == .milliseconds(5) && ScanEffort("5") == .milliseconds(5))

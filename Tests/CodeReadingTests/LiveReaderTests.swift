@@ -163,6 +163,21 @@ struct NoisyStream {
         #expect(searched.count <= 2, "\(searched.map { "\($0.frameSequence): \($0.passesRun)" })")
     }
 
+    /// A followed QR code is looked for first where its motion says it will be, in a window
+    /// cut close (`CodeFollower.nearWindow`); a code that jumps out of that window is read in
+    /// the same frame all the same.
+    @Test func aFollowedCodeThatJumpsIsReadInTheSameFrame() throws {
+        let matrix = try #require(QRMatrix(text: "follow me", level: .medium))
+        func position(_ n: Int) -> Double { Double(max(0, n - 40)) * 3 - 60 + (n >= 60 ? 22 : 0) }
+        let readings = read(stream.frames(70, code: matrix.grid, appears: 40, moduleSize: 3, x: position))
+        for reading in readings.dropFirst(42) {
+            let code = reading.codes.first { $0.text == "follow me" }
+            let box = try #require(code?.corners.boundingRect, "frame \(reading.frameSequence) lost it")
+            let centre = Double(box.minX + box.maxX) / 2 - Double(stream.width) / 2
+            #expect(abs(centre - position(reading.frameSequence)) <= 4, "frame \(reading.frameSequence): \(centre)")
+        }
+    }
+
     @Test func aCodeThatStaysPutStaysInSightWithoutBeingReadAgain() throws {
         let matrix = try #require(QRMatrix(text: "stay", level: .medium))
         let readings = read(stream.frames(120, code: matrix.grid, moduleSize: 3))

@@ -20,6 +20,9 @@ struct CodeFollower {
         var lastHeld: Double
         /// The scene's blocks when it was read: its window unchanged since means it is there.
         var scene: BlockStatistics?
+        /// How fast its box moved between its last two reads, when they were close in time
+        /// (pixels a second).
+        var velocity: (x: Double, y: Double)?
     }
 
     /// Codes whose halves zbar decodes apart (their guards in the middle).
@@ -56,6 +59,42 @@ struct CodeFollower {
         }
         window = window.clamped(to: area)
         return window.isEmpty ? nil : window
+    }
+
+    /// Where a matrix code is looked for first, at `time`: its box carried on as it last moved,
+    /// grown each side by 4 pixels and an eighth of its size (2.6 modules or more of its quiet
+    /// zone) and by half the move (a hand changes its speed), within `window`. A matrix code reads whole or not at
+    /// all, so a window cut close cannot make a part of it read as a code; nil for others. Its
+    /// use is zbar's time: a picture's noise around a code costs zbar more than the code.
+    static func nearWindow(around track: Track, at time: Double, in window: PixelRect) -> PixelRect? {
+        guard track.code.symbology.oneReadIsProof, let box = track.code.corners.boundingRect else { return nil }
+        let elapsed = time - track.lastSeen
+        let velocity = elapsed <= maxMotionGap ? track.velocity ?? (x: 0, y: 0) : (x: 0, y: 0)
+        let shift = (x: Int((velocity.x * elapsed).rounded()), y: Int((velocity.y * elapsed).rounded()))
+        let moving = (abs(shift.x) + abs(shift.y)) / 2
+        let width = box.maxX - box.minX
+        let height = box.maxY - box.minY
+        let (slackX, slackY) = (4 + width / 8 + moving, 4 + height / 8 + moving)
+        let near = PixelRect(
+            x: box.minX + shift.x - slackX, y: box.minY + shift.y - slackY, width: width + 2 * slackX,
+            height: height + 2 * slackY
+        ).clamped(to: window)
+        return near.isEmpty || near == window ? nil : near
+    }
+
+    /// Reads further apart than this (seconds) say nothing of how a code moves.
+    static let maxMotionGap = 0.1
+
+    /// How fast `code` moved since `track` last read it (pixels a second), when that was lately.
+    static func velocity(of code: DetectedCode, since track: Track, at time: Double) -> (x: Double, y: Double)? {
+        let elapsed = time - track.lastSeen
+        guard elapsed > 0, elapsed <= maxMotionGap, let before = track.code.corners.boundingRect,
+            let now = code.corners.boundingRect
+        else { return nil }
+        return (
+            Double(now.minX + now.maxX - before.minX - before.maxX) / 2 / elapsed,
+            Double(now.minY + now.maxY - before.minY - before.maxY) / 2 / elapsed
+        )
     }
 
     /// How far along its scan lines an EAN or UPC may reach beyond its box, before and after.
@@ -99,6 +138,7 @@ struct CodeFollower {
         // A read too weak to be evidence (`CodeTracker` passes it over) is no look toward
         // confirmation: the code is looked at again.
         let code = code.vouched(by: track.code)
+        if track.lastSeen < time { track.velocity = Self.velocity(of: code, since: track, at: time) }
         if (track.lastSeen < time || track.looks == 0) && Corroboration.seenEnough(code) { track.looks += 1 }
         track.code = code
         track.pass = look.pass

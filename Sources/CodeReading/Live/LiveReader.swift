@@ -102,11 +102,12 @@ final class LiveReader {
             unknown.codes = zip(findings.codes, vouched).filter { $0.1 == nil }.map(\.0)
             if !unknown.codes.isEmpty {
                 let rect = area.clamped(to: frame.bounds)
-                let picture = areaPicture ?? frame.cropped(to: rect)
-                areaPicture = picture
                 let origin = PixelPoint(x: rect.x, y: rect.y)
-                unknown = ScanPass.checked(unknown.moved(by: PixelPoint(x: -origin.x, y: -origin.y)), in: picture)
-                    .moved(by: origin)
+                unknown = ScanPass.checked(unknown.moved(by: PixelPoint(x: -origin.x, y: -origin.y))) {
+                    let picture = areaPicture ?? frame.cropped(to: rect)
+                    areaPicture = picture
+                    return picture
+                }.moved(by: origin)
             }
             unknown.codes = vouched.compactMap { $0 } + unknown.codes
             return unknown
@@ -131,7 +132,7 @@ extension LiveReader {
                 follower.held(track.code.identity, at: time)
                 continue
             }
-            guard let read = relook(track, in: window, on: &current) else { continue }
+            guard let read = relook(track, in: window, at: time, on: &current) else { continue }
             current.reading.codes.append(read.code)
             follower.saw(read.code, by: read.look, at: time, in: stats)
             for index in blocks.indices where blocks[index] { explained[index] = true }
@@ -139,27 +140,31 @@ extension LiveReader {
         return explained
     }
 
-    /// Looks for a followed code in `window`: the way that read it last first, and while a
+    /// Looks for a followed code in `window`: the way that read it last first (a matrix code
+    /// where it is likely to be before the whole window: `CodeFollower.nearWindow`), and while a
     /// 1D code still waits for its confirming current, a few more ways as the budget allows (a
     /// marginal code reads in some frames and not in others).
-    private func relook(_ track: CodeFollower.Track, in window: PixelRect, on current: inout ThisFrame)
-        -> (code: DetectedCode, look: Look)?
-    {
+    private func relook(
+        _ track: CodeFollower.Track, in window: PixelRect, at time: Double, on current: inout ThisFrame
+    ) -> (code: DetectedCode, look: Look)? {
         let engine = engines.engine(for: track.code.symbology)
         // A large code reads on every other scan line: half the cost of following it.
         let box = track.code.corners.boundingRect
         engine.density = box.map { min($0.maxX - $0.minX, $0.maxY - $0.minY) >= 80 } ?? false ? 2 : 1
         defer { engine.density = 1 }
-        var looks = [Look(rect: window, pass: track.pass, turn: track.turn, window: true)]
+        let near = CodeFollower.nearWindow(around: track, at: time, in: window)
+        var looks = ([near, window].compactMap { $0 }).map {
+            Look(rect: $0, pass: track.pass, turn: track.turn, window: true)
+        }
+        let lastWays = looks.count
         if !track.code.symbology.oneReadIsProof && track.looks < max(2, confirmations) {
-            looks += [ScanPass.plain, .thresholded, .smoothed, .enlarged].map {
+            looks += [ScanPass.plain, .thresholded, .smoothed, .enlarged].filter { $0 != track.pass }.map {
                 Look(rect: window, pass: $0, turn: track.turn, window: true)
             }
         }
         // A read too weak to be evidence (`Corroboration.seenEnough`) is kept while the other ways try.
         var weak: (code: DetectedCode, look: Look)?
-        for (index, look) in looks.enumerated() where index == 0 || budget.available > 0 {
-            if index > 0 && look.pass == track.pass { continue }
+        for (index, look) in looks.enumerated() where index < lastWays || budget.available > 0 {
             let found = run(look, with: engine, on: &current)
             guard let code = found.first(where: { $0.identity == track.code.identity }) else { continue }
             if Corroboration.seenEnough(code) { return (code, look) }

@@ -38,6 +38,14 @@ extension ScanPass {
     /// `picture` is all a read can be judged by: a window cut round a code for speed would cut
     /// its quiet zones and the lines across it short, so the live path checks in its whole area.
     static func checked(_ findings: PassFindings, in picture: Frame) -> PassFindings {
+        checked(findings) { picture }
+    }
+
+    /// The same, with the picture made only when a read is one the checks look at (a 2D read
+    /// passes as it is): the live path's picture is its whole area, cut for the purpose.
+    static func checked(_ findings: PassFindings, in picture: () -> Frame) -> PassFindings {
+        guard findings.codes.contains(where: { LinearCodeSpec.of($0.symbology) != nil }) else { return findings }
+        let picture = picture()
         var findings = findings
         let count = findings.codes.count
         // A read must end where the printed code ends (or be spelt across its bars, where that
