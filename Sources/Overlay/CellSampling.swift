@@ -32,12 +32,12 @@ extension Shader {
         var moved = [Bool](repeating: false, count: columns * rows)
         coarse.withUnsafeBufferPointer { coarse in
             shownCoarse.withUnsafeMutableBufferPointer { shown in
+                // Widened first: a difference of two samples cannot trap there.
+                func apart(_ i: Int) -> Bool { abs(Int32(coarse[i]) &- Int32(shown[i])) > tolerance }
                 for row in 0..<rows {
                     for column in 0..<columns {
                         let top = row * 2 * coarseStride + column * 2
                         let bottom = top + coarseStride
-                        // Widened first: a difference of two samples cannot trap there.
-                        func apart(_ i: Int) -> Bool { abs(Int32(coarse[i]) &- Int32(shown[i])) > tolerance }
                         guard apart(top) || apart(top + 1) || apart(bottom) || apart(bottom + 1) else { continue }
                         (shown[top], shown[top + 1]) = (coarse[top], coarse[top + 1])
                         (shown[bottom], shown[bottom + 1]) = (coarse[bottom], coarse[bottom + 1])

@@ -63,9 +63,10 @@ struct CodeFollower {
 
     /// Where a matrix code is looked for first, at `time`: its box carried on as it last moved,
     /// grown each side by 4 pixels and an eighth of its size (2.6 modules or more of its quiet
-    /// zone) and by half the move (a hand changes its speed), within `window`. A matrix code reads whole or not at
-    /// all, so a window cut close cannot make a part of it read as a code; nil for others. Its
-    /// use is zbar's time: a picture's noise around a code costs zbar more than the code.
+    /// zone) and by half the move (a hand changes its speed), within `window`. A matrix code
+    /// reads whole or not at all, so a window cut close cannot make a part of it read as a
+    /// code; nil for others. Its use is zbar's time: a picture's noise around a code costs
+    /// zbar more than the code.
     static func nearWindow(around track: Track, at time: Double, in window: PixelRect) -> PixelRect? {
         guard track.code.symbology.oneReadIsProof, let box = track.code.corners.boundingRect else { return nil }
         let elapsed = time - track.lastSeen

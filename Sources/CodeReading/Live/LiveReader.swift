@@ -156,7 +156,8 @@ extension LiveReader {
         var looks = ([near, window].compactMap { $0 }).map {
             Look(rect: $0, pass: track.pass, turn: track.turn, window: true)
         }
-        let lastWays = looks.count
+        // The way that read it last runs whatever the budget; the other ways only while it allows.
+        let alwaysRun = looks.count
         if !track.code.symbology.oneReadIsProof && track.looks < max(2, confirmations) {
             looks += [ScanPass.plain, .thresholded, .smoothed, .enlarged].filter { $0 != track.pass }.map {
                 Look(rect: window, pass: $0, turn: track.turn, window: true)
@@ -164,7 +165,7 @@ extension LiveReader {
         }
         // A read too weak to be evidence (`Corroboration.seenEnough`) is kept while the other ways try.
         var weak: (code: DetectedCode, look: Look)?
-        for (index, look) in looks.enumerated() where index < lastWays || budget.available > 0 {
+        for (index, look) in looks.enumerated() where index < alwaysRun || budget.available > 0 {
             let found = run(look, with: engine, on: &current)
             guard let code = found.first(where: { $0.identity == track.code.identity }) else { continue }
             if Corroboration.seenEnough(code) { return (code, look) }
