@@ -4,9 +4,34 @@
 #include <ZXing/ReadBarcode.h>
 #include <ZXing/ZXVersion.h>
 
+#include <csetjmp>
+#include <cstdio>
+#include <cstdlib>
 #include <new>
 #include <string>
 #include <vector>
+
+// Debian's libZXing is built with its assertions on, and some pictures break them (a
+// RegressionLine intersected while invalid): glibc would abort qrtui. An assertion inside a
+// read on this thread instead ends that read, as one that found nothing (what it had allocated
+// is lost: the read's frames are skipped, not unwound); anyone else's aborts as glibc's does.
+// The program's own __assert_fail is the one every library's call reaches.
+namespace {
+thread_local sigjmp_buf *escape = nullptr;
+thread_local unsigned long assertions = 0;
+}  // namespace
+
+extern "C" void __assert_fail(const char *assertion, const char *file, unsigned int line,
+                          const char *function) noexcept {
+    if (escape) {
+        assertions++;
+        siglongjmp(*escape, 1);
+    }
+    std::fprintf(stderr, "%s:%u: %s: Assertion `%s' failed.\n", file, line, function, assertion);
+    std::abort();
+}
+
+extern "C" unsigned long qzx_assertions(void) { return assertions; }
 
 namespace {
 struct Kept {
@@ -22,7 +47,7 @@ struct qzx_results {
     std::vector<Kept> kept;
 };
 
-extern "C" qzx_results *qzx_read(const unsigned char *luma, int width, int height, int stride, int formats,
+static qzx_results *read_guarded(const unsigned char *luma, int width, int height, int stride, int formats,
                                  int try_harder, int try_rotate, int max_symbols) {
     try {
         ZXing::ImageView image(luma, width, height, ZXing::ImageFormat::Lum, stride);
@@ -45,6 +70,19 @@ extern "C" qzx_results *qzx_read(const unsigned char *luma, int width, int heigh
     } catch (...) {
         return nullptr;
     }
+}
+
+extern "C" qzx_results *qzx_read(const unsigned char *luma, int width, int height, int stride, int formats,
+                                 int try_harder, int try_rotate, int max_symbols) {
+    sigjmp_buf here;
+    if (sigsetjmp(here, 0) != 0) {
+        escape = nullptr;
+        return new (std::nothrow) qzx_results;  // nothing read
+    }
+    escape = &here;
+    qzx_results *results = read_guarded(luma, width, height, stride, formats, try_harder, try_rotate, max_symbols);
+    escape = nullptr;
+    return results;
 }
 
 extern "C" int qzx_count(const qzx_results *results) { return results ? static_cast<int>(results->results.size()) : 0; }

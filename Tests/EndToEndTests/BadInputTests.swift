@@ -21,6 +21,18 @@ import Testing
         #expect(run.stderrLines == ["qrtui: " + message], "stderr was: \(run.stderr)")
     }
 
+    /// A picture on which zxing-cpp 1.4's own assertion fails (Debian builds it with them on):
+    /// that read ends as one that found nothing, where glibc would abort qrtui (exit 134). The
+    /// picture is kept with the fuzz crashers (the stress bench's QR #328, seed 1).
+    @Test func aPictureThatBreaksALibrarysAssertionIsNoCode() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/crashers/still/zxing-assertion-regression-line.png").path
+        let run = try QRTUIProcess.run(["--no-preview", path], deadline: 60)
+        #expect(!run.timedOut)
+        #expect(run.status == 4, "\(run.stderr)")
+        #expect(run.stderrLines == ["qrtui: no code found in \(path)"], "\(run.stderr)")
+    }
+
     @Test func missingFile() throws {
         try expectOneLineFailure(
             ["-i", "/nonexistent/code.png", "--no-preview"], status: 1,

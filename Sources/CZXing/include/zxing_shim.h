@@ -58,6 +58,8 @@ typedef struct qzx_results qzx_results;
 qzx_results *qzx_read(const unsigned char *luma, int width, int height, int stride, int formats, int try_harder,
                       int try_rotate, int max_symbols);
 int qzx_count(const qzx_results *results);
+/// Reads on this thread that zxing-cpp's own assertions ended (as reads of nothing).
+unsigned long qzx_assertions(void);
 /// Fills `symbol` with the `index`th result; 0 when there is none.
 int qzx_symbol_at(const qzx_results *results, int index, qzx_symbol *symbol);
 void qzx_free(qzx_results *results);
