@@ -88,7 +88,9 @@ let package = Package(
             // into uninstrumented programs too (the sanitizer's own symbolizer). Undefined
             // behaviour traps instead, which needs no runtime.
             cSettings: [.unsafeFlags(cUndefinedTraps)],
-            linkerSettings: [.linkedLibrary("turbojpeg"), .linkedLibrary("dl"), .linkedLibrary("pthread")]
+            linkerSettings: [
+                .linkedLibrary("turbojpeg"), .linkedLibrary("dl"), .linkedLibrary("pthread"), .linkedLibrary("m"),
+            ]
         ),
         .target(
             name: "TestFaults", cSettings: [.unsafeFlags(cUndefinedTraps)],
@@ -131,7 +133,7 @@ let package = Package(
         .testTarget(
             name: "CaptureKitTests",
             dependencies: ["CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
-        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CodeFixtures", "FrameCore"]),
+        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CodeFixtures", "FrameCore", "PictureOps"]),
         .testTarget(name: "CodeMeaningTests", dependencies: ["CodeMeaning", "OneTimeCodes", "CodeFixtures"]),
         .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay"]),
         .testTarget(

@@ -8,8 +8,9 @@ import PictureOps
 /// `confirmations` frames, and a weak read (few scan lines, or an extra pass) in two at the
 /// least, whatever `confirmations` says; a read zxing-cpp made alike in the picture as taken
 /// counts as two (see `Corroboration`; a code once spelt across its bars is evidence in the
-/// frames after, as in a still's looks); a read that disagrees with
-/// another where both lie sets both back. 2D codes carry error correction and are announced
+/// frames after, as in a still's looks); a read that disagrees with another where both lie in
+/// one frame sets both back, and one of the code a new code took the place of counts for
+/// nothing (a ticket after a ticket). 2D codes carry error correction and are announced
 /// at once, but for PDF417 (see `Symbology.oneReadIsProof`). A still picture's reads come corroborated by its thorough scan: announced at once.
 public struct CodeTracker: Sendable {
     public var forgetAfter: Double
@@ -39,16 +40,22 @@ public struct CodeTracker: Sendable {
         let code = code.vouched(by: lately?.code)
         guard Corroboration.seenEnough(code) else { return false }
         var sighting = lately ?? Sighting(count: 0, last: time, code: code)
-        // Another read where this one lies, lately: one of them is wrong, neither is believed yet.
+        // Another read where this one lies in this frame: one of them is wrong, neither is
+        // believed until two frames more say so. One seen there since this code last was (a
+        // code shown in its place, then this one again) leaves this code to be seen afresh; one
+        // seen only before this code came is the code it took the place of (a ticket after a
+        // ticket).
         let rivals = sightings.filter {
             $0.key != identity && time - $0.value.last <= forgetAfter && $0.value.code.disagrees(with: code)
         }
-        if !rivals.isEmpty {
-            for rival in rivals.keys { sightings[rival]?.count = 0 }
+        if rivals.contains(where: { $0.value.last >= time }) {
+            for rival in rivals.keys { sightings[rival]?.count = -1 }
+            sighting.count = -1
+        } else if let lately, rivals.contains(where: { $0.value.last > lately.last }) {
             sighting.count = 0
         }
         // Both libraries reading it alike are two looks in one frame (`Corroboration`).
-        if sighting.count == 0 || sighting.last != time {
+        if lately.map({ $0.last != time }) ?? true {
             sighting.count += Corroboration.enginesAgreeingIsALook(code) ? 2 : 1
         }
         sighting.last = time
@@ -64,7 +71,11 @@ public struct CodeTracker: Sendable {
         -> [DetectedCode]
     {
         var news = [DetectedCode]()
-        for code in held where lastSeen[code.identity] != nil { lastSeen[code.identity] = time }
+        for code in held where lastSeen[code.identity] != nil {
+            lastSeen[code.identity] = time
+            // Still in sight: a rival read where it lies is in dispute with it.
+            sightings[code.identity]?.last = time
+        }
         for code in codes where confirmed(code, at: time) {
             let identity = code.identity
             let isNews = lastSeen[identity].map { time - $0 > forgetAfter || time < $0 } ?? true

@@ -128,6 +128,7 @@ static void load(void) {
     if ((value = getenv("QRTUI_FAKE_CLIP"))) load_clip(value);
     if ((value = getenv("QRTUI_FAKE_SEQUENCE"))) load_sequence(value);
     config.noise = (value = getenv("QRTUI_FAKE_NOISE")) ? atoi(value) : 4;
+    config.sigma = (value = getenv("QRTUI_FAKE_SIGMA")) ? atof(value) : 0;
     config.hide_real = (value = getenv("QRTUI_FAKE_HIDE_REAL")) ? atoi(value) : 0;
     config.fps = (value = getenv("QRTUI_FAKE_FPS")) ? atoi(value) : 30;
     if ((value = getenv("QRTUI_FAKE_FAIL"))) {

@@ -1,9 +1,11 @@
 // What the fake camera sees: the configured picture (or each frame of a clip), scaled to the
 // chosen size, with sensor noise, in the device's pixel format. The frames are made at the
 // first stream start for a size and format (four noisy variants of a picture, or the clip's
-// frames), kept for the process and served in turn, so serving a frame costs a copy and a
-// replug costs nothing (the capture, cost and soak benchmarks measure qrtui).
+// frames; with QRTUI_FAKE_SIGMA every frame of the loop has noise of its own), kept for the
+// process and served in turn, so serving a frame costs a copy and a replug costs nothing (the
+// capture, cost and soak benchmarks measure qrtui).
 #include "fake_internal.h"
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,11 +32,36 @@ static void base_picture(fake_handle *handle, const uint8_t *image, int image_wi
     }
 }
 
-static void add_noise(uint8_t *pixels, size_t count, int amplitude, uint32_t seed) {
-    if (amplitude <= 0) return;
+/// Normal draws of standard deviation `sigma`, rounded: a table picked from at random.
+static int16_t *normal_table(double sigma) {
+    enum { SIZE = 1 << 16 };
+    static int16_t *table;
+    static double made_for = -1;
+    if (table && made_for == sigma) return table;
+    free(table);
+    table = malloc(SIZE * sizeof *table);
+    uint32_t seed = 2463534242u;
+    for (int i = 0; i < SIZE; i += 2) {  // Box and Muller's pairs
+        seed ^= seed << 13, seed ^= seed >> 17, seed ^= seed << 5;
+        double u = ((double)seed + 1) / 4294967297.0;
+        seed ^= seed << 13, seed ^= seed >> 17, seed ^= seed << 5;
+        double v = (double)seed / 4294967296.0, radius = sqrt(-2 * log(u)) * sigma;
+        table[i] = (int16_t)lround(radius * cos(2 * M_PI * v));
+        table[i + 1] = (int16_t)lround(radius * sin(2 * M_PI * v));
+    }
+    made_for = sigma;
+    return table;
+}
+
+/// Sensor noise: uniform in +/-QRTUI_FAKE_NOISE, or normal of QRTUI_FAKE_SIGMA.
+static void add_noise(uint8_t *pixels, size_t count, const fake_config *settings, uint32_t seed) {
+    const int16_t *normal = settings->sigma > 0 ? normal_table(settings->sigma) : NULL;
+    int amplitude = settings->noise;
+    if (!normal && amplitude <= 0) return;
     for (size_t i = 0; i < count; i++) {
         seed = seed * 1664525u + 1013904223u;
-        int value = pixels[i] + (int)((seed >> 24) % (uint32_t)(2 * amplitude + 1)) - amplitude;
+        int delta = normal ? normal[seed >> 16] : (int)((seed >> 24) % (uint32_t)(2 * amplitude + 1)) - amplitude;
+        int value = pixels[i] + delta;
         pixels[i] = (uint8_t)(value < 0 ? 0 : value > 255 ? 255 : value);
     }
 }
@@ -93,7 +120,8 @@ static int prepared_count;
 static pthread_mutex_t prepared_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /// A sequence of pictures: two noisy variants of each, each entry of the loop pointing at one
-/// (the frames of a picture alternate between them). Kept for the process, as every set is.
+/// (the frames of a picture alternate between them), or with fresh noise a frame of its own
+/// for every entry. Kept for the process, as every set is.
 static void make_sequence(fake_handle *handle, const fake_config *settings) {
     size_t pixels = (size_t)handle->width * handle->height;
     int count = 0;
@@ -103,20 +131,24 @@ static void make_sequence(fake_handle *handle, const fake_config *settings) {
     handle->frame_size = calloc((size_t)count, sizeof *handle->frame_size);
     handle->frame_count = count;
     int position = 0;
+    uint8_t *base = malloc(pixels);
     for (int p = 0; p < settings->picture_count; p++) {
-        uint8_t *variants[2];
-        uint32_t sizes[2];
-        for (int v = 0; v < 2; v++) {
-            base_picture(handle, settings->pictures[p], settings->picture_width[p], settings->picture_height[p], noisy);
-            add_noise(noisy, pixels, settings->noise, 12345u + (uint32_t)(2 * p + v) * 7919u);
+        base_picture(handle, settings->pictures[p], settings->picture_width[p], settings->picture_height[p], base);
+        int count = settings->sigma > 0 ? settings->picture_frames[p] : 2;
+        uint8_t *variants[count];
+        uint32_t sizes[count];
+        for (int v = 0; v < count; v++) {
+            memcpy(noisy, base, pixels);
+            add_noise(noisy, pixels, settings, 12345u + (uint32_t)(position + v) * 7919u + (uint32_t)p * 104729u);
             variants[v] = malloc(handle->sizeimage);
             sizes[v] = convert(handle, noisy, variants[v]);
         }
         for (int f = 0; f < settings->picture_frames[p]; f++, position++) {
-            handle->frames[position] = variants[f % 2];
-            handle->frame_size[position] = sizes[f % 2];
+            handle->frames[position] = variants[f % count];
+            handle->frame_size[position] = sizes[f % count];
         }
     }
+    free(base);
     free(noisy);
 }
 
@@ -128,7 +160,8 @@ static void make_frames(fake_handle *handle) {
     }
     size_t pixels = (size_t)handle->width * handle->height;
     int clip = settings->clip_frames > 0;
-    int count = clip ? settings->clip_frames : 4;
+    // Fresh noise: five seconds of frames, each with noise of its own.
+    int count = clip ? settings->clip_frames : settings->sigma > 0 ? 150 : 4;
     uint8_t *noisy = malloc(pixels);
     handle->frames = calloc((size_t)count, sizeof *handle->frames);
     handle->frame_size = calloc((size_t)count, sizeof *handle->frame_size);
@@ -140,7 +173,7 @@ static void make_frames(fake_handle *handle) {
         } else {
             base_picture(handle, settings->image, settings->image_width, settings->image_height, noisy);
         }
-        add_noise(noisy, pixels, settings->noise, 12345u + (uint32_t)v * 7919u);
+        add_noise(noisy, pixels, settings, 12345u + (uint32_t)v * 7919u);
         handle->frames[v] = malloc(handle->sizeimage);
         handle->frame_size[v] = convert(handle, noisy, handle->frames[v]);
     }

@@ -77,6 +77,7 @@ typedef struct {
     int picture_width[FAKE_MAX_PICTURES], picture_height[FAKE_MAX_PICTURES], picture_frames[FAKE_MAX_PICTURES];
     int picture_count;
     int noise;
+    double sigma;  // QRTUI_FAKE_SIGMA: normal noise, fresh in every frame of the loop
     int fps;
     int fail_open_errno;
     int busy;

@@ -203,6 +203,42 @@ import Testing
         #expect(announced.isEmpty)
     }
 
+    /// A code that takes another's place (a ticket after a ticket) is confirmed by two frames
+    /// of its own: the code it replaced, no longer seen, is no rival.
+    @Test func aCodeInTheLastOnesPlaceIsConfirmedByTwoFrames() {
+        var tracker = CodeTracker(confirmations: 2)
+        var announced = [(String, Int)]()
+        for frame in 0..<8 {
+            let text = frame < 4 ? "4006381333931" : "4006381333948"
+            announced += tracker.update(with: [read(text)], at: Double(frame) / 30).map { ($0.text, frame) }
+        }
+        #expect(announced.map(\.0) == ["4006381333931", "4006381333948"])
+        #expect(announced.map(\.1) == [1, 5])
+    }
+
+    /// The code it replaced still in sight (held, not read again) is a rival: a read that
+    /// disagrees with a code in view is no code.
+    @Test func aReadDisputingACodeStillInSightIsNotAnnounced() {
+        var tracker = CodeTracker(confirmations: 2)
+        let shown = read("4006381333931")
+        #expect(tracker.update(with: [shown], at: 0).isEmpty)
+        #expect(tracker.update(with: [shown], at: 1.0 / 30).count == 1)
+        for frame in 2..<8 {
+            #expect(tracker.update(with: [read("4006381333948")], held: [shown], at: Double(frame) / 30).isEmpty)
+        }
+    }
+
+    /// Two codes read in one frame where one lies: neither is believed until two frames more
+    /// agree, and a rival seen in between sets the other back again.
+    @Test func aDisputeInOneFrameAsksForTwoMore() {
+        var tracker = CodeTracker(confirmations: 2)
+        #expect(tracker.update(with: [read("4006381333931"), read("4006381333948")], at: 0).isEmpty)
+        #expect(tracker.update(with: [read("4006381333948")], at: 1.0 / 30).isEmpty)
+        #expect(tracker.update(with: [read("4006381333931")], at: 2.0 / 30).isEmpty)
+        #expect(tracker.update(with: [read("4006381333948")], at: 3.0 / 30).isEmpty)
+        #expect(tracker.update(with: [read("4006381333948")], at: 4.0 / 30).map(\.text) == ["4006381333948"])
+    }
+
     @Test func aPointLocatedITFIsNeverAnnounced() {
         var tracker = CodeTracker(confirmations: 2)
         let point = DetectedCode(

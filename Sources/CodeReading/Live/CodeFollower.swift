@@ -23,6 +23,8 @@ struct CodeFollower {
         /// How fast its box moved between its last two reads, when they were close in time
         /// (pixels a second).
         var velocity: (x: Double, y: Double)?
+        /// How it looked when last read: its window unchanged may still show another code.
+        var appearance: CodeAppearance?
     }
 
     /// Codes whose halves zbar decodes apart (their guards in the middle).
@@ -131,7 +133,12 @@ struct CodeFollower {
         return outward.first
     }
 
-    mutating func saw(_ code: DetectedCode, by look: Look, at time: Double, in scene: BlockStatistics) {
+    /// `code` read by `look` in `frame` (its appearance kept); `keepingWay`: the way that read it before stays its way (it read it
+    /// lately, and a plan's look at the whole region reading it again says nothing of that).
+    mutating func saw(
+        _ code: DetectedCode, by look: Look, at time: Double, in scene: BlockStatistics, frame: Frame? = nil,
+        keepingWay: Bool = false
+    ) {
         var track =
             tracks[code.identity]
             ?? Track(
@@ -142,8 +149,10 @@ struct CodeFollower {
         if track.lastSeen < time { track.velocity = Self.velocity(of: code, since: track, at: time) }
         if (track.lastSeen < time || track.looks == 0) && Corroboration.seenEnough(code) { track.looks += 1 }
         track.code = code
-        track.pass = look.pass
-        track.turn = look.turn
+        if !keepingWay {
+            track.pass = look.pass
+            track.turn = look.turn
+        }
         // Only a box that is a mere line, or marks at one end of the bars, need the window it
         // was found in to be looked for.
         let thin =
@@ -155,6 +164,7 @@ struct CodeFollower {
         track.foundIn = thin ? (look.window ? look.rect : track.foundIn) : nil
         track.lastSeen = time
         track.scene = scene
+        track.appearance = frame.flatMap { CodeAppearance(of: code, in: $0) }
         tracks[code.identity] = track
     }
 
@@ -176,4 +186,7 @@ struct CodeFollower {
     }
 
     mutating func clear() { tracks = [:] }
+
+    /// A code no longer where it was (another stands there).
+    mutating func drop(_ identity: CodeIdentity) { tracks[identity] = nil }
 }

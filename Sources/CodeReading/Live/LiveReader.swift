@@ -30,6 +30,8 @@ final class LiveReader {
     private var reference: BlockStatistics?
     private var previous: BlockStatistics?
     private var lastFullLook = -Double.infinity
+    /// When the last frame was taken.
+    private var lastTime = -Double.infinity
     private var rechecks = 0
 
     init(engines: EnginePool, share: Double, cost: CostMeasure, confirmations: Int) {
@@ -50,20 +52,25 @@ final class LiveReader {
         budget.refill(at: time)
         var current = ThisFrame(
             frame: frame, area: area, stats: stats, reading: FrameReading(frameSequence: frame.sequence, area: area))
-        let explained = follow(&current, stats: stats, time: time)
+        let (explained, swapped) = follow(&current, stats: stats, time: time, missed: false)
         // Where a followed code moved, the scene has been looked at: what it left behind
         // and where it went are no change to search.
         reference = reference.map { $0.adopting(stats, where: explained) }
         plan.adopt(stats, where: explained)
-        let changed = schedule(stats: stats, explained: explained, time: time)
+        let changed = schedule(stats: stats, explained: explained, swapped: swapped, time: time)
         current.reading.sceneStill = !changed && !explained.contains(true)
         work(&current, time: time)
+        // Codes missed since the last frame get what the plan left: it may have found them.
+        let (found, _) = follow(&current, stats: stats, time: time, missed: true)
+        reference = reference.map { $0.adopting(stats, where: found) }
+        plan.adopt(stats, where: found)
         if plan.isFinished, let base = plan.base {
             reference = base
             plan = LookPlan()
             lastFullLook = time
         }
         previous = stats
+        lastTime = time
         follower.forget(before: time)
         // A code both held and read again this frame is a fresh read.
         current.reading.held.removeAll { held in current.reading.codes.contains { $0.identity == held.identity } }
@@ -116,37 +123,62 @@ final class LiveReader {
 }
 
 extension LiveReader {
-    /// Looks for the codes read lately where they were. A code is looked at again when its
-    /// window changed since it was read, or while a 1D code still needs its confirming current;
-    /// else it is held where it was (in sight, not read again). Returns the blocks the found
-    /// codes explain.
-    private func follow(_ current: inout ThisFrame, stats: BlockStatistics, time: Double) -> [Bool] {
+    /// Looks for the codes read lately where they were: those in sight a frame ago (whatever
+    /// the budget), or those `missed` since (while the budget allows). A code is looked at again
+    /// when its window changed since it was read, when its modules or bars no longer look as
+    /// they did (another code in its place: `CodeAppearance`), or while a 1D code still needs
+    /// its confirming current; else it is held where it was (in sight, not read again). Returns
+    /// the blocks the codes read there explain, and those of windows that show something else
+    /// which no look read (for the plan to search).
+    private func follow(_ current: inout ThisFrame, stats: BlockStatistics, time: Double, missed: Bool) -> (
+        explained: [Bool], swapped: [Bool]
+    ) {
         var explained = [Bool](repeating: false, count: stats.mean.count)
-        for track in follower.tracks.values where track.lastSeen < time {
+        var swapped = explained
+        for track in follower.tracks.values
+        where track.lastSeen < time && (max(track.lastSeen, track.lastHeld) < lastTime) == missed {
             guard let window = CodeFollower.window(around: track, in: stats.area) else { continue }
             let blocks = SceneChange.blocks(within: window, of: stats)
-            let moved = SceneChange.changed(stats, since: track.scene)
+            let moved = zip(blocks, SceneChange.changed(stats, since: track.scene)).contains { $0 && $1 }
             let unsure = !track.code.symbology.oneReadIsProof && track.looks < max(2, confirmations)
-            guard unsure || zip(blocks, moved).contains(where: { $0 && $1 }) else {
+            let replaced =
+                !moved && !unsure && track.appearance?.differs(in: current.frame, noise: stats.noise) ?? false
+            guard unsure || moved || replaced else {
                 current.reading.held.append(track.code)
                 follower.held(track.code.identity, at: time)
                 continue
             }
-            guard let read = relook(track, in: window, at: time, on: &current) else { continue }
-            current.reading.codes.append(read.code)
-            follower.saw(read.code, by: read.look, at: time, in: stats)
-            for index in blocks.indices where blocks[index] { explained[index] = true }
+            // Something new where a code was lately is likeliest another one in its place (a
+            // ticket at a gate): its way of reading may run on credit, as a candidate's first look.
+            let arrived =
+                missed && zip(blocks, SceneChange.changed(stats, since: previous)).contains { $0 && $1 }
+            let floor = missed ? (arrived ? -budget.capacity : 0) : nil
+            let reads = relook(track, in: window, at: time, floor: floor, on: &current)
+            for read in reads where !current.reading.codes.contains(where: { $0.identity == read.code.identity }) {
+                current.reading.codes.append(read.code)
+                follower.saw(read.code, by: read.look, at: time, in: stats, frame: current.frame)
+            }
+            for index in blocks.indices where blocks[index] {
+                if !reads.isEmpty { explained[index] = true } else if replaced { swapped[index] = true }
+            }
+            // Another code read in its place, or something else there that reads as nothing: it is gone.
+            if (replaced || !reads.isEmpty) && !reads.contains(where: { $0.code.identity == track.code.identity }) {
+                follower.drop(track.code.identity)
+            }
         }
-        return explained
+        return (explained, swapped)
     }
 
     /// Looks for a followed code in `window`: the way that read it last first (a matrix code
     /// where it is likely to be before the whole window: `CodeFollower.nearWindow`), and while a
     /// 1D code still waits for its confirming current, a few more ways as the budget allows (a
-    /// marginal code reads in some frames and not in others).
+    /// marginal code reads in some frames and not in others). The way that read it runs while
+    /// the budget is above `floor` (nil: whatever the budget), the others while it is above 0.
+    /// What the first look that reads the code, or another of its kind in its place, found there.
     private func relook(
-        _ track: CodeFollower.Track, in window: PixelRect, at time: Double, on current: inout ThisFrame
-    ) -> (code: DetectedCode, look: Look)? {
+        _ track: CodeFollower.Track, in window: PixelRect, at time: Double, floor: Double?,
+        on current: inout ThisFrame
+    ) -> [(code: DetectedCode, look: Look)] {
         let engine = engines.engine(for: track.code.symbology)
         // A large code reads on every other scan line: half the cost of following it.
         let box = track.code.corners.boundingRect
@@ -156,30 +188,44 @@ extension LiveReader {
         var looks = ([near, window].compactMap { $0 }).map {
             Look(rect: $0, pass: track.pass, turn: track.turn, window: true)
         }
-        // The way that read it last runs whatever the budget; the other ways only while it allows.
-        let alwaysRun = looks.count
+        let ways = looks.count
         if !track.code.symbology.oneReadIsProof && track.looks < max(2, confirmations) {
             looks += [ScanPass.plain, .thresholded, .smoothed, .enlarged].filter { $0 != track.pass }.map {
                 Look(rect: window, pass: $0, turn: track.turn, window: true)
             }
         }
         // A read too weak to be evidence (`Corroboration.seenEnough`) is kept while the other ways try.
-        var weak: (code: DetectedCode, look: Look)?
-        for (index, look) in looks.enumerated() where index < alwaysRun || budget.available > 0 {
-            let found = run(look, with: engine, on: &current)
-            guard let code = found.first(where: { $0.identity == track.code.identity }) else { continue }
-            if Corroboration.seenEnough(code) { return (code, look) }
-            weak = weak ?? (code, look)
+        var weak = [(code: DetectedCode, look: Look)]()
+        for (index, var look) in looks.enumerated()
+        where budget.available > (index < ways ? floor ?? -.infinity : 0) {
+            var found = run(look, with: engine, on: &current)
+            // A large code's noise can hide it from zbar on every other scan line, or on every
+            // pixel: once its ways missed it, it is looked for halved (area averaging takes the
+            // noise away), or on every line where halved is its way.
+            if found.isEmpty, index == ways - 1, engine.density == 2 {
+                engine.density = 1
+                look = Look(rect: looks[0].rect, pass: .halved, turn: track.turn, window: true)
+                if track.pass == .halved { look = looks[0] }
+                found = run(look, with: engine, on: &current)
+            }
+            guard !found.isEmpty else { continue }
+            let reads = found.map { (code: $0, look: look) }
+            guard let code = found.first(where: { $0.identity == track.code.identity }) else { return reads }
+            if Corroboration.seenEnough(code) { return reads }
+            if weak.isEmpty { weak = reads }
         }
         return weak
     }
 
     /// A new plan when blocks changed that the followed codes do not explain, or a plain
     /// re-check when the scene has been still for a while. Whether such blocks changed.
-    private func schedule(stats: BlockStatistics, explained: [Bool], time: Double) -> Bool {
-        let sinceLook = zip(SceneChange.changed(stats, since: reference), explained).map { $0 && !$1 }
+    private func schedule(stats: BlockStatistics, explained: [Bool], swapped: [Bool], time: Double) -> Bool {
+        // A window that shows another code than the one read there changed, whatever its blocks say.
+        let sinceLook = zip(SceneChange.changed(stats, since: reference), zip(explained, swapped)).map {
+            ($0 && !$1.0) || $1.1
+        }
         let sincePlan = zip(SceneChange.changed(stats, since: plan.base ?? reference), explained).map { $0 && !$1 }
-        if sinceLook.contains(true) && (plan.isFinished || sincePlan.contains(true)) {
+        if sinceLook.contains(true) && (plan.isFinished || sincePlan.contains(true) || swapped.contains(true)) {
             plan = LookPlan(stats: stats, changed: sinceLook, costs: costs, slice: Self.slice)
         } else if plan.isFinished && time - lastFullLook >= Self.recheckInterval {
             plan = LookPlan(recheck: stats, turn: rechecks, costs: costs, slice: Self.slice)
@@ -210,7 +256,8 @@ extension LiveReader {
             let found = run(look, with: engines.general, on: &current)
             for code in found where !current.reading.codes.contains(where: { $0.identity == code.identity }) {
                 current.reading.codes.append(code)
-                follower.saw(code, by: look, at: time, in: current.stats)
+                let lately = follower.tracks[code.identity].map { $0.lastSeen >= lastTime } ?? false
+                follower.saw(code, by: look, at: time, in: current.stats, frame: current.frame, keepingWay: lately)
             }
             if !found.isEmpty {
                 plan.dropWindows(covering: found)

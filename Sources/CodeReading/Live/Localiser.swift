@@ -41,6 +41,10 @@ enum Localiser {
         return stats.energy.map { $0 > threshold }
     }
 
+    /// Busy blocks this many blocks apart are one patch: the modules of a large code (a code held
+    /// close) leave quiet blocks between its edges.
+    static let reach = 2
+
     private static func flood(from start: Int, in busy: [Bool], seen: inout [Bool], stats: BlockStatistics) -> [Int] {
         var patch = [Int]()
         var stack = [start]
@@ -49,8 +53,8 @@ enum Localiser {
             patch.append(index)
             let column = index % stats.columns
             let row = index / stats.columns
-            for dy in -1...1 {
-                for dx in -1...1 {
+            for dy in -reach...reach {
+                for dx in -reach...reach {
                     let c = column + dx
                     let r = row + dy
                     guard c >= 0, r >= 0, c < stats.columns, r < stats.rows else { continue }

@@ -14,7 +14,12 @@
 //   QRTUI_FAKE_CLIP      a Y4M clip played in a loop instead (its luma, scaled likewise)
 //   QRTUI_FAKE_SEQUENCE  "a.pgm:30,b.pgm:60": pictures shown in turn for so many frames, in a
 //                        loop (frame N of a stream shows the picture at N modulo the total)
-//   QRTUI_FAKE_NOISE     sensor noise amplitude in grey levels (default 4)
+//   QRTUI_FAKE_NOISE     sensor noise amplitude in grey levels (default 4), the same few
+//                        noisy variants of a picture served in turn
+//   QRTUI_FAKE_SIGMA     sensor noise as a camera has it instead: normal, of this standard
+//                        deviation, and fresh in every frame (a picture gets five seconds of
+//                        frames, each with noise of its own; a sequence or a clip a frame of
+//                        its own for every frame of its loop)
 //   QRTUI_FAKE_FPS       frames per second (default 30; 0 = as fast as frames are taken)
 //   QRTUI_FAKE_FAIL      open:EACCES | open:ENOENT | busy (S_FMT, REQBUFS, STREAMON: EBUSY)
 //   QRTUI_FAKE_UNPLUG    unplug after this many frames (POLLHUP, ENODEV, node gone), counted
