@@ -6,9 +6,9 @@ import Synchronization
 public final class CameraLink: Sendable {
     private let changes = Mutex<[ControlChange]>([])
     private let stillFrames = Atomic<Int>(0)
-    /// Every frame goes on a screen: each is decoded, still or not, so that none is dequeued
-    /// and never drawn (a still scene's noise on screen is the sign the picture is live).
-    /// Headless, a still frame only matters to reading, and pacing skips some.
+    /// The frames go on a screen: of a still scene's frames no two in a row are left undecoded
+    /// (`DecodePacing`), so a change is drawn within a frame. Headless, a still frame only
+    /// matters to reading, and pacing skips more.
     let picturesShown: Bool
 
     public init(picturesShown: Bool = false) { self.picturesShown = picturesShown }
@@ -31,7 +31,4 @@ public final class CameraLink: Sendable {
 
     /// Frames read as still in a row: a third of a second of them makes a scene still.
     var sceneIsStill: Bool { stillFrames.load(ordering: .relaxed) >= 10 }
-
-    /// Whether an MJPEG camera may leave frames undecoded now.
-    var mayPaceDecoding: Bool { !picturesShown && sceneIsStill }
 }

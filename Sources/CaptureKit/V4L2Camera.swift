@@ -20,7 +20,7 @@ public final class V4L2Camera: FrameSource {
     public let fourcc: UInt32
     public let convertedFrom: UInt32?
     public private(set) var corruptFrames = 0
-    /// MJPEG frames dequeued and not decoded (a still scene headless: see `DecodePacing`).
+    /// MJPEG frames dequeued and not decoded (a still scene: see `DecodePacing`).
     public private(set) var skippedDecodes = 0
     /// What it streams: "MJPEG 1280x720 at 30 fps".
     public var stream: String {
@@ -209,7 +209,9 @@ public final class V4L2Camera: FrameSource {
         guard Int(buffer.index) < buffers.count else { return nil }
         let memory = UnsafeRawBufferPointer(buffers[Int(buffer.index)])
         if layout == .jpeg,
-            !pacing.shouldDecode(size: Int(buffer.bytesused), sceneIsStill: link?.mayPaceDecoding ?? false)
+            !pacing.shouldDecode(
+                size: Int(buffer.bytesused), sceneIsStill: link?.sceneIsStill ?? false,
+                shown: link?.picturesShown ?? false)
         {
             skippedDecodes += 1
             sequence += 1

@@ -1,14 +1,16 @@
 extension Shader {
     /// Many samples a cell (toned ASCII's 4x8): each carries more noise than a coarse one, and
     /// sampling them all costs more than drawing. So the picture is sampled coarsely (2x2 a
-    /// cell) first, and only a cell whose coarse samples moved beyond `tolerance` since it was
-    /// last sampled is sampled finely again; every other cell keeps its fine samples (and so,
+    /// cell) first, and only a cell whose coarse samples moved beyond the noise (and `tolerance`)
+    /// since it was last sampled is sampled finely again; every other cell keeps its fine samples (and so,
     /// through `CellMemo`, its character).
     mutating func sampleByCells(_ image: GreyImage, geometry current: Geometry) -> SampleGrid {
         let transform = current.transform
         let across = current.across
         let down = current.down
         let coarse = Self.average(image, transform: transform, across: 2, down: 2)
+        if current != geometry { noise = NoiseFloor() }
+        noise.observe(coarse.values)
         let cells = transform.columns * transform.rows
         guard current == geometry, shown.count == cells * across * down, shownCoarse.count == cells * 4 else {
             let fine = Self.average(image, transform: transform, across: across, down: down)
@@ -24,10 +26,10 @@ extension Shader {
         return grid
     }
 
-    /// The cells whose coarse samples moved beyond `tolerance` since they were last sampled;
+    /// The cells whose coarse samples moved beyond the noise since they were last sampled;
     /// their coarse samples become the ones shown.
     private mutating func movedCells(_ coarse: [Int16], columns: Int, rows: Int) -> [Bool] {
-        let tolerance = Int32(self.tolerance)
+        let tolerance = Int32(self.tolerance > 0 ? noise.tolerance(minimum: self.tolerance) : 0)
         let coarseStride = columns * 2
         var moved = [Bool](repeating: false, count: columns * rows)
         coarse.withUnsafeBufferPointer { coarse in

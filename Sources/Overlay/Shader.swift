@@ -69,11 +69,14 @@ public struct SampleGrid: Equatable, Sendable {
 }
 
 /// Turns frames into samples: each sample is the average of all frame pixels under it (area
-/// averaging, not point sampling), then held steady unless it changed by more than
-/// `tolerance` grey levels since it was last shown, so sensor noise does not repaint the
-/// screen every frame.
+/// averaging, not point sampling), then held steady unless it changed since it was last shown
+/// by more than the scene's noise (`NoiseFloor`), and `tolerance` grey levels at the least, so
+/// sensor noise does not repaint the screen every frame. A tolerance of 0 shows every sample as
+/// it is (no hysteresis, the noise not followed).
 public struct Shader: Sendable {
     public var tolerance: Int
+    /// The scene's noise, measured on the samples themselves from frame to frame.
+    public var noise = NoiseFloor()
     var shown: [Int16] = []
     /// Fine samples (toned ASCII): each cell's coarse samples when it was last sampled.
     var shownCoarse: [Int16] = []
@@ -103,8 +106,10 @@ public struct Shader: Sendable {
             transform: transform, across: across, down: down, width: image.width, height: image.height)
         if across * down > 8 { return sampleByCells(image, geometry: current) }
         var grid = Self.average(image, transform: transform, across: across, down: down)
+        if current != geometry { noise = NoiseFloor() }
+        noise.observe(grid.values)
         if current == geometry && shown.count == grid.values.count {
-            let tolerance = Int16(self.tolerance)
+            let tolerance = Int16(self.tolerance > 0 ? noise.tolerance(minimum: self.tolerance) : 0)
             shown.withUnsafeBufferPointer { old in
                 grid.values.withUnsafeMutableBufferPointer { new in
                     for i in 0..<new.count where new[i] >= 0 && old[i] >= 0 && abs(new[i] - old[i]) <= tolerance {
@@ -122,6 +127,7 @@ public struct Shader: Sendable {
     public mutating func reset() {
         geometry = nil
         shown = []
+        noise = NoiseFloor()
     }
 
     /// The picture area-averaged to `across` x `down` samples a cell, as it is (no hysteresis):

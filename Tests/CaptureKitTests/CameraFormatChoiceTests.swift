@@ -53,8 +53,8 @@ import Testing
     }
 }
 
-/// While the scene is still, an MJPEG camera decodes every third frame, and at once any frame
-/// whose size jumps.
+/// While the scene is still, an MJPEG camera decodes every third frame (every other one on a
+/// screen), and at once any frame whose size jumps.
 @Suite struct DecodePacingTests {
     @Test func aStillSceneDecodesEveryThirdFrameAndASizeJumpAtOnce() {
         var pacing = DecodePacing()
@@ -67,6 +67,16 @@ import Testing
         #expect(still == [false, false, true, false, false, true, false, false, true])
         // Something new comes into view: more detail, a larger frame, decoded at once.
         let jumped = pacing.shouldDecode(size: 112_000, sceneIsStill: true)
+        #expect(jumped)
+    }
+
+    @Test func onAScreenNoTwoFramesInARowAreLeftUndecoded() {
+        var pacing = DecodePacing()
+        let wobble = [100_000, 100_300, 99_800, 100_100, 99_900, 100_200, 100_000, 99_700, 100_100]
+        #expect(wobble.allSatisfy { pacing.shouldDecode(size: $0, sceneIsStill: false, shown: true) })
+        let still = wobble.map { pacing.shouldDecode(size: $0, sceneIsStill: true, shown: true) }
+        #expect(still == [false, true, false, true, false, true, false, true, false])
+        let jumped = pacing.shouldDecode(size: 112_000, sceneIsStill: true, shown: true)
         #expect(jumped)
     }
 }
