@@ -20,6 +20,8 @@ struct BenchSettings {
     var costSeconds: Double?
     var latencySeconds: Double?
     var costClips: String?
+    var swap = false
+    var swapClips: String?
     var stressCount: Int?
     var seed: UInt64 = 1
     var stressDump: String?
@@ -37,7 +39,7 @@ struct BenchSettings {
         corpus != nil || frames || render || capture || live || costSeconds != nil || latencySeconds != nil
             || stressCount != nil
             || deadlineRuns != nil || soakMinutes != nil || bigStill || memorySide != nil || explain != nil
-            || costClips != nil
+            || costClips != nil || swap || swapClips != nil
     }
 }
 
@@ -139,6 +141,12 @@ enum BenchOptions {
         },
         value("--cost-clips", "DIR", "write --cost's picture and clips into DIR (to try qrtui on them)") {
             $0.costClips = $1
+        },
+        flag(["--swap"], "--live's swap rows alone: codes in turn at one place, fed in real time to qrtui") {
+            $0.swap = true
+        },
+        value("--swap-clips", "DIR", "write the swap rows' clips into DIR as Y4M (to try qrtui on them)") {
+            $0.swapClips = $1
         },
         value("--stress", "N", "N random pictures per symbology under random harm: still, live, plain zbar") {
             settings, text throws(UsageError) in

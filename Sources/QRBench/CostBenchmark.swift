@@ -8,10 +8,12 @@ import PictureOps
 import SystemCalls
 
 /// `--cost SECONDS`: the CPU the real `qrtui` takes on a camera fed in real time at 30 fps
-/// (the fake camera at 1280x720, as GREY and as the MJPEG a USB webcam sends, its frames made
-/// before it streams so that only qrtui's own work counts), headless and on a 160x48 screen in
-/// tmux: a still noisy scene, a code being followed, a scene that keeps changing. Measured
-/// from /proc as the process's CPU time over `seconds` after a warm-up.
+/// (the fake camera at 1280x720, as GREY and as the MJPEG a USB webcam sends), headless and on
+/// a 160x48 pseudoterminal, with the bytes that terminal receives: a still scene without a
+/// code at sensor noise σ 0, 2, 6 and 12 (normal, fresh in every frame), a code being
+/// followed and a scene that keeps changing at σ 6. The fake camera's frames are made before
+/// it streams, so only qrtui's own work counts; measured from /proc over `seconds`, from
+/// `warmUp` seconds after the first frame.
 struct CostBenchmark {
     let seconds: Double
     static let warmUp = 3.0
@@ -36,20 +38,26 @@ struct CostBenchmark {
     struct Scenario {
         let name: String
         let camera: String
-        let target: String
+        let sigma: Double
+        /// Share of a core at the most, and bytes a frame to the terminal (nil: no target).
+        let target: (cpu: Double, bytes: Double?)?
         let screen: Bool
         let environment: [String: String]
     }
 
-    func run() -> String {
-        let scenarios = makeScenarios()
-        var rows = [["scene", "camera", "where", "% of a core", "with warm-up", "target"]]
-        for scenario in scenarios {
-            let (steady, total) = measure(scenario)
+    func run(progress: (String) -> Void) -> String {
+        var rows = [["scene", "camera", "noise", "where", "% of a core", "bytes/frame", "target"]]
+        for scenario in makeScenarios() {
+            let figures = measure(scenario)
+            let target = scenario.target.map { target in
+                "<= \(format(target.cpu, 0))%" + (target.bytes.map { ", <= \(format($0, 0)) B" } ?? "")
+            }
             rows.append([
-                scenario.name, scenario.camera, scenario.screen ? "screen 160x48" : "headless", format(steady, 1),
-                format(total, 1), scenario.target,
+                scenario.name, scenario.camera, "σ \(format(scenario.sigma, 0))",
+                scenario.screen ? "screen 160x48" : "headless", format(figures.cpu, 1),
+                scenario.screen ? format(figures.bytesPerFrame, 0) : "-", target ?? "-",
             ])
+            progress(rows.last!.joined(separator: "  "))
         }
         return table(rows)
     }
@@ -72,49 +80,45 @@ struct CostBenchmark {
         }
         let follow = directory.write("follow.y4m", Y4MEncoder.encode(followed))
         let change = directory.write("change.y4m", Y4MEncoder.encode(changing))
-        let scenes: [(name: String, source: [String: String], targets: (String, String))] = [
-            ("still, no code", ["QRTUI_FAKE_IMAGE": still], ("10%", "15%")),
-            ("a code followed", ["QRTUI_FAKE_CLIP": follow], ("15%", "15%")),
-            ("changing, no code", ["QRTUI_FAKE_CLIP": change], ("40%", "40%")),
-        ]
+        // Targets (issue 43) for MJPEG at σ 6, and the bytes at σ 12.
+        let scenes:
+            [(
+                name: String, source: [String: String], sigma: Double, headless: Double?, screen: Double?,
+                bytes: Double?
+            )] = [
+                ("still, no code", ["QRTUI_FAKE_IMAGE": still], 0, nil, nil, nil),
+                ("still, no code", ["QRTUI_FAKE_IMAGE": still], 2, nil, nil, nil),
+                ("still, no code", ["QRTUI_FAKE_IMAGE": still], 6, 8, 10, 200),
+                ("still, no code", ["QRTUI_FAKE_IMAGE": still], 12, nil, nil, 400),
+                ("a code followed", ["QRTUI_FAKE_CLIP": follow], 6, 15, 15, nil),
+                ("changing, no code", ["QRTUI_FAKE_CLIP": change], 6, 40, 40, nil),
+            ]
         var scenarios = [Scenario]()
-        for camera in ["grey", "mjpeg"] {
+        for camera in ["mjpeg", "grey"] {
             for scene in scenes {
-                let environment = [
-                    "QRTUI_FAKE_DEVICES": "/dev/video0:\(camera)", "QRTUI_FAKE_NOISE": "6", "QRTUI_FAKE_FPS": "30",
-                ].merging(scene.source) { $1 }
+                var environment = ["QRTUI_FAKE_DEVICES": "/dev/video0:\(camera)", "QRTUI_FAKE_FPS": "30"]
+                environment[scene.sigma > 0 ? "QRTUI_FAKE_SIGMA" : "QRTUI_FAKE_NOISE"] = format(scene.sigma, 0)
+                environment.merge(scene.source) { $1 }
                 for screen in [false, true] {
+                    let cpu = screen ? scene.screen : scene.headless
                     scenarios.append(
                         Scenario(
-                            name: scene.name, camera: camera == "grey" ? "GREY" : "MJPEG",
-                            target: screen ? scene.targets.1 : scene.targets.0, screen: screen,
-                            environment: environment))
+                            name: scene.name, camera: camera == "grey" ? "GREY" : "MJPEG", sigma: scene.sigma,
+                            target: camera == "mjpeg" ? cpu.map { ($0, screen ? scene.bytes : nil) } : nil,
+                            screen: screen, environment: environment))
                 }
             }
         }
         return scenarios
     }
 
-    /// Runs qrtui on the fake camera; the CPU share over the measured stretch and overall.
-    private func measure(_ scenario: Scenario) -> (steady: Double, total: Double) {
-        let socket = "qrtui-cost-\(getpid())"
-        let pid =
-            scenario.screen
-            ? LiveProcess.onScreen(socket: socket, environment: scenario.environment)
-            : LiveProcess.headless(environment: scenario.environment)
-        guard pid > 0 else { return (-1, -1) }
-        let start = MonotonicClock.now()
-        MonotonicClock.sleep(until: start + Self.warmUp)
-        let warm = (cpu: Self.cpuSeconds(of: pid), time: MonotonicClock.now())
-        MonotonicClock.sleep(until: warm.time + seconds)
-        let end = (cpu: Self.cpuSeconds(of: pid), time: MonotonicClock.now())
-        if scenario.screen {
-            _ = try? ChildProcess.wait(ChildProcess.spawn("/usr/bin/tmux", ["-L", socket, "kill-server"]))
-        } else {
-            kill(pid, SIGTERM)
-        }
-        _ = ChildProcess.wait(pid, until: MonotonicClock.now() + 5)
-        return ((end.cpu - warm.cpu) / (end.time - warm.time) * 100, end.cpu / (end.time - start) * 100)
+    /// Runs the real qrtui on the fake camera, on a pseudoterminal or headless.
+    private func measure(_ scenario: Scenario) -> ProgramRun.Figures {
+        let arguments = Array(LiveProcess.qrtui.dropFirst()) + (scenario.screen ? [] : ["--no-preview"])
+        return ProgramRun(
+            arguments: arguments, environment: scenario.environment, screen: scenario.screen, warmUp: Self.warmUp,
+            seconds: seconds
+        ).onCamera()
     }
 
     /// utime + stime of a process, in seconds (/proc/PID/stat, fields 14 and 15).

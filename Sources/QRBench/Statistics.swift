@@ -28,6 +28,7 @@ struct Timings {
 func format(_ value: Double, _ decimals: Int = 2) -> String {
     let factor = (0..<decimals).reduce(1.0) { acc, _ in acc * 10 }
     let rounded = (value * factor).rounded() / factor
+    if decimals == 0 { return String(Int(rounded)) }
     var text = String(rounded)
     if let dot = text.firstIndex(of: ".") {
         let places = text.distance(from: dot, to: text.endIndex) - 1

@@ -17,6 +17,8 @@ func fail(_ message: String) -> Never {
 
 // The same memory settings as qrtui (see ScanTUI's main), so in-process figures are qrtui's.
 MallocTuning.settle()
+// A qrtui fed a stream may end before its feeder does: a write is then an error, not the end.
+signal(SIGPIPE, SIG_IGN)
 let settings: BenchSettings
 do {
     switch try BenchOptions.parse(Array(CommandLine.arguments.dropFirst())) {
@@ -56,6 +58,10 @@ if let folder = settings.costClips {
     print(CostBenchmark.writeClips(into: folder).joined(separator: "\n"))
     exit(0)
 }
+if let folder = settings.swapClips {
+    print(SwapBenchmark.writeClips(into: folder).joined(separator: "\n"))
+    exit(0)
+}
 if settings.capture { CaptureBenchmark.ensureFakeCamera() }
 if let corpus = settings.corpus {
     do {
@@ -77,7 +83,7 @@ if settings.frames {
 }
 if settings.render {
     print("\nRendering a noisy static 1280x720 scene into 160x48 cells (\(repetitions) frames per glyph set):\n")
-    print(RenderBenchmark(repetitions: repetitions).run())
+    print(RenderBenchmark(repetitions: repetitions).run(progress: toStderr))
     print("\nFidelity: the demo scene in 160x48 cells drawn back to pixels, SSIM against the scene (1 = a copy):\n")
     print(FidelityBenchmark().run())
     print(
@@ -100,11 +106,16 @@ if settings.live {
     ).run(progress: toStderr)
     print(LiveBenchmark.report(outcomes))
 }
+if settings.live || settings.swap {
+    print("\nSwaps: codes in turn at one place, 1280x720 at 30 fps, fresh noise, fed in real time to qrtui -i -:\n")
+    print(SwapBenchmark.report(SwapBenchmark().run(only: settings.only, progress: toStderr)))
+}
 if let costSeconds = settings.costSeconds {
     print(
-        "\nqrtui's CPU on the fake camera (1280x720 GREY and MJPEG at 30 fps, noise +/-6), over \(Int(costSeconds)) s "
-            + "after \(Int(CostBenchmark.warmUp)) s of warm-up:\n")
-    print(CostBenchmark(seconds: costSeconds).run())
+        "\nqrtui's CPU on the fake camera (1280x720 GREY and MJPEG at 30 fps, fresh normal noise of σ), and the bytes "
+            + "a 160x48 pseudoterminal receives a frame, over \(Int(costSeconds)) s after "
+            + "\(Int(CostBenchmark.warmUp)) s of warm-up:\n")
+    print(CostBenchmark(seconds: costSeconds).run(progress: toStderr))
 }
 if let latencySeconds = settings.latencySeconds {
     print(
