@@ -134,6 +134,18 @@ struct LiveClip {
         for symbology in [MatrixSymbology.dataMatrix, .aztec] {
             for size in [3.0, 4] { next(.matrix(symbology), size) }
         }
+        // QR codes at 2 px a module with a long payload and a short one, blurred or turned,
+        // at two noise levels: one whole frame is enough for plain zbar.
+        for version in [1, 7] {
+            for (degrees, blur) in [(0.0, 0.7), (20.0, 0.0)] {
+                for noise in [6, 12] {
+                    clips.append(
+                        LiveClip(
+                            code: .qr(version: version), moduleSize: 2, degrees: degrees, blur: blur, noise: noise,
+                            sliding: false, seed: UInt64(100 + clips.count)))
+                }
+            }
+        }
         return clips
     }
 }
