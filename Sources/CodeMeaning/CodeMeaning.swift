@@ -57,10 +57,11 @@ public enum CodeFamily: Sendable {
 
 extension CodeMeaning {
     /// The meaning of `text` read from a code of `family`.
-    public static func of(_ text: String, family: CodeFamily = .other) -> CodeMeaning {
+    /// `year`: this year, which GS1's two-digit years are judged from (the module reads no clock).
+    public static func of(_ text: String, family: CodeFamily = .other, year: Int = 2026) -> CodeMeaning {
         if family == .product, let product = ProductCode.meaning(text) { return product }
         if family == .gs1 || text.hasPrefix("]C1") || text.hasPrefix("]Q3") || text.hasPrefix("]d2"),
-            let elements = GS1Elements.meaning(text)
+            let elements = GS1Elements.meaning(text, year: year)
         {
             return elements
         }

@@ -11,16 +11,18 @@ enum GS1Elements {
         var date = false
     }
 
-    static func meaning(_ text: String) -> CodeMeaning? {
+    /// `year`: the year the dates' centuries are judged from (GS1's rule: a year more than 50
+    /// ahead is of the last century, one more than 49 behind of the next).
+    static func meaning(_ text: String, year: Int) -> CodeMeaning? {
         var body = Substring(text)
         for prefix in ["]C1", "]Q3", "]d2", "]e0"] where body.hasPrefix(prefix) { body = body.dropFirst(3) }
-        let fields = body.hasPrefix("(") ? printed(body) : encoded(body)
+        let fields = body.hasPrefix("(") ? printed(body, year: year) : encoded(body, year: year)
         guard let fields, !fields.isEmpty else { return nil }
         return CodeMeaning(kind: .gs1, fields: fields)
     }
 
     /// Digits, AIs and their data back to back, GS after variable-length data.
-    private static func encoded(_ text: Substring) -> [Field]? {
+    private static func encoded(_ text: Substring, year: Int) -> [Field]? {
         var rest = text
         var fields = [Field]()
         while !rest.isEmpty {
@@ -38,14 +40,14 @@ enum GS1Elements {
                 rest = rest[end...]
             }
             if rest.first == "\u{1D}" { rest = rest.dropFirst() }
-            guard let field = field(ai, identifier, data) else { return nil }
+            guard let field = field(ai, identifier, data, year: year) else { return nil }
             fields.append(field)
         }
         return fields
     }
 
     /// `(AI)data(AI)data`: what is printed under a GS1-128 code.
-    private static func printed(_ text: Substring) -> [Field]? {
+    private static func printed(_ text: Substring, year: Int) -> [Field]? {
         var fields = [Field]()
         for part in text.split(separator: "(").filter({ !$0.isEmpty }) {
             guard let close = part.firstIndex(of: ")") else { return nil }
@@ -53,19 +55,20 @@ enum GS1Elements {
             let data = part[part.index(after: close)...]
             guard let (known, identifier) = lookup(Substring(ai)), known == ai,
                 identifier.length.map({ data.count == $0 }) ?? (data.count <= identifier.most),
-                let field = field(ai, identifier, data)
+                let field = field(ai, identifier, data, year: year)
             else { return nil }
             fields.append(field)
         }
         return fields
     }
 
-    private static func field(_ ai: String, _ identifier: Identifier, _ data: Substring) -> Field? {
+    private static func field(_ ai: String, _ identifier: Identifier, _ data: Substring, year: Int) -> Field? {
         guard !data.isEmpty else { return nil }
         if identifier.length != nil || identifier.date, !data.allSatisfy({ $0.isASCII && $0.isNumber }) { return nil }
         var value = String(data)
         if identifier.date {
-            value = "20\(data.prefix(2))-\(data.dropFirst(2).prefix(2))-\(data.dropFirst(4).prefix(2))"
+            let full = fullYear(Int(data.prefix(2)) ?? 0, judgedFrom: year)
+            value = "\(full)-\(data.dropFirst(2).prefix(2))-\(data.dropFirst(4).prefix(2))"
         }
         if identifier.name.hasPrefix("net weight") || identifier.name == "price",
             let decimals = ai.last?.wholeNumberValue,
@@ -75,6 +78,17 @@ enum GS1Elements {
             while value.hasPrefix("0") && !value.hasPrefix("0.") { value.removeFirst() }  // "001.250" is 1.250
         }
         return Field(identifier.name, value)
+    }
+
+    /// GS1's century rule for a two-digit year (General Specifications, 7.12).
+    static func fullYear(_ twoDigits: Int, judgedFrom year: Int) -> Int {
+        let current = year % 100
+        let century = year - current
+        switch twoDigits - current {
+        case 51...: return century - 100 + twoDigits
+        case ...(-50): return century + 100 + twoDigits
+        default: return century + twoDigits
+        }
     }
 
     /// The AI at the start of `text`: its digits (2, 3 or 4, by its first two) and what it is.
@@ -100,6 +114,7 @@ enum GS1Elements {
         case "310": Identifier(name: "net weight kg", length: 6)
         case "320": Identifier(name: "net weight lb", length: 6)
         case "392": Identifier(name: "price", length: nil, most: 15)
+        case "723": Identifier(name: "certification \(ai.suffix(1))", length: nil, most: 30)
         default: Int(ai).map { (91...99).contains($0) } == true ? Identifier(name: "internal \(ai)", length: nil) : nil
         }
     }
@@ -118,6 +133,7 @@ enum GS1Elements {
         "240": Identifier(name: "additional id", length: nil, most: 30),
         "241": Identifier(name: "customer part", length: nil, most: 30),
         "250": Identifier(name: "secondary serial", length: nil, most: 30),
+        "254": Identifier(name: "location extension", length: nil, most: 20),
         "30": Identifier(name: "count", length: nil, most: 8),
         "37": Identifier(name: "count of items", length: nil, most: 8),
         "400": Identifier(name: "order", length: nil, most: 30),

@@ -18,48 +18,55 @@ enum MigrationPayload {
 
     struct Batch: Equatable {
         var accounts: [Account] = []
-        var index = 0
-        var size = 1
+        var index: UInt64 = 0
+        var size: UInt64 = 1
     }
 
     static func meaning(_ text: String) -> CodeMeaning? {
         guard text.prefix(20).lowercased() == "otpauth-migration://" else { return nil }
         // The data as written: a "+" of base64 is no space here.
-        let pairs = text.drop { $0 != "?" }.dropFirst().split(separator: "&")
-        guard let pair = pairs.first(where: { $0.lowercased().hasPrefix("data=") }) else {
+        guard let data = QueryPairs.of(text).first(where: { $0.name == "data" }) else {
             return CodeMeaning(kind: .text, fields: [Field("note", "a two-factor export without its data")])
         }
-        guard let bytes = Base64.decode(PercentDecoding.decode(pair.dropFirst(5))) else {
+        guard let bytes = Base64.decode(PercentDecoding.decode(text[data.value])) else {
             return CodeMeaning(kind: .text, fields: [Field("note", "a two-factor export whose data is not base64")])
         }
         guard let batch = parse(bytes), !batch.accounts.isEmpty else {
             return CodeMeaning(kind: .text, fields: [Field("note", "a two-factor export that cannot be read")])
         }
         var fields = [Field("accounts", "\(batch.accounts.count)")]
-        if batch.size > 1 { fields.append(Field("batch", "\(batch.index + 1) of \(batch.size)")) }
+        // Numbers from outside: a batch is told only when its index lies within its size.
+        if batch.size > 1, batch.index < batch.size {
+            fields.append(Field("batch", "\(batch.index + 1) of \(batch.size)"))
+        }
         for account in batch.accounts { fields += accountFields(account) }
         return CodeMeaning(kind: .otpExport, fields: fields)
     }
 
-    /// One account's fields, its URI last: each account starts with its "type".
+    /// One account's fields, its URI last: each account starts with its "type". MD5 (which
+    /// no two-factor standard names) makes an account unusable.
     static func accountFields(_ account: Account) -> [Field] {
         let type = account.type == 1 ? "hotp" : "totp"
         let algorithm = [2: "SHA256", 3: "SHA512", 4: "MD5"][account.algorithm] ?? "SHA1"
-        let digits = account.digits == 2 ? "8" : "6"
         let secret = Base32.encode(account.secret)
         var fields = [Field("type", type)]
         if !account.issuer.isEmpty { fields.append(Field("issuer", account.issuer)) }
         if !account.name.isEmpty { fields.append(Field("account", account.name)) }
-        fields += [Field("algorithm", algorithm), Field("digits", digits)]
-        fields.append(type == "totp" ? Field("period", "30") : Field("counter", "\(account.counter)"))
-        fields.append(secret.isEmpty ? Field("problem", "no secret") : Field("secret", secret))
+        let settings = [
+            Field("algorithm", algorithm), Field("digits", account.digits == 2 ? "8" : "6"),
+            type == "totp" ? Field("period", "30") : Field("counter", "\(account.counter)"),
+        ]
+        guard OTPPayload.algorithms.contains(algorithm) else {
+            return fields + [Field("problem", "an algorithm two-factor codes do not use")]
+        }
+        fields += settings
+        guard !secret.isEmpty else { return fields + [Field("problem", "no secret")] }
         let label = account.issuer.isEmpty ? account.name : account.issuer + ":" + account.name
-        var uri = "otpauth://\(type)/\(PercentDecoding.encode(label))?secret=\(secret)"
-        if !account.issuer.isEmpty { uri += "&issuer=\(PercentDecoding.encode(account.issuer))" }
-        uri += "&algorithm=\(algorithm)&digits=\(digits)"
-        uri += type == "totp" ? "&period=30" : "&counter=\(account.counter)"
-        fields.append(Field("uri", uri))
-        return fields
+        let issuer = account.issuer.isEmpty ? nil : account.issuer
+        return fields + [
+            Field("secret", secret),
+            Field("uri", OTPPayload.uri(type: type, label: label, issuer: issuer, settings: settings, secret: secret)),
+        ]
     }
 
     /// The MigrationPayload message: accounts (field 1), batch size (3) and index (4); nil
@@ -73,8 +80,8 @@ enum MigrationPayload {
             case (1, .bytes(let message)):
                 guard let account = parseAccount(message) else { return nil }
                 batch.accounts.append(account)
-            case (3, .varint(let size)): batch.size = Int(clamping: size)
-            case (4, .varint(let index)): batch.index = Int(clamping: index)
+            case (3, .varint(let size)): batch.size = size
+            case (4, .varint(let index)): batch.index = index
             default: break  // the version, the batch id, fields of later versions
             }
         }

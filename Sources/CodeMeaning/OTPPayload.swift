@@ -2,6 +2,10 @@
 /// `otpauth://totp/Issuer:account?secret=BASE32&issuer=Issuer&algorithm=SHA1&digits=6&period=30`,
 /// or `hotp` with a `counter`. The secret is what makes the codes: the screen masks it.
 enum OTPPayload {
+    static let algorithms = ["SHA1", "SHA256", "SHA512"]
+    /// The longest period told as usable: a day (RFC 6238 suggests 30 seconds).
+    static let longestPeriod = 86_400
+
     static func meaning(_ text: String) -> CodeMeaning? {
         guard text.prefix(10).lowercased() == "otpauth://" else { return nil }
         let rest = text.dropFirst(10)
@@ -19,19 +23,68 @@ enum OTPPayload {
         var fields = [Field("type", type)]
         if let issuer { fields.append(Field("issuer", issuer)) }
         if let account = labelParts.last, !account.isEmpty { fields.append(Field("account", account)) }
-        fields.append(Field("algorithm", (value("algorithm") ?? "SHA1").uppercased()))
-        fields.append(Field("digits", value("digits") ?? "6"))
-        if type == "totp" { fields.append(Field("period", value("period") ?? "30")) }
-        if type == "hotp" { fields.append(Field("counter", value("counter") ?? "0")) }
-        let secret = String((value("secret") ?? "").filter { $0 != " " })
-        if secret.isEmpty {
+        let settings = Settings(type: type, value: value)
+        fields += settings.fields
+        let secrets = query.filter { $0.0 == "secret" }.map { String($0.1.filter { $0 != " " }) }
+        let secret = secrets.first ?? ""
+        if let problem = settings.problem {
+            fields.append(Field("problem", problem))
+        } else if secrets.count > 1 {
+            fields.append(Field("problem", "two secrets: which one makes the codes is not known"))
+        } else if secret.isEmpty {
             fields.append(Field("problem", "no secret"))
         } else if !Base32.isValid(secret) {
             fields.append(Field("problem", "the secret is not base32"))
         } else {
-            fields.append(Field("secret", secret.uppercased()))
+            let normalised = secret.uppercased().filter { $0 != "=" }
+            fields.append(Field("secret", normalised))
+            fields.append(
+                Field(
+                    "uri", uri(type: type, label: label, issuer: issuer, settings: settings.fields, secret: normalised))
+            )
         }
         return CodeMeaning(kind: .otp, fields: fields)
+    }
+
+    /// The URI another app imports, with only the parameters the Key URI format names.
+    static func uri(type: String, label: String, issuer: String?, settings: [Field], secret: String) -> String {
+        var uri = "otpauth://\(type)/\(PercentDecoding.encode(label))?secret=\(secret)"
+        if let issuer, !issuer.isEmpty { uri += "&issuer=\(PercentDecoding.encode(issuer))" }
+        for field in settings { uri += "&\(field.name)=\(field.value)" }
+        return uri
+    }
+
+    /// The algorithm, digits and period (or counter) an account asks for, and what makes them
+    /// unusable: what RFC 4226 and 6238 do not allow is told, not shown.
+    struct Settings {
+        var fields: [Field] = []
+        var problem: String?
+
+        init(type: String, value: (String) -> String?) {
+            let algorithm = (value("algorithm") ?? "SHA1").uppercased()
+            let digits = value("digits") ?? "6"
+            if OTPPayload.algorithms.contains(algorithm) {
+                fields.append(Field("algorithm", algorithm))
+            } else {
+                problem = "an algorithm two-factor codes do not use"
+            }
+            if let count = Int(digits), (6...8).contains(count) {
+                fields.append(Field("digits", "\(count)"))
+            } else {
+                problem = problem ?? "a number of digits outside 6 to 8"
+            }
+            if type == "totp" {
+                if let period = Int(value("period") ?? "30"), (1...OTPPayload.longestPeriod).contains(period) {
+                    fields.append(Field("period", "\(period)"))
+                } else {
+                    problem = problem ?? "a period outside 1 second to a day"
+                }
+            } else if let counter = UInt64(value("counter") ?? "0") {
+                fields.append(Field("counter", "\(counter)"))
+            } else {
+                problem = problem ?? "a counter that is not a number"
+            }
+        }
     }
 }
 

@@ -44,12 +44,22 @@ package enum Harness: String, CaseIterable, Sendable {
             check(
                 (meaning.linkReport(payload: text) != nil) == (meaning.kind == .url),
                 "a link report for \(meaning.kind)")
+            // What the parser takes as a secret is what the screen masks.
+            let masked = CodeMeaning.secretRanges(in: text).map { String(text[$0]) }
+            if meaning.kind == .otp, let secret = meaning["secret"] {
+                let spelt = masked.map {
+                    ($0.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? $0).uppercased()
+                        .filter { $0 != " " && $0 != "=" }
+                }
+                check(spelt.contains(secret), "a secret the masking misses in \(text)")
+            }
+            if meaning.kind == .otpExport { check(!masked.isEmpty, "an export's data the masking misses") }
         }
     }
 
     /// A two-factor export of any bytes (its data as the app writes it, and the bytes as its
-    /// text): never a crash; an export's accounts are as many as it says, each with a URI;
-    /// anything else is text with a note of why.
+    /// text): never a crash; an export's accounts are as many as it says, each with a URI or
+    /// a problem; anything else is text with a note of why.
     private func migration(_ bytes: [UInt8]) {
         for text in [
             MigrationExport.uri(bytes), "otpauth-migration://offline?" + String(decoding: bytes, as: UTF8.self),
@@ -60,7 +70,9 @@ package enum Harness: String, CaseIterable, Sendable {
             if meaning.kind == .otpExport {
                 let accounts = meaning.accounts
                 check(meaning["accounts"] == "\(accounts.count)" && !accounts.isEmpty, "accounts miscounted")
-                check(accounts.allSatisfy { $0["uri"]?.hasPrefix("otpauth://") == true }, "an account without its URI")
+                check(
+                    accounts.allSatisfy { ($0["uri"]?.hasPrefix("otpauth://") == true) != ($0["problem"] != nil) },
+                    "an account with neither a URI nor a problem, or both")
             } else {
                 check(meaning["note"] != nil, "an unreadable export without a note")
             }

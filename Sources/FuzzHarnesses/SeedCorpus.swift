@@ -69,6 +69,9 @@ package enum SeedCorpus {
         return [
             ("two.bin", MigrationExport.payload(accounts)),
             ("batch.bin", MigrationExport.payload(Array(accounts.prefix(1)), batchSize: 2, batchIndex: 1)),
+            // Numbers at their extremes: the index one below the largest an Int holds.
+            ("batch-extreme.bin", MigrationExport.payload(Array(accounts.prefix(1)), batchSize: 2, batchIndex: .max)),
+            ("batch-past.bin", MigrationExport.payload(Array(accounts.prefix(1)), batchSize: .max, batchIndex: .max)),
         ]
     }
 
@@ -97,6 +100,9 @@ package enum SeedCorpus {
                 ("epc.txt", Array("BCD\n002\n1\nSCT\n\nName\nDE33100205000001194700\nEUR1.5".utf8)),
                 ("geo.txt", Array("geo:48.85,2.29?q=Paris".utf8)), ("mail.txt", Array("mailto:a@b.c?subject=%41".utf8)),
             ]
+                + TwoFactorFixtures.secretSpellings.enumerated().map {
+                    ("secret-\($0.offset).txt", Array($0.element.utf8))
+                }
         case .options:
             return [
                 ("headless.args", args(["-i", "a.png", "--no-preview", "--format=json", "--timeout", "2.5"])),

@@ -117,7 +117,8 @@ extension DetectedCode {
     /// What the payload means, with what the symbology says of it.
     var meaning: CodeMeaning {
         let products: Set<Symbology> = [.ean13, .upca, .ean8, .upce, .isbn13, .isbn10]
-        return CodeMeaning.of(text, family: gs1 ? .gs1 : products.contains(symbology) ? .product : .other)
+        return CodeMeaning.of(
+            text, family: gs1 ? .gs1 : products.contains(symbology) ? .product : .other, year: WallClock.year)
     }
 }
 

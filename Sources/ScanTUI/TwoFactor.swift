@@ -35,28 +35,22 @@ enum TwoFactor {
         meaning.kind == .otp ? [meaning] : meaning.accounts
     }
 
-    /// `--format otpauth`: a URI per account (for `pass otp`, KeePassXC, Aegis); none for a
-    /// code that holds no account.
+    /// `--format otpauth`: a normalised URI per usable account (for `pass otp`, KeePassXC,
+    /// Aegis); none for a code that holds no account.
     static func uris(_ code: DetectedCode) -> [String] {
-        let meaning = code.meaning
-        switch meaning.kind {
-        case .otp: return meaning["secret"] == nil ? [] : [code.text]
-        case .otpExport: return meaning.accounts.compactMap { $0["uri"] }
-        default: return []
-        }
+        accounts(code.meaning).compactMap { $0["uri"] }
     }
 
-    /// `text` with every `secret=` (and an export's `data=`) value masked (a URI on a terminal).
+    /// `text` with every value the meaning module takes as a secret (an account's secret, an
+    /// export's data, however spelt) masked: a URI on a terminal.
     static func masked(_ text: String, unicode: Bool = true) -> String {
         var out = ""
-        var rest = Substring(text)
-        while let range = [rest.firstRange(of: "secret="), rest.firstRange(of: "data=")].compactMap({ $0 })
-            .min(by: { $0.lowerBound < $1.lowerBound })
-        {
-            out += rest[..<range.upperBound] + CodePresentation.mask(unicode: unicode)
-            rest = rest[range.upperBound...].drop { $0 != "&" && $0 != "#" }
+        var shown = text.startIndex
+        for range in CodeMeaning.secretRanges(in: text) {
+            out += text[shown..<range.lowerBound] + CodePresentation.mask(unicode: unicode)
+            shown = range.upperBound
         }
-        return out + rest
+        return out + text[shown...]
     }
 
     /// Whether what a code says on a terminal must be masked: it holds a two-factor secret.

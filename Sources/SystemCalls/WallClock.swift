@@ -22,6 +22,14 @@ public enum WallClock {
             + "\(two(parts.tm_min)):\(two(parts.tm_sec)).\(millis)Z"
     }
 
+    /// This year (UTC), as people count it.
+    public static var year: Int {
+        var whole = time_t(now().rounded(.down))
+        var parts = tm()
+        gmtime_r(&whole, &parts)
+        return Int(parts.tm_year) + 1900
+    }
+
     /// The local time of day, "14:05:09".
     public static func localTimeOfDay(_ seconds: Double) -> String {
         var whole = time_t(seconds.rounded(.down))

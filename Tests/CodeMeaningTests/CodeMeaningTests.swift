@@ -29,11 +29,14 @@ import Testing
             fields(totp) == [
                 "type=totp", "issuer=Example Co", "account=alice@example.org", "algorithm=SHA1", "digits=8",
                 "period=30", "secret=JBSWY3DPEHPK3PXP",
+                "uri=otpauth://totp/Example%20Co%3Aalice%40example.org?secret=JBSWY3DPEHPK3PXP&issuer=Example%20Co"
+                    + "&algorithm=SHA1&digits=8&period=30",
             ])
         let hotp = CodeMeaning.of("otpauth://hotp/bob?secret=jbsw%20y3dp&counter=7&algorithm=sha256")
         #expect(
             fields(hotp) == [
                 "type=hotp", "account=bob", "algorithm=SHA256", "digits=6", "counter=7", "secret=JBSWY3DP",
+                "uri=otpauth://hotp/bob?secret=JBSWY3DP&algorithm=SHA256&digits=6&counter=7",
             ])
         #expect(CodeMeaning.of("otpauth://totp/Site:carol?issuer=Site")["problem"] == "no secret")
         #expect(CodeMeaning.of("otpauth://totp/Site:carol?secret=0189")["problem"] == "the secret is not base32")

@@ -56,6 +56,28 @@ import Testing
         #expect(export == ["otpauth-migration://offline?data=••••••••"])
     }
 
+    /// However a secret's name is spelt (`SECRET=`, `secr%65t=`, an export's `DATA=`), what
+    /// the parser takes as the secret is masked on a terminal, on every line qrtui prints.
+    @Test func everySpellingOfASecretIsMasked() {
+        for text in TwoFactorFixtures.secretSpellings {
+            for format in [Options.Format.text, .otpauth, .raw] {
+                let shown = lines(CodePrinter(format: format, toTerminal: true), code(text)).joined(separator: "\n")
+                #expect(!shown.uppercased().contains("JBSW"), "\(format): \(shown)")
+            }
+        }
+    }
+
+    /// `--format otpauth` writes the URI as the Key URI format has it: the secret in upper case
+    /// without spaces or padding, only the parameters the format names.
+    @Test func formatOtpauthNormalisesTheURI() {
+        let written =
+            "otpauth://TOTP/Site:me?secret=jbsw%20y3dp%20ehpk%203pxp====&image=http://x/a.png&issuer=Site&foo=1"
+        #expect(
+            lines(CodePrinter(format: .otpauth, toTerminal: false), code(written)) == [
+                "otpauth://totp/Site%3Ame?secret=JBSWY3DPEHPK3PXP&issuer=Site&algorithm=SHA1&digits=6&period=30"
+            ])
+    }
+
     /// JSON: a TOTP account's code at the line's time (RFC 6238's key at 59 s: 287082, one
     /// second left), each exported account an object with its own.
     @Test func jsonGivesTheCodeNowAndEachAccount() {
