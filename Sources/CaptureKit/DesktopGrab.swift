@@ -36,7 +36,9 @@ public enum DesktopGrab {
         let name = name(kind)
         let session = try Session(environment)
         if kind == .clipboard { try session.checkClipboardHoldsAPicture() }
-        let bytes = try session.run(try session.command(for: kind), name: name, limit: Self.mostBytes)
+        let bytes = try session.run(
+            try session.command(for: kind), name: name, limit: Self.mostBytes,
+            waitsForUser: kind == .screen(select: true))
         guard !bytes.isEmpty else { throw .empty(path: name) }
         do {
             return StillImageSource(name: name, frame: try PictureDecoder.decode(bytes, path: name, limits: limits))
@@ -51,8 +53,10 @@ extension DesktopGrab {
     struct Session {
         let wayland: Bool
         let environment: [String: String]
-        /// How long a grab may take: a selection waits for the user.
-        static let deadline = 120.0
+        /// How long a tool may take: a grab is done in a moment, a selection waits for the user
+        /// to mark an area.
+        static let deadline = 10.0
+        static let selectionDeadline = 60.0
 
         init(_ environment: [String: String]) throws(CaptureError) {
             self.environment = environment
@@ -81,7 +85,8 @@ extension DesktopGrab {
                     [Command(program: "grim", arguments: ["-"])], missing: "no screen grabber: install grim")
             case (.screen(true), true):
                 guard let slurp = find("slurp") else { throw .desktop("no selection tool: install slurp (with grim)") }
-                let area = try run(Command(program: slurp, arguments: []), name: "slurp", limit: 256)
+                let area = try run(
+                    Command(program: slurp, arguments: []), name: "slurp", limit: 256, waitsForUser: true)
                 let geometry = String(decoding: area, as: UTF8.self).filter { $0 != "\n" }
                 guard !geometry.isEmpty else { throw .desktop("no area was selected") }
                 return try first(
@@ -131,12 +136,14 @@ extension DesktopGrab {
         }
 
         /// The tool's stdout; a tool that fails says so, with what it said.
-        func run(_ command: Command, name: String, limit: Int) throws(CaptureError) -> [UInt8] {
+        func run(_ command: Command, name: String, limit: Int, waitsForUser: Bool = false) throws(CaptureError)
+            -> [UInt8]
+        {
             let output: ChildProcess.Output
             do {
                 output = try ChildProcess.run(
                     command.program, command.arguments, environment: environment, limit: limit,
-                    deadline: MonotonicClock.now() + Self.deadline)
+                    deadline: MonotonicClock.now() + (waitsForUser ? Self.selectionDeadline : Self.deadline))
             } catch {
                 throw .system(operation: "posix_spawn", path: command.program, errno: error)
             }

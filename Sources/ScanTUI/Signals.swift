@@ -25,6 +25,7 @@ enum Signals {
     /// Dies of `number` as if it had never been caught, so the parent sees what happened
     /// (a shell: 128 + the signal's number, 130 for SIGINT).
     static func die(of number: Int32) -> Never {
+        ToolGroup.endRunning()  // a screen grab still running goes with qrtui
         signal(number, SIG_DFL)
         var only = sigset_t()
         sigemptyset(&only)

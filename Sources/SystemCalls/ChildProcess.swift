@@ -19,7 +19,8 @@ public enum ChildProcess {
     /// blocks and catches some for its own loop.
     public static func spawn(
         _ path: String, _ arguments: [String], environment: [String: String]? = nil,
-        stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null, newSession: Bool = false
+        stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null, newSession: Bool = false,
+        ownGroup: Bool = false
     ) throws(Errno) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -49,7 +50,11 @@ public enum ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &all)
         // A session of its own: the first terminal it opens (a pseudoterminal) becomes its own.
         let session = newSession ? Int32(QRTUI_POSIX_SPAWN_SETSID) : 0
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | session))
+        // A group of its own (its pid the group's): what it starts can be ended with it.
+        let group = ownGroup ? Int32(POSIX_SPAWN_SETPGROUP) : 0
+        if ownGroup { posix_spawnattr_setpgroup(&attributes, 0) }
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | session | group))
         // Arguments go as the bytes they stand for (a file name that is not UTF-8: `ArgumentBytes`).
         let argv = ([path] + arguments).map { ArgumentBytes.withSystemPath($0) { strdup($0) } } + [nil]
         defer { for argument in argv { free(argument) } }
@@ -236,58 +241,5 @@ public struct Pseudoterminal: Sendable {
         guard fd >= 0 else { throw Errno.current }
         master = fd
         slavePath = String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}
-
-extension ChildProcess {
-    /// What a program wrote, apart, and how it ended.
-    public struct Output: Sendable {
-        public var ending: Ending
-        public var stdout: [UInt8]
-        public var stderr: [UInt8]
-    }
-
-    /// Runs `path` to its end with nothing on its stdin, keeping the first `limit` bytes of its
-    /// stdout and 4 kB of its stderr; killed at `deadline` (monotonic seconds). A screen grab
-    /// or a clipboard's picture comes this way.
-    public static func run(
-        _ path: String, _ arguments: [String], environment: [String: String]? = nil, limit: Int, deadline: Double
-    ) throws(Errno) -> Output {
-        let out = try Syscall.pipe()
-        let err: (read: Int32, write: Int32)
-        do { err = try Syscall.pipe() } catch {
-            [out.read, out.write].forEach(Syscall.close)
-            throw error
-        }
-        let pid: pid_t
-        do {
-            pid = try spawn(
-                path, arguments, environment: environment, stdout: .descriptor(out.write),
-                stderr: .descriptor(err.write))
-        } catch {
-            [out.read, out.write, err.read, err.write].forEach(Syscall.close)
-            throw error
-        }
-        [out.write, err.write].forEach(Syscall.close)
-        var kept: [[UInt8]] = [[], []]
-        var open = [out.read, err.read]
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while !open.isEmpty && MonotonicClock.now() < deadline {
-            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let wait = Int32(max(1, min(1000, (deadline - MonotonicClock.now()) * 1000)))
-            guard (try? Syscall.poll(&fds, milliseconds: wait)) ?? 0 > 0 else { continue }
-            for ready in fds where ready.revents != 0 {
-                let count = chunk.withUnsafeMutableBytes { (try? Syscall.read(ready.fd, into: $0)) ?? 0 }
-                let which = ready.fd == out.read ? 0 : 1
-                let room = max(0, (which == 0 ? limit : 4096) - kept[which].count)
-                if count <= 0 {
-                    open.removeAll { $0 == ready.fd }
-                } else {
-                    kept[which] += chunk.prefix(min(count, room))
-                }
-            }
-        }
-        [out.read, err.read].forEach(Syscall.close)
-        return Output(ending: wait(pid, until: deadline), stdout: kept[0], stderr: kept[1])
     }
 }
