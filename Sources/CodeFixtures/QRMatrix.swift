@@ -32,6 +32,32 @@ public struct QRMatrix: Sendable {
         guard let list = QRcode_encodeStringStructured(text, Int32(version), level.qrencode, QR_MODE_8, 1) else {
             return []
         }
+        return symbols(of: list)
+    }
+
+    /// A structured-append set of the given parts (byte mode, `version`), each carrying
+    /// `parity` as the message's parity (nil: the parity of the parts joined, as it should be).
+    public static func structured(parts: [String], version: Int, parity: UInt8? = nil) -> [QRMatrix] {
+        guard let set = QRinput_Struct_new() else { return [] }
+        defer { QRinput_Struct_free(set) }
+        for part in parts {
+            guard let input = QRinput_new2(Int32(version), QR_ECLEVEL_L) else { return [] }
+            let bytes = Array(part.utf8)
+            guard QRinput_append(input, QR_MODE_8, Int32(bytes.count), bytes) == 0,
+                QRinput_Struct_appendInput(set, input) >= 0
+            else {
+                QRinput_free(input)
+                return []
+            }
+        }
+        if let parity { QRinput_Struct_setParity(set, parity) }
+        guard QRinput_Struct_insertStructuredAppendHeaders(set) == 0, let list = QRcode_encodeInputStructured(set)
+        else { return [] }
+        return symbols(of: list)
+    }
+
+    /// The symbols of an encoded set, which it frees.
+    private static func symbols(of list: UnsafeMutablePointer<QRcode_List>) -> [QRMatrix] {
         defer { QRcode_List_free(list) }
         var result = [QRMatrix]()
         var entry: UnsafeMutablePointer<QRcode_List>? = list

@@ -31,7 +31,7 @@ extension CodeEngine {
 /// What one engine decoded in one picture.
 public struct SymbolsFound: Sendable {
     public var codes: [DetectedCode] = []
-    /// Parts of structured-append messages (see `StructuredAppend`).
+    /// Parts of structured-append messages (see `SequenceJoiner`).
     public var parts: [SymbolPart] = []
     /// 1D reads refused for where they lie (see `LocationSanity`).
     public var withheld = 0
@@ -39,7 +39,7 @@ public struct SymbolsFound: Sendable {
 }
 
 /// One symbol of a structured-append message, as an engine hands it over: zbar's QR parts
-/// by their pictures (see `StructuredAppend`), zxing-cpp's with their place in the message.
+/// as zbar's partial symbol (`QRPartPlaces` reads them), zxing-cpp's with their place in the message.
 public struct SymbolPart: Sendable, Hashable {
     public let bytes: [UInt8]
     public let corners: [PixelPoint]
@@ -51,14 +51,21 @@ public struct SymbolPart: Sendable, Hashable {
         self.sequence = sequence
     }
 
+    /// The part as a code of its own (shown until its message is read whole).
+    var asCode: DetectedCode {
+        var code = DetectedCode(symbology: sequence?.symbology ?? .qr, bytes: bytes, corners: corners)
+        code.sequence = sequence
+        return code
+    }
+
     /// The same part with its corners mapped into another picture's pixels.
     public func mapped(_ transform: (PixelPoint) -> PixelPoint) -> SymbolPart {
         SymbolPart(bytes: bytes, corners: corners.map(transform), sequence: sequence)
     }
 }
 
-/// Where a symbol stands in a structured-append message that says so itself (Data Matrix,
-/// Aztec, PDF417, as zxing-cpp reads them).
+/// Where a symbol stands in a structured-append message (Data Matrix, Aztec, PDF417 and QR, as
+/// zxing-cpp reads them; a QR message's id is its parity).
 public struct SequencePlace: Sendable, Hashable {
     public let symbology: Symbology
     /// The message's own identifier (a file id), empty when it gives none.

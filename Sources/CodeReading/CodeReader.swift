@@ -3,7 +3,8 @@ import PictureOps
 
 /// Frames in, codes out, as the reading policy says: stills read thoroughly, moving
 /// pictures by a `LiveReader` (effort follows change); and the structured-append messages
-/// assembled from parts seen in any frame. One per thread, like the engines it holds.
+/// joined from parts seen in any frame (of any source of the run: `MessageParts`). One per
+/// thread, like the engines it holds.
 ///
 /// The words, each with one meaning here:
 /// - an engine *decodes* one picture (`CodeEngine`: zbar);
@@ -24,14 +25,18 @@ public final class CodeReader {
     private let stillEngine: PairedEngine
     private let thorough: ThoroughScan
     private var live: LiveReader?
-    private var append = StructuredAppend()
-    private var sequences = SequenceJoiner()
+    private var qrPlaces = QRPartPlaces()
+    private let messages: MessageParts
     /// The last frame read live, and the thorough reading of it once it came again.
     private var lastFrame: (frame: Frame, area: PixelRect?)?
     private var stillReading: FrameReading?
 
-    public init(policy: ReadingPolicy = ReadingPolicy(), extraPasses: [ScanPass] = ThoroughScan.measuredOrder) {
+    public init(
+        policy: ReadingPolicy = ReadingPolicy(), extraPasses: [ScanPass] = ThoroughScan.measuredOrder,
+        messages: MessageParts = MessageParts()
+    ) {
         self.policy = policy
+        self.messages = messages
         let zbar = ZbarEngine(symbologies: policy.symbologies, settings: policy.scanner)
         engines = EnginePool(
             PairedEngine(zbar: zbar, zxing: ZxingEngine(symbologies: policy.symbologies, quick: true)))
@@ -64,15 +69,16 @@ public final class CodeReader {
             reader.charge(by: cost)
             reading = reader.read(frame, in: area ?? frame.bounds)
         }
-        let qrParts = reading.parts.filter { $0.sequence == nil }
-        if append.add(qrParts, from: frame), let message = append.assemble(with: engines.general) {
-            reading.codes.append(message)
-        }
-        let messages = sequences.add(reading.parts)
-        if !messages.isEmpty {
+        // QR parts are codes of their own too (as zxing-cpp's other parts are), until their
+        // message is read.
+        let placed = qrPlaces.parts(for: reading.parts.filter { $0.sequence == nil }, in: frame, area: area)
+        reading.codes += placed.map(\.asCode)
+        let parts = reading.parts.filter { $0.sequence != nil } + placed
+        let joined = messages.add(parts)
+        if !joined.isEmpty {
             // The parts of a message read whole are shown as the message.
-            reading.codes.removeAll { part in messages.contains { $0.completes(part) } }
-            reading.codes += messages.map(\.code)
+            reading.codes.removeAll { part in joined.contains { $0.completes(part) } }
+            reading.codes += joined.map(\.code)
         }
         return reading
     }

@@ -13,6 +13,8 @@ struct HeadlessRunner {
     let options: Options
     let printer: CodePrinter
     var history: HistoryFile?
+    /// Structured-append parts seen in any source of the run (several files, as zbarimg takes them).
+    let messages = MessageParts()
 
     /// How reading one source ended.
     enum Ending {
@@ -130,7 +132,8 @@ extension HeadlessRunner {
             try SourceFactory.open(choice, camera: request, limits: limits, link: link)
         }
         let reading = ReadingThread(
-            capture: capture, policy: options.reading, limit: ReadingLimit(deadline: deadline ?? .infinity), link: link)
+            capture: capture, policy: options.reading, limit: ReadingLimit(deadline: deadline ?? .infinity), link: link,
+            messages: messages)
         return (capture, reading)
     }
 

@@ -43,9 +43,11 @@ final class ReadingThread: Sendable {
 
     /// Told after each frame whether its scene was still (a camera decodes less then).
     private let link: CameraLink?
+    private let messages: MessageParts
 
     /// The screen's: `submit` hands it jobs.
     init(policy: ReadingPolicy, limit: ReadingLimit = ReadingLimit(), link: CameraLink? = nil) {
+        messages = MessageParts()
         self.limit = limit
         self.link = link
         output = HandOver(mode: .latestWins)
@@ -53,8 +55,13 @@ final class ReadingThread: Sendable {
         start(policy: policy) { jobs.take() }
     }
 
-    /// Headless: every frame `capture` delivers, read whole.
-    init(capture: CaptureThread, policy: ReadingPolicy, limit: ReadingLimit, link: CameraLink? = nil) {
+    /// Headless: every frame `capture` delivers, read whole; `messages`: the structured-append
+    /// parts of the run's sources so far.
+    init(
+        capture: CaptureThread, policy: ReadingPolicy, limit: ReadingLimit, link: CameraLink? = nil,
+        messages: MessageParts = MessageParts()
+    ) {
+        self.messages = messages
         self.link = link
         self.limit = limit
         output = HandOver(mode: .lossless)
@@ -79,10 +86,11 @@ final class ReadingThread: Sendable {
         let finished = self.finished
         let limit = self.limit
         let link = self.link
+        let messages = self.messages
         do throws(Errno) {
             try SystemThread.start("qrtui read") {
                 defer { finished.signal() }
-                Self.read(take, into: output, policy: policy, limit: limit, link: link)
+                Self.read(take, into: output, policy: policy, limit: limit, link: link, messages: messages)
             }
         } catch {
             output.finish(.outOfMemory(need: "a thread", errno: error))  // the caller tells it as a failure
@@ -92,9 +100,9 @@ final class ReadingThread: Sendable {
 
     private static func read(
         _ take: () -> HandOver<ScanJob>.Item?, into output: HandOver<JobReading>, policy: ReadingPolicy,
-        limit: ReadingLimit, link: CameraLink?
+        limit: ReadingLimit, link: CameraLink?, messages: MessageParts
     ) {
-        let reader = CodeReader(policy: policy)
+        let reader = CodeReader(policy: policy, messages: messages)
         var freed = FreedMemory()
         // `take` returns nil once `stop` closed what it takes from, waking an idle thread.
         while let item = take() {

@@ -123,6 +123,53 @@ import Testing
         #expect(reading.codes.first?.corners.isEmpty == true)
     }
 
+    /// Parts of two messages with the same id and count (zint gives none): which part goes
+    /// with which cannot be told, so nothing is joined and every part is shown as it is.
+    @Test func partsOfTwoMessagesAtOneIndexAreNeverJoined() throws {
+        func part(_ text: String, _ index: Int) throws -> ModuleGrid {
+            try #require(MatrixCode.grid(.dataMatrix, text, part: (index, 2)))
+        }
+        let (a1, a2, b1, b2) = (
+            try part("ALPHA-1|", 1), try part("ALPHA-2|", 2), try part("BRAVO-1|", 1), try part("BRAVO-2|", 2)
+        )
+        let three = CodeReader().read(MatrixCode.scene(side: [a1, b1, a2])).codes.map(\.text)
+        #expect(Set(three) == ["ALPHA-1|", "BRAVO-1|", "ALPHA-2|"], "\(three)")
+        let four = CodeReader().read(MatrixCode.scene(side: [a1, b1, a2, b2])).codes.map(\.text)
+        #expect(Set(four) == ["ALPHA-1|", "BRAVO-1|", "ALPHA-2|", "BRAVO-2|"], "\(four)")
+        // Seen apart, in a video: a second first part makes the message ambiguous for good.
+        let reader = CodeReader()
+        #expect(reader.read(MatrixCode.scene(side: [a1])).codes.map(\.text) == ["ALPHA-1|"])
+        #expect(reader.read(MatrixCode.scene(side: [b1])).codes.map(\.text) == ["BRAVO-1|"])
+        #expect(reader.read(MatrixCode.scene(side: [a2])).codes.map(\.text) == ["ALPHA-2|"])
+    }
+
+    /// QR parts carry the parity of the whole message: parts that claim one message's parity
+    /// but whose bytes do not have it are two messages, never joined.
+    @Test func qrPartsWhoseParityDoesNotHoldAreNeverJoined() throws {
+        func picture(_ symbol: QRMatrix) -> Frame {
+            Frame.filled(width: 300, height: 300, value: 230).drawing(
+                symbol.render(moduleSize: 4), centreX: 150, centreY: 150)
+        }
+        let parity = Array("ALPHA-1|ALPHA-2|".utf8).reduce(0, ^)
+        let alpha = QRMatrix.structured(parts: ["ALPHA-1|", "ALPHA-2|"], version: 2)
+        let mixed = QRMatrix.structured(parts: ["ALPHA-1|", "BRAVO-2|"], version: 2, parity: parity)
+        try #require(alpha.count == 2 && mixed.count == 2)
+        let reader = CodeReader()
+        #expect(reader.read(picture(mixed[0])).codes.map(\.text) == ["ALPHA-1|"])
+        #expect(reader.read(picture(mixed[1])).codes.map(\.text) == ["BRAVO-2|"])
+        let right = CodeReader()
+        #expect(right.read(picture(alpha[0])).codes.map(\.text) == ["ALPHA-1|"])
+        #expect(right.read(picture(alpha[1])).codes.map(\.text) == ["ALPHA-1|ALPHA-2|"])
+    }
+
+    /// A lone QR part is a code of its own, as a lone Data Matrix part is.
+    @Test func aLoneQRPartIsACode() throws {
+        let symbols = QRMatrix.structured(parts: ["first part, ", "second part"], version: 2)
+        let picture = Frame.filled(width: 300, height: 300, value: 230)
+            .drawing(try #require(symbols.first).render(moduleSize: 4), centreX: 150, centreY: 150)
+        #expect(CodeReader().read(picture).codes.map(\.text) == ["first part, "])
+    }
+
     /// Seen one at a time, in any order: a part alone is shown as it is, and the message
     /// comes with the last part, instead of it.
     @Test func partsSeenApartAreJoinedOnceAllAreIn() throws {

@@ -1,5 +1,6 @@
 import CodeFixtures
 import Foundation
+import FrameCore
 import PictureFiles
 import Testing
 
@@ -22,5 +23,25 @@ import Testing
         #expect(left.status == 4 && left.stdoutText.isEmpty)
         let only = try QRTUIProcess.run(["--no-preview", "-S", "dm", path])
         #expect(only.stdoutText == "parts bag 4711\n")
+    }
+
+    /// Parts of one message in several files of one run are joined, as zbarimg users expect:
+    /// the first file gives its part, the last the whole message.
+    @Test func partsInSeparateFilesAreJoined() throws {
+        let files = try ["ALPHA-1|", "ALPHA-2|"].enumerated().map { index, text in
+            let grid = try #require(MatrixCode.grid(.dataMatrix, text, part: (index + 1, 2)))
+            return directory.write("part-\(index).png", PNGCodec.encode(MatrixCode.scene(side: [grid])))
+        }
+        let run = try QRTUIProcess.run(["--no-preview"] + files)
+        #expect(run.status == 0 && run.stdoutText == "ALPHA-1|\nALPHA-1|ALPHA-2|\n", "\(run.stdoutText) \(run.stderr)")
+    }
+
+    /// A lone QR part in a file is reported, as lone Data Matrix, Aztec and PDF417 parts are.
+    @Test func aLoneQRPartInAFileIsReported() throws {
+        let symbol = try #require(QRMatrix.structured(parts: ["first part, ", "second part"], version: 2).first)
+        let picture = Frame.filled(width: 300, height: 300, value: 230)
+            .drawing(symbol.render(moduleSize: 4), centreX: 150, centreY: 150)
+        let run = try QRTUIProcess.run(["--no-preview", directory.write("qr-part.png", PNGCodec.encode(picture))])
+        #expect(run.status == 0 && run.stdoutText == "first part, \n", "\(run.stderr)")
     }
 }

@@ -1,9 +1,16 @@
-/// Structured append for the symbols that carry their place in the message (Data Matrix,
-/// Aztec, PDF417 through zxing-cpp): the parts seen, in one frame or many, kept by message;
-/// once every index of a message is in, their bytes in order are the message.
+import Synchronization
+
+/// Structured append: the parts of messages seen (in one frame or many, one file or several),
+/// kept by message; once every index of a message is in, their bytes in order are the message.
+/// Parts are joined only when they agree on everything the symbology carries: the symbology,
+/// the message's id, the count, each index once, and (QR) the parity of the whole message.
+/// Two different parts at one index mean two messages that cannot be told apart: that message
+/// is never joined, its parts stay codes of their own. A wrong message is a misread.
 struct SequenceJoiner {
     private var messages: [Key: [Int: [UInt8]]] = [:]
     private var order: [Key] = []
+    /// Messages whose parts cannot be told apart (the newest kept).
+    private var ambiguous: [Key] = []
     /// Messages kept at once (the oldest forgotten first).
     static let capacity = 8
 
@@ -11,6 +18,12 @@ struct SequenceJoiner {
         let symbology: Symbology
         let id: String
         let count: Int
+
+        init(_ place: SequencePlace) {
+            symbology = place.symbology
+            id = place.id
+            count = place.count
+        }
     }
 
     /// A message read whole, and which parts it was made of.
@@ -18,33 +31,69 @@ struct SequenceJoiner {
         let code: DetectedCode
         fileprivate let key: Key
 
-        func completes(_ part: DetectedCode) -> Bool {
-            part.sequence.map { Key(symbology: $0.symbology, id: $0.id, count: $0.count) == key } ?? false
-        }
+        func completes(_ part: DetectedCode) -> Bool { part.sequence.map { Key($0) == key } ?? false }
     }
 
-    /// The messages these parts complete.
+    /// The messages these parts (of one frame) complete.
     mutating func add(_ parts: [SymbolPart]) -> [Message] {
-        var joined = [Message]()
+        var byKey = [Key: [SymbolPart]]()
+        var keys = [Key]()  // in the order seen, so messages come out in a stable order
         for part in parts {
             guard let place = part.sequence else { continue }
-            let key = Key(symbology: place.symbology, id: place.id, count: place.count)
+            if byKey[Key(place)] == nil { keys.append(Key(place)) }
+            byKey[Key(place), default: []].append(part)
+        }
+        var joined = [Message]()
+        for key in keys where !ambiguous.contains(key) {
+            let parts = byKey[key] ?? []
             if messages[key] == nil {
                 order.append(key)
                 if order.count > Self.capacity { messages[order.removeFirst()] = nil }
             }
-            messages[key, default: [:]][place.index] = part.bytes
-            guard let pieces = messages[key], pieces.count == place.count else { continue }
-            let bytes = (0..<place.count).flatMap { pieces[$0] ?? [] }
-            // The joined message has no one place in the picture: no corners to outline. Its
-            // parts seen again by another pass join it again: once is enough.
-            if !joined.contains(where: { $0.key == key }) {
-                joined.append(
-                    Message(code: DetectedCode(symbology: place.symbology, bytes: bytes, corners: []), key: key))
+            var pieces = messages[key] ?? [:]
+            let clash = parts.contains { part in
+                guard let index = part.sequence?.index else { return false }
+                let here = parts.filter { $0.sequence?.index == index }.map(\.bytes)
+                return Set(here + (pieces[index].map { [$0] } ?? [])).count > 1
             }
-            messages[key] = nil
-            order.removeAll { $0 == key }
+            if clash {
+                markAmbiguous(key)
+                continue
+            }
+            for part in parts { if let index = part.sequence?.index { pieces[index] = part.bytes } }
+            messages[key] = pieces
+            guard pieces.count == key.count else { continue }
+            let bytes = (0..<key.count).flatMap { pieces[$0] ?? [] }
+            forget(key)
+            // QR's parity: the XOR of every byte of the message, carried by each part.
+            if key.symbology == .qr, UInt8(key.id) != bytes.reduce(0, ^) {
+                markAmbiguous(key)
+                continue
+            }
+            // The joined message has no one place in the picture: no corners to outline.
+            joined.append(Message(code: DetectedCode(symbology: key.symbology, bytes: bytes, corners: []), key: key))
         }
         return joined
     }
+
+    private mutating func forget(_ key: Key) {
+        messages[key] = nil
+        order.removeAll { $0 == key }
+    }
+
+    private mutating func markAmbiguous(_ key: Key) {
+        forget(key)
+        ambiguous.append(key)
+        if ambiguous.count > Self.capacity { ambiguous.removeFirst() }
+    }
+}
+
+/// The parts of the messages of one run, shared by the readers of its sources, so the parts
+/// of one message in several files are joined as zbarimg users expect.
+public final class MessageParts: Sendable {
+    private let joiner = Mutex(SequenceJoiner())
+
+    public init() {}
+
+    func add(_ parts: [SymbolPart]) -> [SequenceJoiner.Message] { joiner.withLock { $0.add(parts) } }
 }
