@@ -85,9 +85,46 @@ static inline int qrtui_tiff_grey(TIFF *tiff, unsigned char *out, uint32_t width
     return ok;
 }
 
-/// Writes an 8-bit grey or RGB TIFF (tests make their pictures with it).
+/// The first page as grey into `out`, a scanline at a time, for the common layout: strips
+/// (not tiles) of 8-bit grey or RGB, contiguous, top row first. libtiff decodes even a single
+/// compressed strip in order this way, so what is held is the picture's own pixels and one
+/// row, where its RGBA reader would take the whole strip. Returns 1 when read, 0 when libtiff
+/// fails, -1 for any other layout (the RGBA reader's, `qrtui_tiff_grey`).
+static inline int qrtui_tiff_grey_scanlines(TIFF *tiff, unsigned char *out, uint32_t width, uint32_t height) {
+    uint16_t bits = 1, samples = 1, photometric = 0, planar = PLANARCONFIG_CONTIG, orientation = ORIENTATION_TOPLEFT;
+    if (TIFFIsTiled(tiff) || !TIFFGetField(tiff, TIFFTAG_PHOTOMETRIC, &photometric)) return -1;
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_BITSPERSAMPLE, &bits);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_SAMPLESPERPIXEL, &samples);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_PLANARCONFIG, &planar);
+    TIFFGetFieldDefaulted(tiff, TIFFTAG_ORIENTATION, &orientation);
+    int rgb = photometric == PHOTOMETRIC_RGB && samples == 3;
+    int grey = (photometric == PHOTOMETRIC_MINISBLACK || photometric == PHOTOMETRIC_MINISWHITE) && samples == 1;
+    if (bits != 8 || planar != PLANARCONFIG_CONTIG || orientation != ORIENTATION_TOPLEFT || !(rgb || grey)) return -1;
+    tmsize_t line = TIFFScanlineSize(tiff);
+    if (line < (tmsize_t)width * samples) return -1;
+    unsigned char *row = malloc((size_t)line);
+    if (!row) return 0;
+    int ok = 1;
+    for (uint32_t y = 0; ok && y < height; y++) {
+        ok = TIFFReadScanline(tiff, row, y, 0) == 1;
+        unsigned char *target = out + (size_t)y * width;
+        for (uint32_t x = 0; ok && x < width; x++) {
+            if (rgb) {
+                const unsigned char *p = row + 3 * (size_t)x;
+                target[x] = (unsigned char)((306 * p[0] + 601 * p[1] + 117 * p[2] + 512) >> 10);
+            } else {
+                target[x] = photometric == PHOTOMETRIC_MINISWHITE ? (unsigned char)(255 - row[x]) : row[x];
+            }
+        }
+    }
+    free(row);
+    return ok;
+}
+
+/// Writes an 8-bit grey or RGB TIFF (tests make their pictures with it): LZW in strips of 16
+/// rows, or (`one_strip`) deflate in one strip of every row.
 static inline int qrtui_tiff_write_picture(const char *path, const unsigned char *pixels, uint32_t width, uint32_t height,
-                                   int channels) {
+                                   int channels, int one_strip) {
     TIFF *tiff = TIFFOpen(path, "w");
     if (!tiff) return 0;
     TIFFSetField(tiff, TIFFTAG_IMAGEWIDTH, width);
@@ -96,8 +133,8 @@ static inline int qrtui_tiff_write_picture(const char *path, const unsigned char
     TIFFSetField(tiff, TIFFTAG_SAMPLESPERPIXEL, channels);
     TIFFSetField(tiff, TIFFTAG_PHOTOMETRIC, channels == 3 ? PHOTOMETRIC_RGB : PHOTOMETRIC_MINISBLACK);
     TIFFSetField(tiff, TIFFTAG_PLANARCONFIG, PLANARCONFIG_CONTIG);
-    TIFFSetField(tiff, TIFFTAG_COMPRESSION, COMPRESSION_LZW);
-    TIFFSetField(tiff, TIFFTAG_ROWSPERSTRIP, 16);
+    TIFFSetField(tiff, TIFFTAG_COMPRESSION, one_strip ? COMPRESSION_ADOBE_DEFLATE : COMPRESSION_LZW);
+    TIFFSetField(tiff, TIFFTAG_ROWSPERSTRIP, one_strip ? height : 16);
     int ok = 1;
     for (uint32_t row = 0; row < height && ok; row++) {
         ok = TIFFWriteScanline(tiff, (void *)(pixels + (size_t)row * width * channels), row, 0) == 1;

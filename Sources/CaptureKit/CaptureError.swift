@@ -21,6 +21,14 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
     case outOfMemory(need: String, errno: Errno)
     /// The screen or the clipboard could not be had (no session, no tool, nothing there).
     case desktop(String)
+    /// The camera's driver broke the stream (a buffer it never gave): it is opened again.
+    case driverFault(path: String, detail: String)
+
+    /// The camera went away or broke its stream: a `ReconnectingCamera` opens it again.
+    public var needsReopening: Bool {
+        if case .driverFault = self { return true }
+        return errno == .noSuchDevice
+    }
 
     /// A frame's size checked as a picture's is (`PictureLimits.check`).
     public static func checkSize(
@@ -67,6 +75,8 @@ public enum CaptureError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path): is a \(kind), not an image or video file"
         case .desktop(let detail):
             return detail
+        case .driverFault(let path, let detail):
+            return "\(path): \(detail): the stream is opened again"
         }
     }
 }

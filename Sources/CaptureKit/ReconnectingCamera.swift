@@ -48,7 +48,7 @@ public final class ReconnectingCamera: FrameSource {
             }
             do {
                 return try camera.nextFrame(cancelled: cancelled)
-            } catch  where error.errno == .noSuchDevice {
+            } catch  where error.needsReopening {
                 corruptBefore += camera.corruptFrames
                 camera.shutdown()
                 self.camera = nil

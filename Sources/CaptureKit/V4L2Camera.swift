@@ -206,7 +206,12 @@ public final class V4L2Camera: FrameSource {
             }
         }
         defer { try? device.control(QRTUI_VIDIOC_QBUF, "VIDIOC_QBUF", &buffer) }
-        guard Int(buffer.index) < buffers.count else { return nil }
+        // The buffer the driver meant is lost to the stream, which stalls once all are: it is
+        // opened again, as after an unplug.
+        guard Int(buffer.index) < buffers.count else {
+            throw .driverFault(
+                path: name, detail: "the driver handed back buffer \(buffer.index), of \(buffers.count) it was given")
+        }
         let memory = UnsafeRawBufferPointer(buffers[Int(buffer.index)])
         if layout == .jpeg,
             !pacing.shouldDecode(

@@ -89,12 +89,13 @@ extension JPEGCodec {
 }
 
 extension PictureFiles.TIFFCodec {  // libtiff has a C type of that name
-    /// Writes a frame as an 8-bit grey (or `colour`: RGB) LZW TIFF at `path`.
-    public static func write(_ frame: Frame, to path: String, colour: Bool = false) -> Bool {
+    /// Writes a frame as an 8-bit grey (or `colour`: RGB) LZW TIFF at `path`, in strips of 16
+    /// rows (`oneStrip`: deflate, one strip of every row).
+    public static func write(_ frame: Frame, to path: String, colour: Bool = false, oneStrip: Bool = false) -> Bool {
         let pixels = colour ? GreyChannels.channels(frame, 3) : frame.packed.luma
         return pixels.withUnsafeBufferPointer {
-            qrtui_tiff_write_picture(path, $0.baseAddress, UInt32(frame.width), UInt32(frame.height), colour ? 3 : 1)
-                != 0
+            qrtui_tiff_write_picture(
+                path, $0.baseAddress, UInt32(frame.width), UInt32(frame.height), colour ? 3 : 1, oneStrip ? 1 : 0) != 0
         }
     }
 }

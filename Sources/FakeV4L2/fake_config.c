@@ -139,6 +139,7 @@ static void load(void) {
     }
     config.unplug_after = (value = getenv("QRTUI_FAKE_UNPLUG")) ? atol(value) : -1;
     config.replug_seconds = (value = getenv("QRTUI_FAKE_REPLUG")) ? atof(value) : -1;
+    config.bad_index_at = (value = getenv("QRTUI_FAKE_BAD_INDEX")) ? atol(value) : -1;
     config.corrupt_first = config.corrupt_last = -1;
     if ((value = getenv("QRTUI_FAKE_CORRUPT"))) sscanf(value, "%ld-%ld", &config.corrupt_first, &config.corrupt_last);
     if ((value = getenv("QRTUI_FAKE_LOG"))) snprintf(config.log_path, sizeof config.log_path, "%s", value);

@@ -166,6 +166,9 @@ static int dequeue(fake_handle *handle, struct v4l2_buffer *buffer) {
     buffer->type = V4L2_BUF_TYPE_VIDEO_CAPTURE;
     buffer->memory = V4L2_MEMORY_MMAP;
     buffer->index = (uint32_t)index;
+    // A driver's fault: an index it never handed out (the buffer itself is lost to the stream).
+    if (settings->bad_index_at >= 0 && (long)handle->sequence == settings->bad_index_at)
+        buffer->index = (uint32_t)(handle->buffers + 7);
     buffer->bytesused = used;
     buffer->length = handle->sizeimage;
     buffer->m.offset = (uint32_t)(index * handle->buffer_stride);

@@ -86,6 +86,7 @@ typedef struct {
     long unplug_after;
     double replug_seconds;
     long corrupt_first, corrupt_last;
+    long bad_index_at;  // QRTUI_FAKE_BAD_INDEX=N: frame N comes back with a buffer index never handed out
     char log_path[256];
     char times_path[256];  // QRTUI_FAKE_TIMES: a line per frame dequeued, "SEQUENCE SECONDS"
 } fake_config;

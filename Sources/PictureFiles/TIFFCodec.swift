@@ -2,8 +2,9 @@ import CTIFF
 import FrameCore
 
 /// TIFF (scanners, fax and print workflows) through libtiff: the first page, in any of its
-/// layouts (strips or tiles, any compression libtiff reads), alpha laid over white, read in
-/// bands of rows (`qrtui_tiff_grey`): its own pixels and a band of RGBA. A TIFF's size lies
+/// layouts (strips or tiles, any compression libtiff reads), alpha laid over white: 8-bit grey
+/// and RGB strips a scanline at a time (`qrtui_tiff_grey_scanlines`, a single strip too), any
+/// other layout in bands of rows (`qrtui_tiff_grey`): its own pixels and a band of RGBA. A TIFF's size lies
 /// where its directory lies, anywhere in the file: it is checked once the file is read, before
 /// room is made for the pixels.
 public enum TIFFCodec: PictureCodec {
@@ -29,8 +30,9 @@ public enum TIFFCodec: PictureCodec {
             }
             defer { TIFFClose(tiff) }
             var luma = [UInt8](repeating: 255, count: width * height)
-            let read = luma.withUnsafeMutableBufferPointer {
-                qrtui_tiff_grey(tiff, $0.baseAddress, UInt32(width), UInt32(height))
+            let read = luma.withUnsafeMutableBufferPointer { out in
+                let lines = qrtui_tiff_grey_scanlines(tiff, out.baseAddress, UInt32(width), UInt32(height))
+                return lines >= 0 ? lines : qrtui_tiff_grey(tiff, out.baseAddress, UInt32(width), UInt32(height))
             }
             guard read == 1 else { return .failure(.malformed(path: path, detail: "truncated or corrupt TIFF")) }
             return .success(Frame(width: width, height: height, luma: luma))

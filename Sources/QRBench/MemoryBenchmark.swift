@@ -69,6 +69,14 @@ struct MemoryBenchmark {
                     return path
                 }
             ),
+            (
+                "TIFF grey, one deflate strip",
+                {
+                    let path = directory.path + "/one-strip.tiff"
+                    _ = TIFFCodec.write(frame, to: path, oneStrip: true)
+                    return path
+                }
+            ),
             ("BMP 24-bit", { write("rgb.bmp", BMPCodec.encodeColour(frame)) }),
             ("PPM", { write("rgb.ppm", NetpbmCodec.encodeColour(frame)) }),
             ("PGM", { write("grey.pgm", NetpbmCodec.encode(frame)) }),

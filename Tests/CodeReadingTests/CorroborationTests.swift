@@ -32,6 +32,23 @@ import Testing
         #expect(evidence.accepted.map(\.text) == ["4006381333931"] && evidence.isSettled)
     }
 
+    /// PDF417 read only on an enlarged, doubled or magnified view waits for a second look
+    /// (`--stress 1000` had four "AA" misreads from such views alone); on the picture as it is,
+    /// or read alike twice, it is believed. Other 2D codes are proof in one read.
+    @Test func aPDF417ReadOnlyAnUpscaledViewMadeWaitsForASecondLook() {
+        var doubled = Corroboration()
+        doubled.add([read("\"AA\"", .pdf417, by: .doubled, quality: 1)])
+        #expect(doubled.accepted.isEmpty && doubled.pending.count == 1)
+        doubled.add([read("\"AA\"", .pdf417, by: .enlarged, quality: 1)])
+        #expect(doubled.accepted.map(\.text) == ["\"AA\""])
+        var plain = Corroboration()
+        plain.add([read("PDF 417", .pdf417, quality: 1)])
+        #expect(plain.accepted.map(\.text) == ["PDF 417"])
+        var matrix = Corroboration()
+        matrix.add([read("DM", .dataMatrix, by: .doubled, quality: 1)])
+        #expect(matrix.accepted.map(\.text) == ["DM"])
+    }
+
     @Test func aTurnedLookOfTheSamePassCountsForHalf() {
         var evidence = Corroboration()
         evidence.add([read("4006381333931", by: .binarised)])

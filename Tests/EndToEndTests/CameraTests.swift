@@ -161,6 +161,23 @@ import Testing
             ])
     }
 
+    /// A driver that hands back a buffer it never gave (its buffer lost, so the stream would
+    /// stall once all are): it is said, and the camera opened again; its code is still read.
+    @Test func aBadBufferIndexFromTheDriverIsToldAndTheCameraOpenedAgain() throws {
+        let camera = FakeCamera("/dev/video0:grey", settings: ["QRTUI_FAKE_BAD_INDEX": "3"])
+        let result = try run(
+            camera, ["--device", "/dev/video0", "--size", "640x480", "--no-preview", "--timeout", "3"])
+        #expect(!result.timedOut)
+        #expect(result.status == 0 && result.stdoutText.hasPrefix("https://example.org/camera\n"), "\(result.stderr)")
+        let lines = result.stderrLines
+        #expect(
+            lines.first
+                == "qrtui: /dev/video0: the driver handed back buffer 11, of 4 it was given: the stream is opened "
+                + "again; waiting for it to come back", "\(lines)")
+        #expect(lines.contains("qrtui: /dev/video0: the camera is back"), "\(lines)")
+        #expect(camera.log.filter { $0.hasPrefix("open ") }.count >= 2)
+    }
+
     @Test func aMissingDeviceNode() throws {
         let result = try run(FakeCamera(), ["--device", "/dev/video42", "--no-preview"])
         #expect(result.status == 1)

@@ -34,6 +34,20 @@ import Testing
         #expect(decoded.luma == picture.packed.luma)
     }
 
+    /// A TIFF of one deflate strip, grey or RGB, is read a scanline at a time to the same greys;
+    /// cut short, it is refused.
+    @Test func aSingleStripTIFFReadsAsAnyOther() throws {
+        for colour in [false, true] {
+            let path = directory.path + "/one-\(colour).tiff"
+            #expect(TIFFCodec.write(picture, to: path, colour: colour, oneStrip: true))
+            let bytes = Array(try #require(FileManager.default.contents(atPath: path)))
+            let decoded = try PictureDecoder.decode(bytes, path: path)
+            #expect(decoded.luma == picture.packed.luma, "\(colour)")
+            let cut = try? PictureDecoder.decode(Array(bytes.prefix(bytes.count / 2)), path: path)
+            #expect(cut == nil, "a strip cut short is read")
+        }
+    }
+
     @Test(arguments: ["webp", "gif", "bmp", "tiff"])
     func cutShortIsMalformedNotACrash(format: String) throws {
         let whole = try encoded(format)

@@ -27,6 +27,8 @@
 //   QRTUI_FAKE_REPLUG    seconds until an unplugged device comes back (default: never)
 //   QRTUI_FAKE_CORRUPT   "FIRST-LAST": frames in that range are corrupt (MJPEG garbage,
 //                        raw formats flagged V4L2_BUF_FLAG_ERROR)
+//   QRTUI_FAKE_BAD_INDEX N: frame N of each opening comes back with a buffer index never
+//                        handed out (a driver's fault; that buffer is lost to the stream)
 //   QRTUI_FAKE_LOG       append one line per open, stream on/off, mapping, control set and
 //                        close (with the controls' values then)
 #ifndef QRTUI_FAKE_V4L2_H
