@@ -9,8 +9,7 @@ extension Shader {
         let across = current.across
         let down = current.down
         let coarse = Self.average(image, transform: transform, across: 2, down: 2)
-        if current != geometry { noise = NoiseFloor() }
-        noise.observe(coarse.values)
+        followNoise(coarse.values, geometry: current)
         let cells = transform.columns * transform.rows
         guard current == geometry, shown.count == cells * across * down, shownCoarse.count == cells * 4 else {
             let fine = Self.average(image, transform: transform, across: across, down: down)
@@ -29,7 +28,7 @@ extension Shader {
     /// The cells whose coarse samples moved beyond the noise since they were last sampled;
     /// their coarse samples become the ones shown.
     private mutating func movedCells(_ coarse: [Int16], columns: Int, rows: Int) -> [Bool] {
-        let tolerance = Int32(self.tolerance > 0 ? noise.tolerance(minimum: self.tolerance) : 0)
+        let tolerance = Int32(sampleTolerance)
         let coarseStride = columns * 2
         var moved = [Bool](repeating: false, count: columns * rows)
         coarse.withUnsafeBufferPointer { coarse in

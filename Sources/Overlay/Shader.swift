@@ -106,10 +106,9 @@ public struct Shader: Sendable {
             transform: transform, across: across, down: down, width: image.width, height: image.height)
         if across * down > 8 { return sampleByCells(image, geometry: current) }
         var grid = Self.average(image, transform: transform, across: across, down: down)
-        if current != geometry { noise = NoiseFloor() }
-        noise.observe(grid.values)
+        followNoise(grid.values, geometry: current)
         if current == geometry && shown.count == grid.values.count {
-            let tolerance = Int16(self.tolerance > 0 ? noise.tolerance(minimum: self.tolerance) : 0)
+            let tolerance = Int16(sampleTolerance)
             shown.withUnsafeBufferPointer { old in
                 grid.values.withUnsafeMutableBufferPointer { new in
                     for i in 0..<new.count where new[i] >= 0 && old[i] >= 0 && abs(new[i] - old[i]) <= tolerance {
@@ -124,6 +123,15 @@ public struct Shader: Sendable {
     }
 
     /// Forgets the held values (e.g. after a pause), so the next frame is drawn as it is.
+    /// The noise measured on this frame's samples (afresh for a new geometry).
+    mutating func followNoise(_ values: [Int16], geometry current: Geometry) {
+        if current != geometry { noise = NoiseFloor() }
+        noise.observe(values)
+    }
+
+    /// How far a sample may move and still be shown as it was: the noise, `tolerance` at the least.
+    var sampleTolerance: Int { tolerance > 0 ? noise.tolerance(minimum: tolerance) : 0 }
+
     public mutating func reset() {
         geometry = nil
         shown = []

@@ -135,6 +135,8 @@ extension LiveReader {
     ) {
         var explained = [Bool](repeating: false, count: stats.mean.count)
         var swapped = explained
+        // What changed since the last frame, once for every missed code's window.
+        let sinceLastFrame = missed ? SceneChange.changed(stats, since: previous) : []
         for track in follower.tracks.values
         where track.lastSeen < time && (max(track.lastSeen, track.lastHeld) < lastTime) == missed {
             guard let window = CodeFollower.window(around: track, in: stats.area) else { continue }
@@ -150,8 +152,7 @@ extension LiveReader {
             }
             // Something new where a code was lately is likeliest another one in its place (a
             // ticket at a gate): its way of reading may run on credit, as a candidate's first look.
-            let arrived =
-                missed && zip(blocks, SceneChange.changed(stats, since: previous)).contains { $0 && $1 }
+            let arrived = missed && zip(blocks, sinceLastFrame).contains { $0 && $1 }
             let floor = missed ? (arrived ? -budget.capacity : 0) : nil
             let reads = relook(track, in: window, at: time, floor: floor, on: &current)
             for read in reads where !current.reading.codes.contains(where: { $0.identity == read.code.identity }) {
