@@ -39,6 +39,7 @@ struct Kept {
     std::string text;
     std::string identifier;
     std::string sequenceId;
+    std::vector<unsigned char> eciContent;
 };
 }  // namespace
 
@@ -63,8 +64,10 @@ static qzx_results *read_guarded(const unsigned char *luma, int width, int heigh
         }
         for (auto &result : out->results) {
             const auto &bytes = result.bytes();
+            const auto eci = result.bytesECI();
             out->kept.push_back(Kept{std::vector<unsigned char>(bytes.begin(), bytes.end()), result.text(),
-                                     result.symbologyIdentifier(), result.sequenceId()});
+                                     result.symbologyIdentifier(), result.sequenceId(),
+                                     std::vector<unsigned char>(eci.begin(), eci.end())});
         }
         return out;
     } catch (...) {
@@ -105,6 +108,8 @@ extern "C" int qzx_symbol_at(const qzx_results *results, int index, qzx_symbol *
     symbol->orientation = result.orientation();
     symbol->mirrored = result.isMirrored() ? 1 : 0;
     symbol->has_eci = result.hasECI() ? 1 : 0;
+    symbol->eci_content = kept.eciContent.data();
+    symbol->eci_content_count = static_cast<int>(kept.eciContent.size());
     // Deprecated in 1.4 and gone in 2.x (where Aztec's padding is read right): 0 there.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"

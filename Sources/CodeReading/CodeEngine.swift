@@ -44,6 +44,8 @@ public struct SymbolPart: Sendable, Hashable {
     public let bytes: [UInt8]
     public let corners: [PixelPoint]
     public var sequence: SequencePlace?
+    /// Its ECI designators, when zxing-cpp read it: they hold on into the parts after it.
+    var eciContent: ECIContent?
 
     public init(bytes: [UInt8], corners: [PixelPoint], sequence: SequencePlace? = nil) {
         self.bytes = bytes
@@ -51,16 +53,22 @@ public struct SymbolPart: Sendable, Hashable {
         self.sequence = sequence
     }
 
+    init(bytes: [UInt8], corners: [PixelPoint], sequence: SequencePlace?, eciContent: ECIContent?) {
+        self.init(bytes: bytes, corners: corners, sequence: sequence)
+        self.eciContent = eciContent
+    }
+
     /// The part as a code of its own (shown until its message is read whole).
     var asCode: DetectedCode {
         var code = DetectedCode(symbology: sequence?.symbology ?? .qr, bytes: bytes, corners: corners)
         code.sequence = sequence
+        if let eciContent, eciContent.isDeclared { code = code.saying(eciContent) }
         return code
     }
 
     /// The same part with its corners mapped into another picture's pixels.
     public func mapped(_ transform: (PixelPoint) -> PixelPoint) -> SymbolPart {
-        SymbolPart(bytes: bytes, corners: corners.map(transform), sequence: sequence)
+        SymbolPart(bytes: bytes, corners: corners.map(transform), sequence: sequence, eciContent: eciContent)
     }
 }
 

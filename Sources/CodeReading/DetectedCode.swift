@@ -32,6 +32,8 @@ public struct DetectedCode: Sendable, Hashable {
     var sequence: SequencePlace?
     /// zbar's read, read alike by zxing-cpp in the same picture (see `EngineAgreement`).
     var seenByBoth = false
+    /// The content as the symbol's ECI designators divide it, when it has any (zxing-cpp's reads).
+    var eciContent: ECIContent?
     /// Read with GS1's FNC1 (GS1-128, GS1 QR): the payload is GS1 element strings.
     public internal(set) var gs1 = false
 
@@ -52,6 +54,16 @@ public struct DetectedCode: Sendable, Hashable {
         code.encoding =
             String(validating: bytes, as: UTF8.self) == text
             ? .utf8 : PayloadText.latin1(bytes) == text ? .latin1 : .eci
+        return code
+    }
+
+    /// The same read with its text in the character sets its ECI designators name, and its
+    /// bytes those the symbol carries (zbar gives some sets' segments as UTF-8).
+    func saying(_ content: ECIContent) -> DetectedCode {
+        var code = self
+        code.eciContent = content
+        code.bytes = content.bytes
+        (code.text, code.encoding) = content.decoded
         return code
     }
 

@@ -2,12 +2,22 @@ import FrameCore
 import Glibc
 import PictureOps
 
-/// Character sets a payload's bytes may be in. zbar's own guess is wrong for many
-/// Shift_JIS and CJK codes, so qrtui takes raw bytes and decides itself.
-public enum PayloadEncoding: String, Sendable, Hashable {
-    case utf8 = "UTF-8", shiftJIS = "Shift_JIS", gb18030 = "GB18030", big5 = "Big5", latin1 = "ISO-8859-1"
-    /// As the symbol's own ECI designators say, segment by segment (zxing-cpp decodes them).
-    case eci = "ECI"
+/// The character set a payload's bytes were read in, by its name. zbar's own guess is wrong
+/// for many Shift_JIS and CJK codes, so qrtui takes raw bytes and decides itself, unless the
+/// symbol names its set with an ECI (`ECIContent`).
+public struct PayloadEncoding: RawRepresentable, Sendable, Hashable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let utf8 = Self(rawValue: "UTF-8")
+    public static let shiftJIS = Self(rawValue: "Shift_JIS")
+    public static let gb18030 = Self(rawValue: "GB18030")
+    public static let big5 = Self(rawValue: "Big5")
+    public static let latin1 = Self(rawValue: "ISO-8859-1")
+    /// ECI 899: bytes that are no text.
+    public static let binary = Self(rawValue: "binary")
+    /// Segments in several character sets, as the symbol's own ECI designators say.
+    public static let eci = Self(rawValue: "ECI")
 }
 
 public enum PayloadText {

@@ -44,4 +44,20 @@ import Testing
         let run = try QRTUIProcess.run(["--no-preview", directory.write("qr-part.png", PNGCodec.encode(picture))])
         #expect(run.status == 0 && run.stdoutText == "first part, \n", "\(run.stderr)")
     }
+
+    /// Text in a set the symbol names by ECI is printed in that set, and JSON names it; a pipe
+    /// given `--raw` gets the symbol's own bytes.
+    @Test func textInAnECIsSetIsPrinted() throws {
+        for (kind, eci, name) in [(ECICode.Kind.qr, 33, "UTF-16LE"), (.dataMatrix, 32, "GB18030"), (.aztec, 34, "UTF-32BE")] {
+            let picture = try #require(ECICode.picture(kind, [.init(eci: eci, "中文 Zürich")]))
+            let path = directory.write("eci-\(eci).png", PNGCodec.encode(picture))
+            let plain = try QRTUIProcess.run(["--no-preview", path])
+            #expect(plain.status == 0 && plain.stdoutText == "中文 Zürich\n", "\(kind) \(plain.stderr)")
+            let json = try QRTUIProcess.run(["--no-preview", "--format", "json", path])
+            #expect(json.stdoutText.contains("\"encoding\":\"\(name)\""), "\(json.stdoutText)")
+        }
+        let binary = try #require(ECICode.picture(.dataMatrix, [.init(eci: 899, "Zürich")]))
+        let raw = try QRTUIProcess.run(["--no-preview", "--raw", directory.write("eci-899.png", PNGCodec.encode(binary))])
+        #expect(raw.stdout == Array("Zürich\n".utf8))
+    }
 }

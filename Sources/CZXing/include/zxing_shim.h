@@ -41,6 +41,10 @@ typedef struct qzx_symbol {
     int orientation;
     int mirrored;
     int has_eci;
+    /// The content in the ECI protocol: the symbology identifier ("]Q2"), then the bytes with
+    /// each ECI designator written as a backslash and six digits, and a backslash doubled.
+    const unsigned char *eci_content;
+    int eci_content_count;
     /// The data bits the symbol carried after error correction (0 when the library does not
     /// say): a content that needs more was read past the symbol's end.
     int data_bits;

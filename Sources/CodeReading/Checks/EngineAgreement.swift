@@ -22,8 +22,10 @@ enum EngineAgreement {
                 continue
             }
             let near = second.filter { sameFamily($0, code) && overlaps($0, code) }
-            if near.contains(where: { alike($0, code) }) {
-                var seen = code
+            if let twin = near.first(where: { alike($0, code) }) ?? declaredTwin(of: code, among: near) {
+                // zbar drops a QR's ECI designators (and gives the segments in the sets it
+                // knows as UTF-8): the symbol's bytes and text are zxing-cpp's.
+                var seen = twin.eciContent.map { code.saying($0) } ?? code
                 seen.seenByBoth = true
                 checked.codes.append(seen)
             } else if near.contains(where: { comparable($0, code) }) {
@@ -33,6 +35,21 @@ enum EngineAgreement {
             }
         }
         return checked
+    }
+
+    /// zxing-cpp's read of the same QR symbol, in the same place, whose ECIs explain why zbar's
+    /// bytes differ.
+    private static func declaredTwin(of code: DetectedCode, among near: [DetectedCode]) -> DetectedCode? {
+        guard code.symbology == .qr, let box = code.corners.boundingRect else { return nil }
+        return near.first { twin in
+            guard twin.symbology == .qr, twin.eciContent?.isDeclared == true, let other = twin.corners.boundingRect
+            else { return false }
+            let width = min(box.maxX, other.maxX) - max(box.minX, other.minX)
+            let height = min(box.maxY, other.maxY) - max(box.minY, other.minY)
+            guard width > 0, height > 0 else { return false }
+            let area = { (r: (minX: Int, minY: Int, maxX: Int, maxY: Int)) in (r.maxX - r.minX) * (r.maxY - r.minY) }
+            return 2 * width * height >= area(box) + area(other) - width * height
+        }
     }
 
     private static func sameFamily(_ a: DetectedCode, _ b: DetectedCode) -> Bool {

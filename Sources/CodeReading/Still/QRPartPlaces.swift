@@ -23,7 +23,7 @@ struct QRPartPlaces {
             guard let place = code.sequence else { return nil }
             return SymbolPart(
                 bytes: code.bytes, corners: code.corners.map { PixelPoint(x: $0.x + origin.x, y: $0.y + origin.y) },
-                sequence: place)
+                sequence: place, eciContent: code.eciContent)
         }
         last = (seen, rect, parts)
         return parts

@@ -7,7 +7,7 @@ import Synchronization
 /// Two different parts at one index mean two messages that cannot be told apart: that message
 /// is never joined, its parts stay codes of their own. A wrong message is a misread.
 struct SequenceJoiner {
-    private var messages: [Key: [Int: [UInt8]]] = [:]
+    private var messages: [Key: [Int: SymbolPart]] = [:]
     private var order: [Key] = []
     /// Messages whose parts cannot be told apart (the newest kept).
     private var ambiguous: [Key] = []
@@ -54,16 +54,17 @@ struct SequenceJoiner {
             let clash = parts.contains { part in
                 guard let index = part.sequence?.index else { return false }
                 let here = parts.filter { $0.sequence?.index == index }.map(\.bytes)
-                return Set(here + (pieces[index].map { [$0] } ?? [])).count > 1
+                return Set(here + (pieces[index].map { [$0.bytes] } ?? [])).count > 1
             }
             if clash {
                 markAmbiguous(key)
                 continue
             }
-            for part in parts { if let index = part.sequence?.index { pieces[index] = part.bytes } }
+            for part in parts { if let index = part.sequence?.index { pieces[index] = part } }
             messages[key] = pieces
             guard pieces.count == key.count else { continue }
-            let bytes = (0..<key.count).flatMap { pieces[$0] ?? [] }
+            let inOrder = (0..<key.count).compactMap { pieces[$0] }
+            let bytes = inOrder.flatMap(\.bytes)
             forget(key)
             // QR's parity: the XOR of every byte of the message, carried by each part.
             if key.symbology == .qr, UInt8(key.id) != bytes.reduce(0, ^) {
@@ -71,7 +72,12 @@ struct SequenceJoiner {
                 continue
             }
             // The joined message has no one place in the picture: no corners to outline.
-            joined.append(Message(code: DetectedCode(symbology: key.symbology, bytes: bytes, corners: []), key: key))
+            var code = DetectedCode(symbology: key.symbology, bytes: bytes, corners: [])
+            let contents = inOrder.compactMap(\.eciContent)
+            if contents.count == inOrder.count, contents.contains(where: \.isDeclared) {
+                code = code.saying(ECIContent(joining: contents))
+            }
+            joined.append(Message(code: code, key: key))
         }
         return joined
     }

@@ -31,7 +31,8 @@ public final class ZxingEngine: CodeEngine {
         for code in Self.readEvery(picture, formats: formats, quick: quick) {
             found.codes.append(code)
             if let place = code.sequence {
-                found.parts.append(SymbolPart(bytes: code.bytes, corners: code.corners, sequence: place))
+                found.parts.append(
+                    SymbolPart(bytes: code.bytes, corners: code.corners, sequence: place, eciContent: code.eciContent))
             }
         }
         return found
@@ -89,8 +90,8 @@ public final class ZxingEngine: CodeEngine {
     }
 
     /// A symbol as a code: zbar's corner order (top-left, bottom-left, bottom-right,
-    /// top-right), GS1 from the symbology identifier, its text as zxing-cpp decodes it (ECIs,
-    /// else the symbology's own character set).
+    /// top-right), GS1 from the symbology identifier, its text in the sets its ECIs name, else
+    /// as zxing-cpp decodes it (the symbology's own character set).
     static func code(from symbol: qzx_symbol) -> DetectedCode? {
         guard let symbology = Symbology.allCases.first(where: { format(of: $0) == symbol.format }),
             symbol.byte_count >= 0
@@ -108,6 +109,10 @@ public final class ZxingEngine: CodeEngine {
             code.sequence = SequencePlace(
                 symbology: symbology, id: String(cString: symbol.sequence_id), index: Int(symbol.sequence_index),
                 count: Int(symbol.sequence_size))
+        }
+        let written = Array(UnsafeBufferPointer(start: symbol.eci_content, count: Int(max(0, symbol.eci_content_count))))
+        if symbol.has_eci != 0, let content = ECIContent(protocol: written), content.bytes == bytes {
+            return code.saying(content)
         }
         let text = UnsafeRawBufferPointer(start: symbol.text, count: Int(max(0, symbol.text_length)))
         return code.saying(decoded: String(decoding: text, as: UTF8.self))
