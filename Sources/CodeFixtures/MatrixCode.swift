@@ -19,13 +19,16 @@ public enum MatrixSymbology: String, CaseIterable, Sendable {
 public enum MatrixCode {
     /// `data` encoded by libzint (nil when it cannot carry it); `gs1`: `data` in zint's
     /// bracketed form ("[01]09501101530003[17]261130").
-    /// `part`: the symbol's place in a structured-append message (1-based, as zint counts).
+    /// `part`: the symbol's place in a structured-append message (1-based, as zint counts);
+    /// `size`: zint's size option (Data Matrix 24: 144x144 modules).
     public static func grid(
-        _ symbology: MatrixSymbology, _ data: String, gs1: Bool = false, part: (index: Int, count: Int)? = nil
+        _ symbology: MatrixSymbology, _ data: String, gs1: Bool = false, part: (index: Int, count: Int)? = nil,
+        size: Int? = nil
     ) -> ModuleGrid? {
         guard let symbol = ZBarcode_Create() else { return nil }
         defer { ZBarcode_Delete(symbol) }
         symbol.pointee.symbology = symbology.zintType
+        if let size { symbol.pointee.option_2 = Int32(size) }
         symbol.pointee.input_mode = gs1 ? GS1_MODE : UNICODE_MODE
         if let part {
             symbol.pointee.structapp.index = Int32(part.index)

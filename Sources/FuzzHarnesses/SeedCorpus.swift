@@ -8,6 +8,11 @@ import PictureFiles
 /// that probe its edges. Written into the repository by `qrtui-fuzz --write-seeds DIR`.
 package enum SeedCorpus {
     package static func seeds(for harness: Harness) -> [(name: String, bytes: [UInt8])] {
+        plainSeeds(for: harness) + ExtremeSeeds.seeds(for: harness)
+    }
+
+    /// Valid inputs of each kind.
+    package static func plainSeeds(for harness: Harness) -> [(name: String, bytes: [UInt8])] {
         let small = pattern(width: 24, height: 16)
         switch harness {
         case .png:

@@ -30,7 +30,10 @@ private struct Regions {
         let w = picture.width
         let h = picture.height
         label = [Int32](repeating: -1, count: w * h)
-        var stack = [Int]()
+        // Filled breadth first: the queue holds a region's front, not most of its pixels (as a
+        // depth-first stack does in a large light area); what was taken is dropped as it goes.
+        var queue = [Int]()
+        var head = 0
         picture.luma.withUnsafeBufferPointer { p in
             for start in 0..<(w * h) where label[start] < 0 {
                 let id = Int32(area.count)
@@ -43,8 +46,16 @@ private struct Regions {
                 var sy = 0
                 var border = false
                 label[start] = id
-                stack.append(start)
-                while let index = stack.popLast() {
+                queue.removeAll(keepingCapacity: true)
+                head = 0
+                queue.append(start)
+                while head < queue.count {
+                    let index = queue[head]
+                    head += 1
+                    if head >= 4096, head * 2 >= queue.count {
+                        queue.removeFirst(head)
+                        head = 0
+                    }
                     let x = index % w
                     let y = index / w
                     count += 1
@@ -59,7 +70,7 @@ private struct Regions {
                             let next = ny * w + nx
                             if label[next] < 0 && (p[ny * picture.stride + nx] < 128) == dark {
                                 label[next] = id
-                                stack.append(next)
+                                queue.append(next)
                             }
                         }
                     }
@@ -78,6 +89,13 @@ private struct Regions {
 enum FinderSearch {
     /// Finder patterns in a black-and-white picture (dark < 128).
     static func patterns(in binary: Frame) -> [FinderPattern] {
+        // A finder's dark core and ring take 8 pixels at the least: a picture without as many
+        // dark ones (a blank page) is not labelled, which costs 4 bytes a pixel.
+        var dark = 0
+        for y in 0..<binary.height where dark < 8 {
+            for x in 0..<binary.width where binary[x, y] < 128 { dark += 1 }
+        }
+        guard dark >= 8 else { return [] }
         let regions = Regions(binary)
         var found = [FinderPattern]()
         for core in regions.area.indices where regions.isDark[core] && regions.area[core] >= 4 {

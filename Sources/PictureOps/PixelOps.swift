@@ -31,34 +31,36 @@ extension Frame {
         let w = width
         let h = height
         let half = window / 2
-        var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
+        // The window's sums kept a row at a time (each column's over the window's rows, then
+        // running along the row), not as an integral image of the whole picture: a few rows of
+        // memory, not eight bytes a pixel.
+        var columns = [Int](repeating: 0, count: w)
+        var running = [Int](repeating: 0, count: w + 1)
+        var out = [UInt8](repeating: 0, count: w * h)
         let source = packed.luma
         source.withUnsafeBufferPointer { pixels in
-            integral.withUnsafeMutableBufferPointer { sums in
-                for y in 0..<h {
-                    var row = 0
-                    for x in 0..<w {
-                        row += Int(pixels[y * w + x])
-                        sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row
-                    }
-                }
-            }
-        }
-        var out = [UInt8](repeating: 0, count: w * h)
-        source.withUnsafeBufferPointer { pixels in
-            integral.withUnsafeBufferPointer { sums in
-                out.withUnsafeMutableBufferPointer { result in
-                    for y in 0..<h {
-                        let y0 = max(0, y - half)
-                        let y1 = min(h, y + half + 1)
-                        for x in 0..<w {
-                            let x0 = max(0, x - half)
-                            let x1 = min(w, x + half + 1)
-                            let total =
-                                sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0]
-                                + sums[y0 * (w + 1) + x0]
-                            let mean = total / ((x1 - x0) * (y1 - y0))
-                            result[y * w + x] = Int(pixels[y * w + x]) < mean - offset ? 0 : 255
+            columns.withUnsafeMutableBufferPointer { columns in
+                running.withUnsafeMutableBufferPointer { running in
+                    out.withUnsafeMutableBufferPointer { result in
+                        var (top, bottom) = (0, 0)
+                        for y in 0..<h {
+                            let y0 = max(0, y - half)
+                            let y1 = min(h, y + half + 1)
+                            while bottom < y1 {
+                                for x in 0..<w { columns[x] += Int(pixels[bottom * w + x]) }
+                                bottom += 1
+                            }
+                            while top < y0 {
+                                for x in 0..<w { columns[x] -= Int(pixels[top * w + x]) }
+                                top += 1
+                            }
+                            for x in 0..<w { running[x + 1] = running[x] + columns[x] }
+                            for x in 0..<w {
+                                let x0 = max(0, x - half)
+                                let x1 = min(w, x + half + 1)
+                                let mean = (running[x1] - running[x0]) / ((x1 - x0) * (y1 - y0))
+                                result[y * w + x] = Int(pixels[y * w + x]) < mean - offset ? 0 : 255
+                            }
                         }
                     }
                 }

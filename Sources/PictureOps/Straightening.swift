@@ -100,8 +100,9 @@ public enum StraightenedCode {
     private static func candidates(in crop: Frame) -> [FinderPattern] {
         let window = max(15, max(crop.width, crop.height) / 8 | 1)
         var found = [FinderPattern]()
-        for binary in [crop.thresholded(), crop.binarisedLocally(window: window, offset: 3)] {
-            for pattern in FinderSearch.patterns(in: binary)
+        // One binarisation at a time: each is as large as the crop.
+        for binarise in [{ crop.thresholded() }, { crop.binarisedLocally(window: window, offset: 3) }] {
+            for pattern in FinderSearch.patterns(in: binarise())
             where !found.contains(where: {
                 hypot($0.centre.x - pattern.centre.x, $0.centre.y - pattern.centre.y) < 2 * pattern.moduleSize
             }) {

@@ -29,7 +29,24 @@ struct MemoryBenchmark {
                 String(measured.status),
             ])
         }
-        return "Base (a 64x64 PNG): \(format(Double(base.kilobytes) / 1024, 0)) MB\n\n" + table(rows)
+        return "Base (a 64x64 PNG): \(format(Double(base.kilobytes) / 1024, 0)) MB\n\n" + table(rows) + "\n\n"
+            + blank(progress: progress)
+    }
+
+    /// Blank pictures, which every pass looks at: within 3 bytes a pixel and 30 MB.
+    private func blank(progress: (String) -> Void) -> String {
+        var rows = [["blank PNG", "peak MB", "limit MB", "within"]]
+        for side in [500, 864, 2000] {
+            progress("memory: blank \(side)")
+            let white = Frame.filled(width: side, height: side, value: 255)
+            let measured = peak(directory.write("blank-\(side).png", PNGCodec.encode(white)))
+            let limit = 3 * side * side + 30_000_000
+            rows.append([
+                "\(side)x\(side)", format(Double(measured.kilobytes * 1024) / 1e6, 1), format(Double(limit) / 1e6, 1),
+                measured.kilobytes * 1024 <= limit ? "yes" : "no",
+            ])
+        }
+        return "Blank pictures (MB of 10^6 bytes):\n\n" + table(rows)
     }
 
     /// A picture of flat grey with dark bands: compresses to almost nothing in every format.

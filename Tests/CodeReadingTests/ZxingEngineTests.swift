@@ -179,3 +179,63 @@ import Testing
         #expect(reader.read(MatrixCode.scene(side: [grids[0]])).codes.map(\.text) == ["first half, second half"])
     }
 }
+
+/// A matrix code filling its picture to the edges (no quiet zone) is read by the plain pass:
+/// zxing-cpp is shown it with a little light round it.
+@Suite struct EdgeToEdgeTests {
+    @Test func aDataMatrixOf144ModulesWithoutAQuietZoneIsReadPlainly() throws {
+        let data = String((0..<1000).map { Character(UnicodeScalar(UInt8(65 + $0 * 7 % 26))) })
+        let grid = try #require(MatrixCode.grid(.dataMatrix, data, size: 24))
+        #expect(grid.columns == 144 && grid.rows == 144)
+        let side = 144 * 6
+        let picture = Frame.filled(width: side, height: side, value: 235).drawingModules(
+            grid,
+            at: ModulePlacement(
+                centreX: Double(side) / 2, centreY: Double(side) / 2, moduleSize: 6, quietZone: 0))
+        let reading = CodeReader().read(picture)
+        #expect(reading.codes.map(\.text) == [data])
+        #expect(reading.pass == .plain)
+        // Its corners are the picture's own, not the bordered picture's.
+        let box = try #require(reading.codes.first?.corners.boundingRect)
+        #expect(box.minX >= -1 && box.minY >= -1 && box.maxX <= side && box.maxY <= side)
+    }
+
+    @Test func aPictureWithoutDarkAtItsEdgeIsShownAsItIs() {
+        let blank = Frame.filled(width: 40, height: 30, value: 200)
+        #expect(ZxingEngine.edgeMargin(for: blank, formats: ZxingEngine.format(of: .dataMatrix)) == nil)
+        var luma = blank.luma
+        luma[0] = 10
+        let touched = Frame(width: 40, height: 30, luma: luma)
+        #expect(ZxingEngine.edgeMargin(for: touched, formats: ZxingEngine.format(of: .dataMatrix)) == 200)
+        // 1D reads keep their pictures: zbar reads those first.
+        #expect(ZxingEngine.edgeMargin(for: touched, formats: ZxingEngine.format(of: .code128)) == nil)
+    }
+}
+
+/// The local binarisation keeps its window's sums a row at a time: the same black and white as
+/// the mean of each pixel's window, computed the slow way.
+@Suite struct LocalBinarisationTests {
+    @Test(arguments: [(37, 23, 7, 5), (5, 60, 25, 3), (64, 1, 9, 0)])
+    func itIsTheWindowsMean(width: Int, height: Int, window: Int, offset: Int) {
+        var state: UInt32 = 12345
+        let luma = (0..<width * height).map { _ in
+            state = state &* 1_103_515_245 &+ 12345
+            return UInt8(truncatingIfNeeded: state >> 16)
+        }
+        let picture = Frame(width: width, height: height, luma: luma)
+        let fast = picture.binarisedLocally(window: window, offset: offset)
+        let half = window / 2
+        var slow = [UInt8]()
+        for y in 0..<height {
+            for x in 0..<width {
+                let (x0, x1) = (max(0, x - half), min(width, x + half + 1))
+                let (y0, y1) = (max(0, y - half), min(height, y + half + 1))
+                var total = 0
+                for v in y0..<y1 { for u in x0..<x1 { total += Int(luma[v * width + u]) } }
+                let mean = total / ((x1 - x0) * (y1 - y0))
+                slow.append(Int(luma[y * width + x]) < mean - offset ? 0 : 255)
+            }
+        }
+        #expect(fast.luma == slow)
+    }
+}

@@ -63,6 +63,18 @@ import Testing
         #expect(base.kilobytes > 0 && perPixel < 3.0, "\(format): \(perPixel) bytes a pixel above the base")
     }
 
+    /// A blank picture is looked at by every pass, each picture of them as large as it or a few
+    /// times larger: what they keep at once stays within 3 bytes a pixel and 30 MB (the finder
+    /// search once kept 12 bytes a pixel, the local binarisation 8 of a three times larger one).
+    @Test(arguments: [500, 864, 2000])
+    func aBlankPictureStaysWithinThreeBytesAPixelAndThirtyMegabytes(side: Int) throws {
+        let path = directory.write("blank-\(side).png", PNGCodec.encode(Frame.filled(width: side, height: side, value: 255)))
+        let (kilobytes, run) = try peak(path)
+        #expect(run.status == 4, "\(run.stderr)")
+        let limit = 3 * side * side + 30_000_000
+        #expect(kilobytes > 0 && kilobytes * 1024 <= limit, "\(side)²: \(kilobytes) kB, limit \(limit / 1024) kB")
+    }
+
     /// A progressive JPEG keeps every coefficient of every component: a large CMYK one would need
     /// eight bytes a pixel, and is refused with the reason.
     @Test func aProgressiveJPEGTooLargeToDecodeIsRefused() throws {

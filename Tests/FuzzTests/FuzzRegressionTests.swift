@@ -47,7 +47,7 @@ import Testing
 
     /// The seeds are inputs the parsers accept, so fuzzing starts inside them.
     @Test func seedsAreValidInputs() throws {
-        for seed in SeedCorpus.seeds(for: .png) + SeedCorpus.seeds(for: .jpeg) + SeedCorpus.seeds(for: .netpbm) {
+        for seed in SeedCorpus.plainSeeds(for: .png) + SeedCorpus.plainSeeds(for: .jpeg) + SeedCorpus.plainSeeds(for: .netpbm) {
             let frame = try PictureDecoder.decode(seed.bytes, path: seed.name)
             #expect(frame.width > 0 && frame.height > 0)
         }
@@ -57,5 +57,18 @@ import Testing
         let reference = try PictureDecoder.decode(Array(mjpeg.bytes.dropFirst(2)), path: "seed")
         let difference = zip(frame.luma, reference.luma).map { abs(Int($0) - Int($1)) }.max() ?? 255
         #expect(difference <= 8)
+    }
+
+    /// Headers at the extremes of their fields are refused with an error, never trapped on.
+    @Test func picturesOfExtremeSizesAreRefused() throws {
+        for harness in [Harness.png, .bmp, .gif, .netpbm, .tiff] {
+            let seeds = ExtremeSeeds.seeds(for: harness)
+            #expect(!seeds.isEmpty)
+            for seed in seeds {
+                #expect(throws: (any Error).self, "\(seed.name)") {
+                    try PictureDecoder.decode(seed.bytes, path: seed.name, limits: PictureLimits(maxPixels: 4_000_000))
+                }
+            }
+        }
     }
 }

@@ -68,6 +68,30 @@ public final class ZxingEngine: CodeEngine {
     static func read(_ picture: Frame, formats: Int32, quick: Bool = false) -> [DetectedCode] {
         guard formats != 0 else { return [] }
         let most: Int32 = formats & linearFormats != 0 ? 1 : 8
+        let margin = edgeMargin(for: picture, formats: formats)
+        let seen = margin.map { picture.bordered(by: Self.margin, value: $0) } ?? picture
+        let codes = readAsIs(seen, formats: formats, quick: quick, most: most)
+        guard margin != nil else { return codes }
+        return codes.map { $0.moved(by: PixelPoint(x: -Self.margin, y: -Self.margin)) }
+    }
+
+    /// Pixels of light put round a picture whose edge a matrix code may touch.
+    static let margin = 4
+    static let mostBordered = 4_000_000
+
+    /// zxing-cpp's Data Matrix detector follows the symbol's edges out into its quiet zone: a
+    /// symbol filling the picture to its edges is found only once light is put round it (one
+    /// pixel is enough). The light of the picture's edge, when dark also touches that edge and
+    /// matrix codes are looked for; nil when the picture needs none. A picture of more than
+    /// `mostBordered` pixels is left as it is: its copy would cost a byte a pixel more than
+    /// a large picture is given.
+    static func edgeMargin(for picture: Frame, formats: Int32) -> UInt8? {
+        guard formats & ~linearFormats != 0, picture.width * picture.height <= mostBordered else { return nil }
+        let edge = picture.edgeRange
+        return Int(edge.lightest) - Int(edge.darkest) >= 64 ? edge.lightest : nil
+    }
+
+    private static func readAsIs(_ picture: Frame, formats: Int32, quick: Bool, most: Int32) -> [DetectedCode] {
         let results = picture.luma.withUnsafeBufferPointer { luma in
             qzx_read(
                 luma.baseAddress, Int32(picture.width), Int32(picture.height), Int32(picture.stride), formats,
