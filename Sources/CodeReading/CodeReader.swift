@@ -40,7 +40,7 @@ public final class CodeReader {
         let zbar = ZbarEngine(symbologies: policy.symbologies, settings: policy.scanner)
         engines = EnginePool(
             PairedEngine(zbar: zbar, zxing: ZxingEngine(symbologies: policy.symbologies, quick: true)))
-        stillEngine = PairedEngine(zbar: zbar, zxing: ZxingEngine(symbologies: policy.symbologies))
+        stillEngine = PairedEngine(zbar: zbar, zxing: ZxingEngine(symbologies: policy.symbologies, readsQR: true))
         thorough = ThoroughScan(extraPasses: extraPasses)
     }
 

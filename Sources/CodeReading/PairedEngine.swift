@@ -27,12 +27,21 @@ public final class PairedEngine: CodeEngine {
     }
 
     public func decode(_ picture: Frame) -> SymbolsFound {
-        var found = zbarReadsAny ? EngineAgreement.checked(zbar.decode(picture), in: picture) : SymbolsFound()
-        if !zxing.isIdle {
-            let second = zxing.decode(picture)
-            found.codes += second.codes
-            found.parts += second.parts
+        let first = zbarReadsAny ? zbar.decode(picture) : SymbolsFound()
+        var second = zxing.isIdle ? SymbolsFound() : zxing.decode(picture)
+        var qrReads: [DetectedCode]?
+        if zxing.readsQR {
+            // Its QR reads are compared with zbar's; QR parts are placed where zbar saw them
+            // (`QRPartPlaces`).
+            qrReads = second.codes.filter { $0.symbology == .qr && $0.sequence == nil }
+            second.codes.removeAll { $0.symbology == .qr }
+            second.parts.removeAll { $0.sequence?.symbology == .qr }
         }
+        var found =
+            zbarReadsAny || qrReads?.isEmpty == false
+            ? EngineAgreement.checked(first, in: picture, qrReads: qrReads) : SymbolsFound()
+        found.codes += second.codes
+        found.parts += second.parts
         return found
     }
 

@@ -34,12 +34,13 @@ struct BenchSettings {
     var bigStillFile: String?
     var memorySide: Int?
     var explain: String?
+    var qrPhotos: String?
 
     var measuresSomething: Bool {
         corpus != nil || frames || render || capture || live || costSeconds != nil || latencySeconds != nil
             || stressCount != nil
             || deadlineRuns != nil || soakMinutes != nil || bigStill || memorySide != nil || explain != nil
-            || costClips != nil || swap || swapClips != nil
+            || costClips != nil || swap || swapClips != nil || qrPhotos != nil
     }
 }
 
@@ -128,7 +129,7 @@ enum BenchOptions {
                 }
                 settings.passes = chosen
             }),
-        flag(["--list"], "--corpus: name each case not decoded or misread") { $0.listCases = true },
+        flag(["--list"], "--corpus, --qr-photos: name each case not decoded or misread") { $0.listCases = true },
         value("--cost", "SECONDS", "qrtui's CPU on the fake camera at 30 fps: still, followed, changing") {
             settings, text throws(UsageError) in
             settings.costSeconds = try count(text, "--cost", "seconds")
@@ -223,6 +224,9 @@ enum BenchOptions {
                         try count(text, "--memory", "a side in pixels")
                     } ?? 10_000
             }),
+        value("--qr-photos", "DIR", "BoofCV's QR photos in DIR (a folder a category): found, extra and time, beside zbarimg and libzxing") {
+            $0.qrPhotos = $1
+        },
         value("--explain", "FILE", "what every pass reads in one picture, turned and not, and what is accepted") {
             $0.explain = $1
         },

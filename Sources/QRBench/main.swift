@@ -143,6 +143,14 @@ if let deadlineRuns = settings.deadlineRuns {
             + "time to exit beyond T (\(deadlineRuns) runs each):\n")
     print(DeadlineBenchmark(runs: deadlineRuns).run())
 }
+if let qrPhotos = settings.qrPhotos {
+    print("\nQR codes in real photos (\(qrPhotos)), scored by their corners:\n")
+    do {
+        print(try QRPhotosBenchmark(root: qrPhotos, listCases: settings.listCases).run(progress: toStderr))
+    } catch {
+        print("cannot read \(qrPhotos): \(error)")
+    }
+}
 if let memorySide = settings.memorySide {
     print("\nPeak memory of qrtui --no-preview reading a \(memorySide)x\(memorySide) picture, by format:\n")
     print(MemoryBenchmark(side: memorySide).run(progress: toStderr))

@@ -9,46 +9,75 @@ enum EngineAgreement {
     /// The types zxing-cpp gives a second look: those both libraries read, written alike.
     static let looked: Set<Symbology> = [.qr, .ean13, .upca, .ean8, .upce, .code128, .code39, .i25]
 
-    static func checked(_ found: SymbolsFound, in picture: Frame) -> SymbolsFound {
-        let types = Set(found.codes.map(\.symbology)).intersection(looked)
-        guard !types.isEmpty else { return found }
-        let products = types.contains { EnginePool.productCodes.contains($0) } ? EnginePool.productCodes : []
-        let second = ZxingEngine.read(picture, formats: ZxingEngine.formats(of: types.union(products)))
+    /// `qrReads`: zxing-cpp's QR reads of the same picture when it reads QR as an engine of its
+    /// own (stills): each zbar's read claims its twin; one that reads a zbar read's place
+    /// otherwise withholds both (a QR misread is rare, not impossible); the rest are codes too.
+    static func checked(_ found: SymbolsFound, in picture: Frame, qrReads: [DetectedCode]? = nil) -> SymbolsFound {
+        var types = Set(found.codes.map(\.symbology)).intersection(looked)
+        if qrReads != nil { types.remove(.qr) }
+        var second = qrReads ?? []
+        if !types.isEmpty {
+            let products = types.contains { EnginePool.productCodes.contains($0) } ? EnginePool.productCodes : []
+            second += ZxingEngine.read(picture, formats: ZxingEngine.formats(of: types.union(products)))
+        }
+        guard !second.isEmpty else { return found }
         var checked = found
         checked.codes = []
+        var claimed = Set<Int>()
         for code in found.codes {
             guard looked.contains(code.symbology) else {
                 checked.codes.append(code)
                 continue
             }
-            let near = second.filter { sameFamily($0, code) && overlaps($0, code) }
-            if let twin = near.first(where: { alike($0, code) }) ?? declaredTwin(of: code, among: near) {
+            let near = second.indices.filter { sameFamily(second[$0], code) && overlaps(second[$0], code) }
+            let twin =
+                near.first { alike(second[$0], code) } ?? declaredTwin(of: code, among: near.map { second[$0] })
+                .flatMap { match in near.first { second[$0] == match } }
+            if let twin {
+                claimed.insert(twin)
                 // zbar drops a QR's ECI designators (and gives the segments in the sets it
                 // knows as UTF-8): the symbol's bytes and text are zxing-cpp's.
-                var seen = twin.eciContent.map { code.saying($0) } ?? code
+                var seen = second[twin].eciContent.map { code.saying($0) } ?? code
                 seen.seenByBoth = true
                 checked.codes.append(seen)
-            } else if near.contains(where: { comparable($0, code) }) {
+            } else if code.symbology == .qr, qrReads != nil, !code.gs1,
+                case let rivals = near.filter({ !second[$0].gs1 && samePlace(second[$0], code) }), !rivals.isEmpty
+            {
+                claimed.formUnion(rivals)
+                checked.withheld += 1
+            } else if near.contains(where: { comparable(second[$0], code) }) {
                 checked.withheld += 1
             } else {
                 checked.codes.append(code)
             }
         }
+        if qrReads != nil {
+            // zxing-cpp's QR reads that no zbar read claimed, one for each place.
+            for index in second.indices where second[index].symbology == .qr && !claimed.contains(index) {
+                let code = second[index]
+                let zbarHere = found.codes.contains { $0.symbology == .qr && samePlace($0, code) }
+                if !zbarHere { checked.codes.append(code) }
+            }
+        }
         return checked
+    }
+
+    /// Their boxes overlap by at least half their union: one symbol's place.
+    static func samePlace(_ a: DetectedCode, _ b: DetectedCode) -> Bool {
+        guard let box = a.corners.boundingRect, let other = b.corners.boundingRect else { return false }
+        let width = min(box.maxX, other.maxX) - max(box.minX, other.minX)
+        let height = min(box.maxY, other.maxY) - max(box.minY, other.minY)
+        guard width > 0, height > 0 else { return false }
+        let area = { (r: (minX: Int, minY: Int, maxX: Int, maxY: Int)) in (r.maxX - r.minX) * (r.maxY - r.minY) }
+        return 2 * width * height >= area(box) + area(other) - width * height
     }
 
     /// zxing-cpp's read of the same QR symbol, in the same place, whose ECIs explain why zbar's
     /// bytes differ.
     private static func declaredTwin(of code: DetectedCode, among near: [DetectedCode]) -> DetectedCode? {
-        guard code.symbology == .qr, let box = code.corners.boundingRect else { return nil }
+        guard code.symbology == .qr else { return nil }
         return near.first { twin in
-            guard twin.symbology == .qr, twin.eciContent?.isDeclared == true, let other = twin.corners.boundingRect
-            else { return false }
-            let width = min(box.maxX, other.maxX) - max(box.minX, other.minX)
-            let height = min(box.maxY, other.maxY) - max(box.minY, other.minY)
-            guard width > 0, height > 0 else { return false }
-            let area = { (r: (minX: Int, minY: Int, maxX: Int, maxY: Int)) in (r.maxX - r.minX) * (r.maxY - r.minY) }
-            return 2 * width * height >= area(box) + area(other) - width * height
+            twin.symbology == .qr && twin.eciContent?.isDeclared == true && samePlace(twin, code)
         }
     }
 

@@ -14,11 +14,17 @@ public final class ZxingEngine: CodeEngine {
     /// windows: a frame's budget is shared with zbar.
     public let quick: Bool
 
-    /// `symbologies` nil: every type zxing-cpp reads for qrtui.
-    public init(symbologies: Set<Symbology>? = nil, quick: Bool = false) {
+    /// Whether it reads QR codes too, beside zbar (stills: `PairedEngine` compares the two).
+    public let readsQR: Bool
+
+    /// `symbologies` nil: every type zxing-cpp reads for qrtui. `readsQR`: QR too, when asked for.
+    public init(symbologies: Set<Symbology>? = nil, quick: Bool = false, readsQR: Bool = false) {
         self.quick = quick
         self.symbologies = symbologies.map { $0.filter { $0.engine == .zxing } }
-        formats = Self.formats(of: self.symbologies ?? Set(Symbology.allCases.filter { $0.engine == .zxing }))
+        self.readsQR = readsQR && symbologies?.contains(.qr) ?? true
+        formats =
+            Self.formats(of: self.symbologies ?? Set(Symbology.allCases.filter { $0.engine == .zxing }))
+            | (self.readsQR ? Self.format(of: .qr) : 0)
     }
 
     /// Reads nothing: asked for no type it reads.
@@ -107,10 +113,17 @@ public final class ZxingEngine: CodeEngine {
         return codes
     }
 
+    /// zxing-cpp on its own, trying harder and turned, for `symbologies` (those of zbar's too):
+    /// the benchmarks' anchor of what the library reads without qrtui's passes.
+    public static func readAlone(_ picture: Frame, symbologies: Set<Symbology>) -> [DetectedCode] {
+        read(picture, formats: formats(of: symbologies))
+    }
+
     public func narrowed(to family: Set<Symbology>) -> any CodeEngine { narrowedEngine(to: family) }
 
     func narrowedEngine(to family: Set<Symbology>) -> ZxingEngine {
-        ZxingEngine(symbologies: (symbologies ?? Symbology.defaults).intersection(family), quick: quick)
+        let asked = (symbologies ?? Symbology.defaults).union(readsQR ? [.qr] : []).intersection(family)
+        return ZxingEngine(symbologies: asked, quick: quick, readsQR: readsQR)
     }
 
     /// A symbol as a code: zbar's corner order (top-left, bottom-left, bottom-right,

@@ -1,0 +1,196 @@
+import CodeReading
+import Foundation
+import FrameCore
+import PictureFiles
+import SystemCalls
+
+/// `--qr-photos DIR`: BoofCV's QR photos (a folder a category, imageNNN.jpg or .png beside imageNNN.txt
+/// with the corners of each code), scored as the corpus README says: a code read is found when
+/// its centre lies in a ground-truth quadrilateral grown by 10% about its centre (each counted
+/// once), extra when it lies in none. The real `qrtui --no-preview --format json` reads each
+/// photo; beside it zbarimg (which gives no corners: its QR count capped at the truth's) and
+/// libzxing 1.4 alone through qrtui's engine, each timed from start to end.
+struct QRPhotosBenchmark {
+    let root: String
+    /// Name each picture where qrtui misses a code or reads an extra one.
+    let listCases: Bool
+
+    typealias Quad = [(x: Double, y: Double)]
+
+    struct Tally {
+        var pictures = 0, codes = 0
+        var found = 0, extra = 0, twice = 0, seconds = 0.0
+        var zbarFound = 0, zbarSeconds = 0.0
+        var zxingFound = 0, zxingExtra = 0, zxingSeconds = 0.0
+        var slowest = (seconds: 0.0, name: "")
+
+        mutating func add(_ other: Tally) {
+            pictures += other.pictures
+            codes += other.codes
+            found += other.found
+            extra += other.extra
+            twice += other.twice
+            seconds += other.seconds
+            zbarFound += other.zbarFound
+            zbarSeconds += other.zbarSeconds
+            zxingFound += other.zxingFound
+            zxingExtra += other.zxingExtra
+            zxingSeconds += other.zxingSeconds
+            if other.slowest.seconds > slowest.seconds { slowest = other.slowest }
+        }
+    }
+
+    func run(progress: (String) -> Void) throws -> String {
+        let zbarimg = ProgramPath.find("zbarimg")
+        var rows = [[
+            "category", "pictures", "codes", "qrtui", "extra", "twice", "s", "zbarimg", "s", "libzxing 1.4", "extra", "s",
+        ]]
+        var total = Tally()
+        for category in try categories() {
+            progress("qr-photos: \(category)")
+            var tally = Tally()
+            for name in pictures(in: category) {
+                let photo = "\(root)/\(category)/\(name)"
+                guard let truth = Self.truth(at: String(photo.dropLast(4)) + ".txt") else { continue }
+                tally.pictures += 1
+                tally.codes += truth.count
+                let (quads, seconds) = qrtui(photo)
+                let score = Self.score(quads, against: truth)
+                (tally.found, tally.extra, tally.twice) = (
+                    tally.found + score.found, tally.extra + score.extra, tally.twice + score.twice
+                )
+                tally.seconds += seconds
+                if seconds > tally.slowest.seconds { tally.slowest = (seconds, "\(category)/\(name)") }
+                if listCases, score.found < truth.count || score.extra > 0 {
+                    print("\(category)/\(name): \(score.found) of \(truth.count), \(score.extra) extra")
+                }
+                if let zbarimg {
+                    let zbar = zbarCount(zbarimg, photo)
+                    tally.zbarFound += min(zbar.count, truth.count)
+                    tally.zbarSeconds += zbar.seconds
+                }
+                let zxing = zxingAlone(photo)
+                let zxingScore = Self.score(zxing.quads, against: truth)
+                tally.zxingFound += zxingScore.found
+                tally.zxingExtra += zxingScore.extra
+                tally.zxingSeconds += zxing.seconds
+            }
+            rows.append(row(category, tally))
+            total.add(tally)
+        }
+        rows.append(row("all", total))
+        let ratio = total.zbarSeconds > 0 ? format(total.seconds / total.zbarSeconds, 2) : "-"
+        return table(rows) + "\n\nqrtui's seconds / zbarimg's: \(ratio); slowest picture: "
+            + "\(total.slowest.name) \(format(total.slowest.seconds, 2)) s\n"
+            + "s = wall seconds over the category (each reader started per picture; libzxing in process, "
+            + "the JPEG's decoding included); zbarimg's count is capped at the truth's, as it gives no corners."
+    }
+
+    private func row(_ name: String, _ t: Tally) -> [String] {
+        [
+            name, "\(t.pictures)", "\(t.codes)", "\(t.found)", "\(t.extra)", "\(t.twice)", format(t.seconds, 1),
+            "\(t.zbarFound)", format(t.zbarSeconds, 1), "\(t.zxingFound)", "\(t.zxingExtra)", format(t.zxingSeconds, 1),
+        ]
+    }
+
+    private func categories() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root).sorted().filter {
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: "\(root)/\($0)", isDirectory: &folder) && folder.boolValue
+        }
+    }
+
+    private func pictures(in category: String) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(category)")) ?? []
+        return files.filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()
+    }
+
+    /// The quadrilaterals of a truth file: after `SETS` a line of 8 numbers a code, else four
+    /// lines of two numbers for one code; `#` starts a comment.
+    static func truth(at path: String) -> [Quad]? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+        let sets = lines.first == "SETS"
+        let numbers = lines.filter { $0 != "SETS" }.map { $0.split(separator: " ").compactMap { Double($0) } }
+        let groups = sets ? numbers : [numbers.flatMap { $0 }]
+        let quads = groups.filter { $0.count == 8 }.map { n in (0..<4).map { (x: n[2 * $0], y: n[2 * $0 + 1]) } }
+        return quads.isEmpty ? nil : quads
+    }
+
+    /// Found, extra and twice (a second code in a quadrilateral already counted).
+    static func score(_ read: [Quad], against truth: [Quad]) -> (found: Int, extra: Int, twice: Int) {
+        var counted = Set<Int>()
+        var (extra, twice) = (0, 0)
+        for quad in read {
+            let centre = Self.centre(quad)
+            guard let index = truth.indices.first(where: { contains(grown(truth[$0]), centre) }) else {
+                extra += 1
+                continue
+            }
+            if counted.insert(index).inserted == false { twice += 1 }
+        }
+        return (counted.count, extra, twice)
+    }
+
+    private static func centre(_ quad: Quad) -> (x: Double, y: Double) {
+        (quad.map(\.x).reduce(0, +) / Double(quad.count), quad.map(\.y).reduce(0, +) / Double(quad.count))
+    }
+
+    private static func grown(_ quad: Quad) -> Quad {
+        let c = centre(quad)
+        return quad.map { (x: c.x + ($0.x - c.x) * 1.1, y: c.y + ($0.y - c.y) * 1.1) }
+    }
+
+    /// Inside a convex or concave polygon, by crossings.
+    private static func contains(_ polygon: Quad, _ point: (x: Double, y: Double)) -> Bool {
+        var inside = false
+        var j = polygon.count - 1
+        for i in polygon.indices {
+            let (a, b) = (polygon[i], polygon[j])
+            if (a.y > point.y) != (b.y > point.y), point.x < (b.x - a.x) * (point.y - a.y) / (b.y - a.y) + a.x {
+                inside.toggle()
+            }
+            j = i
+        }
+        return inside
+    }
+
+    /// The QR codes the real binary reads in `photo`, by their corners, and its wall time.
+    private func qrtui(_ photo: String) -> (quads: [Quad], seconds: Double) {
+        let start = MonotonicClock.now()
+        let run = try? ChildProcess.converse(
+            CaptureBenchmark.productsDirectory + "/qrtui", ["--no-preview", "--format", "json", photo], input: [],
+            limit: 1 << 22, deadline: start + 120)
+        let seconds = MonotonicClock.now() - start
+        var quads = [Quad]()
+        for line in (run?.output ?? []).split(separator: 0x0A) {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+                object["type"] as? String == "QR-Code", let corners = object["corners"] as? [[Double]]
+            else { continue }
+            quads.append(corners.filter { $0.count == 2 }.map { (x: $0[0], y: $0[1]) })
+        }
+        return (quads, seconds)
+    }
+
+    /// How many QR codes zbarimg reports, and its wall time.
+    private func zbarCount(_ zbarimg: String, _ photo: String) -> (count: Int, seconds: Double) {
+        let start = MonotonicClock.now()
+        let run = try? ChildProcess.converse(
+            zbarimg, ["--nodbus", "--xml", "-q", photo], input: [], limit: 1 << 22, deadline: start + 120)
+        let seconds = MonotonicClock.now() - start
+        let xml = String(decoding: run?.output ?? [], as: UTF8.self)
+        return (xml.components(separatedBy: "<symbol type='QR-Code'").count - 1, seconds)
+    }
+
+    /// libzxing 1.4 alone (its QR reader, trying harder and turned), in process.
+    private func zxingAlone(_ photo: String) -> (quads: [Quad], seconds: Double) {
+        let start = MonotonicClock.now()
+        guard let data = FileManager.default.contents(atPath: photo),
+            let frame = try? PictureDecoder.decode(Array(data), path: photo, limits: PictureLimits(maxPixels: 50_000_000))
+        else { return ([], 0) }
+        let codes = ZxingEngine.readAlone(frame, symbologies: [.qr])
+        let quads = codes.map { $0.corners.map { (x: Double($0.x), y: Double($0.y)) } }
+        return (quads, MonotonicClock.now() - start)
+    }
+}
