@@ -28,61 +28,69 @@ private struct Regions {
     /// a ring of either colour really encloses what lies inside it.
     init(_ picture: Frame) {
         let w = picture.width
-        let h = picture.height
-        label = [Int32](repeating: -1, count: w * h)
-        // Filled breadth first: the queue holds a region's front, not most of its pixels (as a
-        // depth-first stack does in a large light area); what was taken is dropped as it goes.
+        label = [Int32](repeating: -1, count: w * picture.height)
         var queue = [Int]()
-        var head = 0
         picture.luma.withUnsafeBufferPointer { p in
-            for start in 0..<(w * h) where label[start] < 0 {
-                let id = Int32(area.count)
+            for start in 0..<(w * picture.height) where label[start] < 0 {
                 let dark = p[(start / w) * picture.stride + start % w] < 128
                 // The first pixel of a region in raster order has its enclosing region on its left.
                 parent.append(start % w > 0 ? label[start - 1] : -1)
                 isDark.append(dark)
-                var count = 0
-                var sx = 0
-                var sy = 0
-                var border = false
-                label[start] = id
-                queue.removeAll(keepingCapacity: true)
-                head = 0
-                queue.append(start)
-                while head < queue.count {
-                    let index = queue[head]
-                    head += 1
-                    if head >= 4096, head * 2 >= queue.count {
-                        queue.removeFirst(head)
-                        head = 0
-                    }
-                    let x = index % w
-                    let y = index / w
-                    count += 1
-                    sx += x
-                    sy += y
-                    if x == 0 || y == 0 || x == w - 1 || y == h - 1 { border = true }
-                    for dy in -1...1 {
-                        for dx in -1...1 where (dx != 0 || dy != 0) && (dark || dx == 0 || dy == 0) {
-                            let nx = x + dx
-                            let ny = y + dy
-                            guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
-                            let next = ny * w + nx
-                            if label[next] < 0 && (p[ny * picture.stride + nx] < 128) == dark {
-                                label[next] = id
-                                queue.append(next)
-                            }
-                        }
-                    }
-                }
-                area.append(count)
-                sumX.append(sx)
-                sumY.append(sy)
-                touchesBorder.append(border)
+                fill(from: start, dark: dark, picture: picture, pixels: p, queue: &queue)
             }
         }
         childCount = [Int](repeating: 0, count: area.count)
         for id in parent where id >= 0 { childCount[Int(id)] += 1 }
+    }
+
+    /// Labels the region holding `start` and records its area, centroid sums and border contact.
+    /// Filled breadth first: the queue holds a region's front, not most of its pixels (as a
+    /// depth-first stack does in a large light area); what was taken is dropped as it goes.
+    private mutating func fill(
+        from start: Int, dark: Bool, picture: Frame, pixels p: UnsafeBufferPointer<UInt8>,
+        queue: inout [Int]
+    ) {
+        let w = picture.width
+        let h = picture.height
+        let id = Int32(area.count)
+        var count = 0
+        var sx = 0
+        var sy = 0
+        var border = false
+        label[start] = id
+        queue.removeAll(keepingCapacity: true)
+        var head = 0
+        queue.append(start)
+        while head < queue.count {
+            let index = queue[head]
+            head += 1
+            if head >= 4096, head * 2 >= queue.count {
+                queue.removeFirst(head)
+                head = 0
+            }
+            let x = index % w
+            let y = index / w
+            count += 1
+            sx += x
+            sy += y
+            if x == 0 || y == 0 || x == w - 1 || y == h - 1 { border = true }
+            for dy in -1...1 {
+                for dx in -1...1 where (dx != 0 || dy != 0) && (dark || dx == 0 || dy == 0) {
+                    let nx = x + dx
+                    let ny = y + dy
+                    guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
+                    let next = ny * w + nx
+                    if label[next] < 0 && (p[ny * picture.stride + nx] < 128) == dark {
+                        label[next] = id
+                        queue.append(next)
+                    }
+                }
+            }
+        }
+        area.append(count)
+        sumX.append(sx)
+        sumY.append(sy)
+        touchesBorder.append(border)
     }
 }
 
