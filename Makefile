@@ -21,6 +21,7 @@ BENCH_PACKAGES := zbar-tools chafa
 PACKAGE_PACKAGES := dpkg-dev lintian qrencode tmux
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 CORPUS ?= ../shared/corpus
+QR_PHOTOS ?= ../shared/corpus-qr-photos
 ARGS ?=
 FUZZ_SECONDS ?= 60
 
@@ -88,7 +89,8 @@ test: deps
 	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) swift test --sanitize=address --scratch-path .build/asan --filter '$(ASAN_TESTS)'
 
 bench: bench-deps
-	swift run -c release qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20 --big-still --memory
+	swift run -c release qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20 --big-still --memory \
+		--qr-photos $(QR_PHOTOS)
 
 fuzz: deps
 	scripts/fuzz $(FUZZ_SECONDS)

@@ -48,8 +48,9 @@ public enum ECICode {
         let sources = segments.map { Array($0.text.utf8) }
         let encoded = sources.withUnsafeBufferPointers { pointers in
             var segs = zip(segments, pointers).map { segment, bytes in
-                zint_seg(source: UnsafeMutablePointer(mutating: bytes.baseAddress), length: Int32(bytes.count),
-                         eci: Int32(segment.eci))
+                zint_seg(
+                    source: UnsafeMutablePointer(mutating: bytes.baseAddress), length: Int32(bytes.count),
+                    eci: Int32(segment.eci))
             }
             return ZBarcode_Encode_Segs(symbol, &segs, Int32(segs.count))
         }

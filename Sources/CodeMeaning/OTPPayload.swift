@@ -19,7 +19,9 @@ enum OTPPayload {
         func value(_ name: String) -> String? { query.first { $0.0 == name }.map(\.1) }
         let labelParts = label.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces() }
         let named = value("issuer") ?? ""
-        let issuer = named.isEmpty ? (labelParts.count == 2 ? labelParts[0] : nil) : named
+        // A label of only spaces before its colon names no issuer.
+        let fromLabel = labelParts.count == 2 && !labelParts[0].isEmpty ? labelParts[0] : nil
+        let issuer = named.isEmpty ? fromLabel : named
         var fields = [Field("type", type)]
         if let issuer { fields.append(Field("issuer", issuer)) }
         if let account = labelParts.last, !account.isEmpty { fields.append(Field("account", account)) }

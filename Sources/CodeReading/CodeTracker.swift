@@ -78,7 +78,10 @@ public struct CodeTracker: Sendable {
         }
         for code in codes where confirmed(code, at: time) {
             let identity = code.identity
-            let isNews = lastSeen[identity].map { time - $0 > forgetAfter || time < $0 } ?? true
+            // A still's codes are each in a place of their own: one payload printed on many
+            // labels is as many codes.
+            let elsewhere = !stream && news.contains { $0.identity == identity && !$0.isSameSighting(as: code) }
+            let isNews = elsewhere || lastSeen[identity].map { time - $0 > forgetAfter || time < $0 } ?? true
             lastSeen[identity] = time
             if isNews { news.append(code) }
         }

@@ -100,7 +100,8 @@ struct ECICharset {
         let named = eci.map(Self.register) ?? ("ISO-8859-1", "ISO-8859-1")
         name = PayloadEncoding(rawValue: named.name)
         iconvName = named.iconv
-        isASCIICompatible = named.iconv != nil && !(named.iconv ?? "").hasPrefix("UTF-16")
+        isASCIICompatible =
+            named.iconv != nil && !(named.iconv ?? "").hasPrefix("UTF-16")
             && !(named.iconv ?? "").hasPrefix("UTF-32")
     }
 

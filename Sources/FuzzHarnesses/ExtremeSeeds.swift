@@ -34,7 +34,10 @@ enum ExtremeSeeds {
             return [
                 ("max-size.y4m", Array("YUV4MPEG2 W\(int64Max) H\(int64Max) F30:1\nFRAME\n".utf8)),
                 ("past-int64.y4m", Array("YUV4MPEG2 W\(pastInt64) H2 F\(int32Max):0 A\(int64Max):0\nFRAME\n".utf8)),
-                ("max-rate.y4m", Array("YUV4MPEG2 W2 H2 F\(int64Max):1 C420\nFRAME\n".utf8) + [UInt8](repeating: 9, count: 6)),
+                (
+                    "max-rate.y4m",
+                    Array("YUV4MPEG2 W2 H2 F\(int64Max):1 C420\nFRAME\n".utf8) + [UInt8](repeating: 9, count: 6)
+                ),
             ]
         case .still:
             // Structured append at its ends: the last of 16 Data Matrix parts, the last of 26
@@ -72,7 +75,9 @@ enum ExtremeSeeds {
             + [("vcard-extreme.txt", Array(vcard.utf8))]
     }
 
-    private static func bigEndian(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
+    private static func bigEndian(_ value: UInt32) -> [UInt8] {
+        (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
+    }
     private static func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
         (0..<T.bitWidth / 8).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
     }

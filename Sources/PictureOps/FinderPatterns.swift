@@ -95,6 +95,23 @@ private struct Regions {
 }
 
 enum FinderSearch {
+    /// Finder patterns under two binarisations of a grey picture (one global, one local),
+    /// without repeats.
+    static func patterns(inEither picture: Frame) -> [FinderPattern] {
+        let window = max(15, max(picture.width, picture.height) / 8 | 1)
+        var found = [FinderPattern]()
+        // One binarisation at a time: each is as large as the picture.
+        for binarise in [{ picture.thresholded() }, { picture.binarisedLocally(window: window, offset: 3) }] {
+            for pattern in patterns(in: binarise())
+            where !found.contains(where: {
+                hypot($0.centre.x - pattern.centre.x, $0.centre.y - pattern.centre.y) < 2 * pattern.moduleSize
+            }) {
+                found.append(pattern)
+            }
+        }
+        return found
+    }
+
     /// Finder patterns in a black-and-white picture (dark < 128).
     static func patterns(in binary: Frame) -> [FinderPattern] {
         // A finder's dark core and ring take 8 pixels at the least: a picture without as many

@@ -96,26 +96,15 @@ public enum StraightenedCode {
         return Frame(width: side, height: side, luma: out)
     }
 
-    /// Finder patterns under two binarisations (one global, one local), without repeats.
+    /// The largest finder patterns in the crop (see `FinderSearch.patterns(inEither:)`).
     private static func candidates(in crop: Frame) -> [FinderPattern] {
-        let window = max(15, max(crop.width, crop.height) / 8 | 1)
-        var found = [FinderPattern]()
-        // One binarisation at a time: each is as large as the crop.
-        for binarise in [{ crop.thresholded() }, { crop.binarisedLocally(window: window, offset: 3) }] {
-            for pattern in FinderSearch.patterns(in: binarise())
-            where !found.contains(where: {
-                hypot($0.centre.x - pattern.centre.x, $0.centre.y - pattern.centre.y) < 2 * pattern.moduleSize
-            }) {
-                found.append(pattern)
-            }
-        }
-        return Array(found.sorted { $0.moduleSize > $1.moduleSize }.prefix(8))
+        Array(FinderSearch.patterns(inEither: crop).sorted { $0.moduleSize > $1.moduleSize }.prefix(8))
     }
 
     /// Trios of finders as (top-left, top-right, bottom-left), the most plausible first:
     /// module sizes alike, sides alike, a right angle at the top-left. Strong perspective
     /// bends the angle, so the other two turns of a good trio follow it.
-    private static func arrangements(of patterns: [FinderPattern]) -> [FinderTrio] {
+    static func arrangements(of patterns: [FinderPattern]) -> [FinderTrio] {
         var ranked = [(score: Double, trio: FinderTrio)]()
         for i in patterns.indices {
             for j in patterns.indices where j != i {

@@ -224,7 +224,10 @@ enum BenchOptions {
                         try count(text, "--memory", "a side in pixels")
                     } ?? 10_000
             }),
-        value("--qr-photos", "DIR", "BoofCV's QR photos in DIR (a folder a category): found, extra and time, beside zbarimg and libzxing") {
+        value(
+            "--qr-photos", "DIR",
+            "BoofCV's QR photos in DIR (a folder a category): found, extra and time, beside zbarimg and libzxing"
+        ) {
             $0.qrPhotos = $1
         },
         value("--explain", "FILE", "what every pass reads in one picture, turned and not, and what is accepted") {

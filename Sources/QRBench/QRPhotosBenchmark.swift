@@ -42,9 +42,12 @@ struct QRPhotosBenchmark {
 
     func run(progress: (String) -> Void) throws -> String {
         let zbarimg = ProgramPath.find("zbarimg")
-        var rows = [[
-            "category", "pictures", "codes", "qrtui", "extra", "twice", "s", "zbarimg", "s", "libzxing 1.4", "extra", "s",
-        ]]
+        var rows = [
+            [
+                "category", "pictures", "codes", "qrtui", "extra", "twice", "s", "zbarimg", "s", "libzxing 1.4",
+                "extra", "s",
+            ]
+        ]
         var total = Tally()
         for category in try categories() {
             progress("qr-photos: \(category)")
@@ -187,7 +190,8 @@ struct QRPhotosBenchmark {
     private func zxingAlone(_ photo: String) -> (quads: [Quad], seconds: Double) {
         let start = MonotonicClock.now()
         guard let data = FileManager.default.contents(atPath: photo),
-            let frame = try? PictureDecoder.decode(Array(data), path: photo, limits: PictureLimits(maxPixels: 50_000_000))
+            let frame = try? PictureDecoder.decode(
+                Array(data), path: photo, limits: PictureLimits(maxPixels: 50_000_000))
         else { return ([], 0) }
         let codes = ZxingEngine.readAlone(frame, symbologies: [.qr])
         let quads = codes.map { $0.corners.map { (x: Double($0.x), y: Double($0.y)) } }

@@ -88,4 +88,11 @@ import Testing
         let empty = CodeMeaning.of(MigrationExport.uri(MigrationExport.payload([.init(secret: [], name: "x")])))
         #expect(empty.accounts.first?["problem"] == "no secret")
     }
+
+    @Test func aLabelWithNothingBeforeItsColonNamesNoIssuer() {
+        let meaning = CodeMeaning.of("otpauth://totp/%20%0C:alice?secret=JBSWY3DPEHPK3PXP")
+        #expect(meaning["issuer"] == nil)
+        #expect(meaning["account"] == "alice")
+        #expect(meaning.fields.allSatisfy { !$0.value.isEmpty })
+    }
 }

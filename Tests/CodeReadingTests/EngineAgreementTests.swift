@@ -97,7 +97,9 @@ import Testing
     @Test func readsOfTwoPlacesAreBothKept() throws {
         let far = DetectedCode(
             symbology: .qr, bytes: Array("far away".utf8),
-            corners: [PixelPoint(x: 0, y: 0), PixelPoint(x: 0, y: 20), PixelPoint(x: 20, y: 20), PixelPoint(x: 20, y: 0)])
+            corners: [
+                PixelPoint(x: 0, y: 0), PixelPoint(x: 0, y: 20), PixelPoint(x: 20, y: 20), PixelPoint(x: 20, y: 0),
+            ])
         let found = paired(zbar: [far]).decode(Self.picture)
         #expect(Set(found.codes.map(\.text)) == ["both engines", "far away"])
     }

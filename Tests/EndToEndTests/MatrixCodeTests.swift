@@ -48,7 +48,9 @@ import Testing
     /// Text in a set the symbol names by ECI is printed in that set, and JSON names it; a pipe
     /// given `--raw` gets the symbol's own bytes.
     @Test func textInAnECIsSetIsPrinted() throws {
-        for (kind, eci, name) in [(ECICode.Kind.qr, 33, "UTF-16LE"), (.dataMatrix, 32, "GB18030"), (.aztec, 34, "UTF-32BE")] {
+        for (kind, eci, name) in [
+            (ECICode.Kind.qr, 33, "UTF-16LE"), (.dataMatrix, 32, "GB18030"), (.aztec, 34, "UTF-32BE"),
+        ] {
             let picture = try #require(ECICode.picture(kind, [.init(eci: eci, "中文 Zürich")]))
             let path = directory.write("eci-\(eci).png", PNGCodec.encode(picture))
             let plain = try QRTUIProcess.run(["--no-preview", path])
@@ -57,7 +59,9 @@ import Testing
             #expect(json.stdoutText.contains("\"encoding\":\"\(name)\""), "\(json.stdoutText)")
         }
         let binary = try #require(ECICode.picture(.dataMatrix, [.init(eci: 899, "Zürich")]))
-        let raw = try QRTUIProcess.run(["--no-preview", "--raw", directory.write("eci-899.png", PNGCodec.encode(binary))])
+        let raw = try QRTUIProcess.run([
+            "--no-preview", "--raw", directory.write("eci-899.png", PNGCodec.encode(binary)),
+        ])
         #expect(raw.stdout == Array("Zürich\n".utf8))
     }
 }

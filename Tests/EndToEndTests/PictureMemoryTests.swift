@@ -68,7 +68,8 @@ import Testing
     /// search once kept 12 bytes a pixel, the local binarisation 8 of a three times larger one).
     @Test(arguments: [500, 864, 2000])
     func aBlankPictureStaysWithinThreeBytesAPixelAndThirtyMegabytes(side: Int) throws {
-        let path = directory.write("blank-\(side).png", PNGCodec.encode(Frame.filled(width: side, height: side, value: 255)))
+        let path = directory.write(
+            "blank-\(side).png", PNGCodec.encode(Frame.filled(width: side, height: side, value: 255)))
         let (kilobytes, run) = try peak(path)
         #expect(run.status == 4, "\(run.stderr)")
         let limit = 3 * side * side + 30_000_000

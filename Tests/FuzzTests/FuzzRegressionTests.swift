@@ -47,7 +47,9 @@ import Testing
 
     /// The seeds are inputs the parsers accept, so fuzzing starts inside them.
     @Test func seedsAreValidInputs() throws {
-        for seed in SeedCorpus.plainSeeds(for: .png) + SeedCorpus.plainSeeds(for: .jpeg) + SeedCorpus.plainSeeds(for: .netpbm) {
+        for seed in SeedCorpus.plainSeeds(for: .png) + SeedCorpus.plainSeeds(for: .jpeg)
+            + SeedCorpus.plainSeeds(for: .netpbm)
+        {
             let frame = try PictureDecoder.decode(seed.bytes, path: seed.name)
             #expect(frame.width > 0 && frame.height > 0)
         }

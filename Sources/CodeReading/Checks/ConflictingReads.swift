@@ -43,4 +43,17 @@ extension DetectedCode {
         return box.minX <= otherBox.maxX + slack && otherBox.minX <= box.maxX + slack
             && box.minY <= otherBox.maxY + slack && otherBox.minY <= box.maxY + slack
     }
+
+    /// Their boxes share a pixel.
+    func meets(_ other: DetectedCode) -> Bool {
+        guard let box = corners.boundingRect, let otherBox = other.corners.boundingRect else { return false }
+        return box.minX <= otherBox.maxX && otherBox.minX <= box.maxX && box.minY <= otherBox.maxY
+            && otherBox.minY <= box.maxY
+    }
+
+    /// The same code seen again: its identity, and for a matrix code its place (a sheet of
+    /// labels may print one payload many times over).
+    public func isSameSighting(as other: DetectedCode) -> Bool {
+        identity == other.identity && (!symbology.isTwoDimensional || meets(other))
+    }
 }

@@ -100,14 +100,30 @@ struct Corroboration {
         }
     }
 
-    private var sightings: [CodeIdentity: Sighting] = [:]
-    private var order: [CodeIdentity] = []
+    /// One code in one place: a matrix code's payload may be printed many times on one sheet
+    /// (labels), each a code of its own; a 1D read's place is wherever its looks put it.
+    private struct Key: Hashable {
+        let identity: CodeIdentity
+        let slot: Int
+    }
+
+    private var sightings: [Key: Sighting] = [:]
+    private var order: [Key] = []
+
+    /// The sighting `code` adds to: of its identity, and for a matrix code where it lies.
+    private func key(for code: DetectedCode) -> Key {
+        let same = order.filter { $0.identity == code.identity }
+        guard code.symbology.isTwoDimensional else { return Key(identity: code.identity, slot: 0) }
+        if let here = same.first(where: { sightings[$0].map { $0.place.meets(code) } ?? false }) { return here }
+        return Key(identity: code.identity, slot: same.count)
+    }
 
     /// Records what one look read.
     mutating func add(_ codes: [DetectedCode]) {
         for code in codes {
-            var sighting = sightings[code.identity] ?? Sighting(code: code, place: code)
-            if sighting.looks.isEmpty { order.append(code.identity) }
+            let key = key(for: code)
+            var sighting = sightings[key] ?? Sighting(code: code, place: code)
+            if sighting.looks.isEmpty { order.append(key) }
             let look = Look(pass: code.pass, turn: code.turn)
             sighting.looks[look] = max(sighting.looks[look] ?? 0, Self.isStrong(code) ? 4 : 2)
             let checkedAcross = sighting.code.checkedAcross || code.checkedAcross
@@ -118,22 +134,22 @@ struct Corroboration {
                 (sighting.place.corners + code.corners).boundingRect.map {
                     [PixelPoint(x: $0.minX, y: $0.minY), PixelPoint(x: $0.maxX, y: $0.maxY)]
                 } ?? code.corners
-            sightings[code.identity] = sighting
+            sightings[key] = sighting
         }
     }
 
-    /// The heaviest read that disagrees with `identity` where it lies.
-    private func rivalWeight(_ identity: CodeIdentity) -> Int {
-        guard let place = sightings[identity]?.place else { return 0 }
-        return sightings.values.filter { $0.code.identity != identity && $0.place.disagrees(with: place) }
+    /// The heaviest read that disagrees with `key`'s where it lies.
+    private func rivalWeight(_ key: Key) -> Int {
+        guard let place = sightings[key]?.place else { return 0 }
+        return sightings.values.filter { $0.code.identity != key.identity && $0.place.disagrees(with: place) }
             .map(\.weight).max() ?? 0
     }
 
-    private func believed(_ identity: CodeIdentity) -> Bool {
-        guard let sighting = sightings[identity] else { return false }
+    private func believed(_ key: Key) -> Bool {
+        guard let sighting = sightings[key] else { return false }
         if sighting.code.symbology.oneReadIsProof { return true }
         if !Self.seenEnough(sighting.code) { return false }
-        return sighting.weight >= 4 && sighting.weight >= 2 * rivalWeight(identity)
+        return sighting.weight >= 4 && sighting.weight >= 2 * rivalWeight(key)
     }
 
     /// Reads believed: proof on their own or seen by two looks, outweighing any rival.
@@ -142,11 +158,11 @@ struct Corroboration {
     /// Reads a further look could still decide: not believed, and not outweighed twice over
     /// by a believed rival.
     var pending: [DetectedCode] {
-        order.compactMap { identity in
-            guard let sighting = sightings[identity], !believed(identity) else { return nil }
-            let beaten = sightings.values.contains {
-                $0.code.identity != identity && $0.place.disagrees(with: sighting.place) && believed($0.code.identity)
-                    && $0.weight >= 2 * sighting.weight
+        order.compactMap { key in
+            guard let sighting = sightings[key], !believed(key) else { return nil }
+            let beaten = sightings.contains { other, rival in
+                other.identity != key.identity && rival.place.disagrees(with: sighting.place) && believed(other)
+                    && rival.weight >= 2 * sighting.weight
             }
             return beaten ? nil : sighting.code
         }

@@ -31,7 +31,8 @@ enum EngineAgreement {
             }
             let near = second.indices.filter { sameFamily(second[$0], code) && overlaps(second[$0], code) }
             let twin =
-                near.first { alike(second[$0], code) } ?? declaredTwin(of: code, among: near.map { second[$0] })
+                near.first { alike(second[$0], code) }
+                ?? declaredTwin(of: code, among: near.map { second[$0] })
                 .flatMap { match in near.first { second[$0] == match } }
             if let twin {
                 claimed.insert(twin)

@@ -141,7 +141,7 @@ extension FrameReading {
         passesRun += other.passesRun
         withheld += other.withheld
         parts += other.parts.map { $0.mapped(map) }
-        for code in other.codes.map({ $0.mapped(map) }) where !codes.contains(where: { $0.identity == code.identity }) {
+        for code in other.codes.map({ $0.mapped(map) }) where !codes.contains(where: { $0.isSameSighting(as: code) }) {
             codes.append(code)
             pass = pass ?? other.pass
         }

@@ -32,22 +32,21 @@ public struct ThoroughScan: Sendable {
     /// Passes run until a code is believed (see `Corroboration`): a 1D read that needs a
     /// second look gets the looks that give one next (its own pass on the picture turned a
     /// little, then other passes). A picture of many megapixels is read once whole and then
-    /// within a counted budget (`LargeStill`), and the
-    /// reading gives up once `limit` is reached.
+    /// within a counted budget (`LargeStill`); then the places where QR codes may lie that no
+    /// code read covers are read on their own (`CandidateWindows`). The reading gives up once
+    /// `limit` is reached.
     public func scan(
         _ frame: Frame, in area: PixelRect? = nil, with engine: any CodeEngine,
         limit: ReadingLimit? = nil
     ) -> FrameReading {
         let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
         guard !rect.isEmpty else { return FrameReading(frameSequence: frame.sequence, area: area) }
-        if LargeStill.applies(to: rect) {
-            var reading = LargeStill(thorough: self).scan(frame, in: rect, with: engine, limit: limit)
-            reading.area = area
-            return reading
-        }
         let start = MonotonicClock.now()
-        var reading = scanWhole(
-            frame.cropped(to: rect), at: PixelPoint(x: rect.x, y: rect.y), with: engine, limit: limit)
+        var reading =
+            LargeStill.applies(to: rect)
+            ? LargeStill(thorough: self).scan(frame, in: rect, with: engine, limit: limit)
+            : scanWhole(frame.cropped(to: rect), at: PixelPoint(x: rect.x, y: rect.y), with: engine, limit: limit)
+        CandidateWindows(thorough: self).read(frame, in: rect, with: engine, limit: limit, into: &reading)
         reading.frameSequence = frame.sequence
         reading.area = area
         reading.milliseconds = (MonotonicClock.now() - start) * 1000

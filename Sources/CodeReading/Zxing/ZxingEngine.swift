@@ -45,7 +45,7 @@ public final class ZxingEngine: CodeEngine {
     }
 
     /// Most symbols looked for in one picture.
-    static let mostSymbols = 8
+    static let mostSymbols = 100
 
     /// zxing-cpp 1.4 finds one Data Matrix or Aztec symbol in a picture however many it holds:
     /// on a still each one read is covered over with the picture's light and the picture read
@@ -147,7 +147,8 @@ public final class ZxingEngine: CodeEngine {
                 symbology: symbology, id: String(cString: symbol.sequence_id), index: Int(symbol.sequence_index),
                 count: Int(symbol.sequence_size))
         }
-        let written = Array(UnsafeBufferPointer(start: symbol.eci_content, count: Int(max(0, symbol.eci_content_count))))
+        let written = Array(
+            UnsafeBufferPointer(start: symbol.eci_content, count: Int(max(0, symbol.eci_content_count))))
         if symbol.has_eci != 0, let content = ECIContent(protocol: written), content.bytes == bytes {
             return code.saying(content)
         }

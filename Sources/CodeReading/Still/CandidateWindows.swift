@@ -1,0 +1,65 @@
+import FrameCore
+import PictureOps
+
+/// A still holds as many QR codes as it holds: once the picture is read, each place its
+/// finder patterns mark (`QRCandidates`) that no code read covers is read on its own, by
+/// both engines, look by look across the places (the plain one first), within a counted
+/// budget. A sheet of labels, of which a look at the whole reads a few, is read whole.
+struct CandidateWindows {
+    /// The looks each place gets, those that read most first.
+    static let looks: [ScanPass] = [.plain, .binarised, .straightened, .thresholded, .enlarged]
+    /// Their counted work, as a share of the picture's pixels, and at the least.
+    static let share = 0.75
+    static let leastWork = 4_000_000.0
+
+    let thorough: ThoroughScan
+
+    static func applies(to engine: any CodeEngine) -> Bool { engine.symbologies?.contains(.qr) ?? true }
+
+    /// Reads the places in `rect` of `frame` that `reading`'s codes leave uncovered, adding
+    /// what they read; a read where another code was read is withheld.
+    func read(
+        _ frame: Frame, in rect: PixelRect, with engine: any CodeEngine, limit: ReadingLimit?,
+        into reading: inout FrameReading
+    ) {
+        guard Self.applies(to: engine) else { return }
+        let origin = PixelPoint(x: rect.x, y: rect.y)
+        let places = QRCandidates.windows(in: frame.cropped(to: rect)).map {
+            PixelRect(x: $0.x + origin.x, y: $0.y + origin.y, width: $0.width, height: $0.height)
+        }
+        guard !places.isEmpty else { return }
+        let budget = WorkBudget(max(Self.leastWork, Double(rect.width * rect.height) * Self.share))
+        var open = places
+        for pass in Self.looks where thorough.extraPasses.contains(pass) || pass == .plain {
+            open.removeAll { covered($0, by: reading.codes) }
+            for place in open where limit?.reached != true {
+                guard !covered(place, by: reading.codes) else { continue }
+                let found = thorough.scanWhole(
+                    frame.cropped(to: place), at: PixelPoint(x: place.x, y: place.y), with: engine, limit: limit,
+                    passes: [pass], budget: budget)
+                reading.passesRun += found.passesRun
+                reading.parts += found.parts
+                reading.withheld += found.withheld
+                for code in found.codes where !reading.codes.contains(where: { $0.isSameSighting(as: code) }) {
+                    if reading.codes.contains(where: { EngineAgreement.samePlace($0, code) }) {
+                        reading.withheld += 1
+                    } else {
+                        reading.codes.append(code)
+                        reading.pass = reading.pass ?? found.pass
+                    }
+                }
+            }
+        }
+        reading.work += budget.spent
+    }
+
+    /// The place's middle lies within a code already read.
+    private func covered(_ place: PixelRect, by codes: [DetectedCode]) -> Bool {
+        let x = place.x + place.width / 2
+        let y = place.y + place.height / 2
+        return codes.contains { code in
+            guard code.symbology.isTwoDimensional, let box = code.corners.boundingRect else { return false }
+            return (box.minX...box.maxX).contains(x) && (box.minY...box.maxY).contains(y)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import FrameCore
+import Glibc
+
+/// Where QR codes may lie in a picture, found by their finder patterns over the whole of it:
+/// three finders that could be one code's corners give that code's place; a finder left
+/// without partners (the others hidden, or not found) a square round it that a code of up
+/// to version 7 fits whichever corner it is. A look at a whole sheet of labels reads a few of
+/// its codes; these windows, read one by one, read the rest.
+public enum QRCandidates {
+    /// The search runs on the picture shrunk to at most this many pixels: a finder of 3 px a
+    /// module there is still found, and labelling costs 4 bytes a pixel.
+    static let searchPixels = 1_500_000
+    /// Most windows given, code places first.
+    public static let mostWindows = 120
+    /// The quiet zone and a module's slack round a code's place, in modules.
+    static let margin = 6.0
+    /// Half a lone finder's window, in modules: a version-7 code (45 modules) from any corner.
+    static let loneReach = 42.0
+
+    /// Candidate windows in `picture`'s pixels, clamped to it: places of codes (finder trios)
+    /// first, the largest codes first, then windows round lone finders.
+    public static func windows(in picture: Frame) -> [PixelRect] {
+        var factor = 1
+        while picture.width * picture.height / (factor * factor) > searchPixels { factor += 1 }
+        let view = factor > 1 ? picture.shrunk(by: factor) : picture
+        let scale = Double(factor)
+        let patterns = FinderSearch.patterns(inEither: view).map { pattern in
+            FinderPattern(
+                centre: (pattern.centre.x * scale, pattern.centre.y * scale),
+                corners: pattern.corners.map { ($0.x * scale, $0.y * scale) }, moduleSize: pattern.moduleSize * scale)
+        }
+        var used = Set<Int>()
+        var windows = [PixelRect]()
+        for trio in trios(of: patterns) where used.isDisjoint(with: trio) {
+            used.formUnion(trio)
+            let (a, b, c) = (patterns[trio[0]], patterns[trio[1]], patterns[trio[2]])
+            // The fourth corner of the parallelogram the three centres span.
+            let d = (b.centre.x + c.centre.x - a.centre.x, b.centre.y + c.centre.y - a.centre.y)
+            let xs = [a.centre.x, b.centre.x, c.centre.x, d.0]
+            let ys = [a.centre.y, b.centre.y, c.centre.y, d.1]
+            let grow = (3.5 + margin) * (a.moduleSize + b.moduleSize + c.moduleSize) / 3
+            windows.append(rect(xs.min()! - grow, ys.min()! - grow, xs.max()! + grow, ys.max()! + grow))
+        }
+        for index in patterns.indices where !used.contains(index) {
+            let pattern = patterns[index]
+            let reach = loneReach * pattern.moduleSize
+            windows.append(
+                rect(
+                    pattern.centre.x - reach, pattern.centre.y - reach, pattern.centre.x + reach,
+                    pattern.centre.y + reach))
+        }
+        return Array(windows.map { $0.clamped(to: picture.bounds) }.filter { !$0.isEmpty }.prefix(mostWindows))
+    }
+
+    private static func rect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> PixelRect {
+        PixelRect(x: Int(x0.rounded(.down)), y: Int(y0.rounded(.down)), width: Int(x1 - x0), height: Int(y1 - y0))
+    }
+
+    /// Trios of finders (corner finder first) that could be one code's, the most plausible
+    /// first: each finder's partners lie within a version-40 code of it and are alike in size.
+    static func trios(of patterns: [FinderPattern]) -> [[Int]] {
+        var ranked = [(score: Double, trio: [Int])]()
+        for a in patterns.indices {
+            let corner = patterns[a]
+            let partners = patterns.indices.filter { b in
+                guard b != a else { return false }
+                let other = patterns[b]
+                let distance = hypot(other.centre.x - corner.centre.x, other.centre.y - corner.centre.y)
+                let sizes = max(corner.moduleSize, other.moduleSize) / min(corner.moduleSize, other.moduleSize)
+                return sizes < 1.6 && distance > 9 * corner.moduleSize && distance < 175 * corner.moduleSize
+            }
+            for (i, b) in partners.enumerated() {
+                for c in partners[(i + 1)...] {
+                    if let score = score(corner, patterns[b], patterns[c]) { ranked.append((score, [a, b, c])) }
+                }
+            }
+        }
+        return ranked.sorted { $0.score < $1.score }.map(\.trio)
+    }
+
+    /// How far `a`, `b`, `c` are from a code's corner finders (nil: too far): a right angle at
+    /// `a`, equal sides, one module size.
+    private static func score(_ a: FinderPattern, _ b: FinderPattern, _ c: FinderPattern) -> Double? {
+        let ab = (b.centre.x - a.centre.x, b.centre.y - a.centre.y)
+        let ac = (c.centre.x - a.centre.x, c.centre.y - a.centre.y)
+        let lengths = (hypot(ab.0, ab.1), hypot(ac.0, ac.1))
+        let cosine = abs(ab.0 * ac.0 + ab.1 * ac.1) / (lengths.0 * lengths.1)
+        let ratio = max(lengths.0, lengths.1) / min(lengths.0, lengths.1) - 1
+        let sizes = [a.moduleSize, b.moduleSize, c.moduleSize]
+        let spread = sizes.max()! / sizes.min()! - 1
+        // The sides in modules: a code's finders are N - 7 modules apart.
+        let modules = (lengths.0 + lengths.1) / 2 / (sizes.reduce(0, +) / 3)
+        guard cosine < 0.5, ratio < 0.5, spread < 0.6, modules > 9 else { return nil }
+        return cosine + ratio + spread
+    }
+}
