@@ -25,72 +25,118 @@ private struct Regions {
     var childCount: [Int] = []
 
     /// Dark regions join across corners (8 neighbours), light ones only along edges (4), so
-    /// a ring of either colour really encloses what lies inside it.
+    /// a ring of either colour really encloses what lies inside it. Labelled by runs: each
+    /// row's runs of one colour are joined to the touching runs above (union-find), and a
+    /// region is numbered by its first pixel in raster order.
     init(_ picture: Frame) {
+        var runs = Runs(picture)
+        runs.join()
         let w = picture.width
         label = [Int32](repeating: -1, count: w * picture.height)
-        var queue = [Int]()
-        picture.luma.withUnsafeBufferPointer { p in
-            for start in 0..<(w * picture.height) where label[start] < 0 {
-                let dark = p[(start / w) * picture.stride + start % w] < 128
-                // The first pixel of a region in raster order has its enclosing region on its left.
-                parent.append(start % w > 0 ? label[start - 1] : -1)
-                isDark.append(dark)
-                fill(from: start, dark: dark, picture: picture, pixels: p, queue: &queue)
+        var regionOf = [Int32](repeating: -1, count: runs.count)
+        for y in 0..<picture.height {
+            for run in runs.rowStart[y]..<runs.rowStart[y + 1] {
+                let root = runs.find(run)
+                let x0 = Int(runs.start[run])
+                let x1 = Int(runs.end[run])
+                if root == run {
+                    regionOf[run] = Int32(area.count)
+                    // The first pixel of a region in raster order has its enclosing region on its left.
+                    parent.append(x0 > 0 ? regionOf[runs.find(run - 1)] : -1)
+                    isDark.append(runs.dark[run])
+                    area.append(0)
+                    sumX.append(0)
+                    sumY.append(0)
+                    touchesBorder.append(false)
+                }
+                let id = regionOf[root]
+                let region = Int(id)
+                let length = x1 - x0
+                area[region] += length
+                sumX[region] += (x0 + x1 - 1) * length / 2
+                sumY[region] += y * length
+                if y == 0 || y == picture.height - 1 || x0 == 0 || x1 == w { touchesBorder[region] = true }
+                label.withUnsafeMutableBufferPointer { labels in
+                    (labels.baseAddress! + y * w + x0).update(repeating: id, count: length)
+                }
             }
         }
         childCount = [Int](repeating: 0, count: area.count)
         for id in parent where id >= 0 { childCount[Int(id)] += 1 }
     }
+}
 
-    /// Labels the region holding `start` and records its area, centroid sums and border contact.
-    /// Filled breadth first: the queue holds a region's front, not most of its pixels (as a
-    /// depth-first stack does in a large light area); what was taken is dropped as it goes.
-    private mutating func fill(
-        from start: Int, dark: Bool, picture: Frame, pixels p: UnsafeBufferPointer<UInt8>,
-        queue: inout [Int]
-    ) {
+/// A black-and-white picture's runs of one colour along each row, in raster order, and the
+/// sets of touching runs (each set's root is its first run).
+private struct Runs {
+    var start: [Int32] = []
+    var end: [Int32] = []
+    var dark: [Bool] = []
+    var link: [Int32] = []
+    var rowStart: [Int]
+
+    var count: Int { start.count }
+
+    init(_ picture: Frame) {
+        rowStart = [Int](repeating: 0, count: picture.height + 1)
         let w = picture.width
-        let h = picture.height
-        let id = Int32(area.count)
-        var count = 0
-        var sx = 0
-        var sy = 0
-        var border = false
-        label[start] = id
-        queue.removeAll(keepingCapacity: true)
-        var head = 0
-        queue.append(start)
-        while head < queue.count {
-            let index = queue[head]
-            head += 1
-            if head >= 4096, head * 2 >= queue.count {
-                queue.removeFirst(head)
-                head = 0
-            }
-            let x = index % w
-            let y = index / w
-            count += 1
-            sx += x
-            sy += y
-            if x == 0 || y == 0 || x == w - 1 || y == h - 1 { border = true }
-            for dy in -1...1 {
-                for dx in -1...1 where (dx != 0 || dy != 0) && (dark || dx == 0 || dy == 0) {
-                    let nx = x + dx
-                    let ny = y + dy
-                    guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
-                    let next = ny * w + nx
-                    if label[next] < 0 && (p[ny * picture.stride + nx] < 128) == dark {
-                        label[next] = id
-                        queue.append(next)
-                    }
+        picture.luma.withUnsafeBufferPointer { p in
+            for y in 0..<picture.height {
+                rowStart[y] = start.count
+                let row = p.baseAddress! + y * picture.stride
+                var x = 0
+                while x < w {
+                    let isDark = row[x] < 128
+                    var next = x + 1
+                    while next < w && (row[next] < 128) == isDark { next += 1 }
+                    link.append(Int32(start.count))
+                    start.append(Int32(x))
+                    end.append(Int32(next))
+                    dark.append(isDark)
+                    x = next
                 }
             }
         }
-        area.append(count)
-        sumX.append(sx)
-        sumY.append(sy)
-        touchesBorder.append(border)
+        rowStart[picture.height] = start.count
+    }
+
+    /// Joins each run to the runs of its colour above that it touches: along an edge, or
+    /// across a corner for dark runs.
+    mutating func join() {
+        guard rowStart.count > 2 else { return }
+        for y in 1..<(rowStart.count - 1) {
+            var above = rowStart[y - 1]
+            for run in rowStart[y]..<rowStart[y + 1] {
+                let reach: Int32 = dark[run] ? 1 : 0
+                let from = start[run] - reach
+                let to = end[run] + reach
+                while above < rowStart[y] && end[above] <= from { above += 1 }
+                var other = above
+                while other < rowStart[y] && start[other] < to {
+                    if dark[other] == dark[run] { union(run, other) }
+                    other += 1
+                }
+            }
+        }
+    }
+
+    mutating func find(_ run: Int) -> Int {
+        var root = run
+        while Int(link[root]) != root { root = Int(link[root]) }
+        var at = run
+        while Int(link[at]) != root {
+            let next = Int(link[at])
+            link[at] = Int32(root)
+            at = next
+        }
+        return root
+    }
+
+    /// The earlier run's root stays root: a set's root is its first run in raster order.
+    private mutating func union(_ a: Int, _ b: Int) {
+        let ra = find(a)
+        let rb = find(b)
+        if ra < rb { link[rb] = Int32(ra) } else if rb < ra { link[ra] = Int32(rb) }
     }
 }
 

@@ -41,18 +41,8 @@ extension Frame {
                         let u = (dx * cosA + dy * sinA) / scale + Double(pw) / 2 - 0.5
                         let v = (-dx * sinA + dy * cosA) / scale + Double(ph) / 2 - 0.5
                         guard u > -1, v > -1, u < Double(pw), v < Double(ph) else { continue }
-                        let ix = Int(u.rounded(.down))
-                        let iy = Int(v.rounded(.down))
-                        let fx = u - Double(ix)
-                        let fy = v - Double(iy)
-                        func at(_ px: Int, _ py: Int) -> Double? {
-                            guard px >= 0, py >= 0, px < pw, py < ph else { return nil }
-                            return Double(src[py * ps + px])
-                        }
-                        let background = Double(dst[y * stride + x])
-                        let top = (at(ix, iy) ?? background) * (1 - fx) + (at(ix + 1, iy) ?? background) * fx
-                        let bottom = (at(ix, iy + 1) ?? background) * (1 - fx) + (at(ix + 1, iy + 1) ?? background) * fx
-                        dst[y * stride + x] = UInt8(max(0, min(255, (top * (1 - fy) + bottom * fy).rounded())))
+                        dst[y * stride + x] = Self.bilinear(
+                            src, width: pw, height: ph, stride: ps, u: u, v: v, background: dst[y * stride + x])
                     }
                 }
             }
@@ -60,6 +50,36 @@ extension Frame {
         return Frame(
             width: width, height: height, stride: stride, sequence: sequence,
             timestamp: timestamp, luma: out)
+    }
+
+    /// `source` sampled bilinearly at (`u`, `v`), both above -1; `background` where the
+    /// sample reaches past its edge.
+    @inline(__always)
+    static func bilinear(
+        _ src: UnsafeBufferPointer<UInt8>, width pw: Int, height ph: Int, stride ps: Int, u: Double, v: Double,
+        background: UInt8
+    ) -> UInt8 {
+        // Floor without libm: u and v are above -1 here.
+        let ix = u >= 0 ? Int(u) : -1
+        let iy = v >= 0 ? Int(v) : -1
+        let fx = u - Double(ix)
+        let fy = v - Double(iy)
+        let top: Double
+        let bottom: Double
+        if ix >= 0, iy >= 0, ix + 1 < pw, iy + 1 < ph {
+            let at = iy * ps + ix
+            top = Double(src[at]) * (1 - fx) + Double(src[at + 1]) * fx
+            bottom = Double(src[at + ps]) * (1 - fx) + Double(src[at + ps + 1]) * fx
+        } else {
+            func at(_ px: Int, _ py: Int) -> Double {
+                guard px >= 0, py >= 0, px < pw, py < ph else { return Double(background) }
+                return Double(src[py * ps + px])
+            }
+            top = at(ix, iy) * (1 - fx) + at(ix + 1, iy) * fx
+            bottom = at(ix, iy + 1) * (1 - fx) + at(ix + 1, iy + 1) * fx
+        }
+        // A mean of bytes lies within 0...255: adding a half and cutting rounds it.
+        return UInt8(min(255, max(0, top * (1 - fy) + bottom * fy) + 0.5))
     }
 
     /// Each pixel mapped through `transform` (inversion, contrast changes in tests).

@@ -13,13 +13,24 @@ extension Frame {
         var out = [UInt8](repeating: 0, count: w * h)
         var sums = [Int](repeating: 0, count: w)
         source.luma.withUnsafeBufferPointer { p in
-            for y in 0..<h {
-                for i in 0..<w { sums[i] = 0 }
-                for row in (y * factor)..<((y + 1) * factor) {
-                    let line = p.baseAddress! + row * width
-                    for x in 0..<(w * factor) { sums[x / factor] += Int(line[x]) }
+            sums.withUnsafeMutableBufferPointer { sum in
+                out.withUnsafeMutableBufferPointer { o in
+                    for y in 0..<h {
+                        sum.update(repeating: 0)
+                        for row in (y * factor)..<((y + 1) * factor) {
+                            var pixel = p.baseAddress! + row * width
+                            for block in 0..<w {
+                                var total = 0
+                                for _ in 0..<factor {
+                                    total += Int(pixel.pointee)
+                                    pixel += 1
+                                }
+                                sum[block] += total
+                            }
+                        }
+                        for x in 0..<w { o[y * w + x] = UInt8(sum[x] / area) }
+                    }
                 }
-                for x in 0..<w { out[y * w + x] = UInt8(sums[x] / area) }
             }
         }
         return Frame(width: w, height: h, sequence: sequence, timestamp: timestamp, luma: out)

@@ -28,8 +28,17 @@ extension ScanPass {
         at crop: Frame, from origin: PixelPoint, turn: Double? = nil, with engine: any CodeEngine,
         limit: ReadingLimit? = nil
     ) -> PassFindings {
-        Self.checked(decode(views(of: crop, turnedBy: turn), turn: turn, with: engine, limit: limit), in: crop).moved(
-            by: origin)
+        look(at: crop, from: origin, turned: turn.map { TurnedCrop(crop, by: $0) }, with: engine, limit: limit)
+    }
+
+    /// The same, with the crop already turned (passes in a row at one turn share it).
+    func look(
+        at crop: Frame, from origin: PixelPoint, turned: TurnedCrop?, with engine: any CodeEngine,
+        limit: ReadingLimit?
+    ) -> PassFindings {
+        let turn = turned?.degrees
+        return Self.checked(decode(views(of: crop, turned: turned), turn: turn, with: engine, limit: limit), in: crop)
+            .moved(by: origin)
     }
 
     /// `findings` (in `picture`'s pixels) as they stand after the checks in `picture`: 1D reads without a quiet zone there are withheld
@@ -65,10 +74,14 @@ extension ScanPass {
     /// The pass's views of `crop` turned by `turn` degrees first (nil: as it is), each with
     /// the map back to the crop.
     func views(of crop: Frame, turnedBy turn: Double?) -> [MappedPicture] {
-        guard let turn else { return views(of: crop) }
-        guard let turned = crop.turned(degrees: turn) else { return [] }  // a long thin picture
-        return views(of: turned.picture).map { view in
-            MappedPicture(picture: view.picture, back: { turned.back(view.back($0)) })
+        views(of: crop, turned: turn.map { TurnedCrop(crop, by: $0) })
+    }
+
+    func views(of crop: Frame, turned: TurnedCrop?) -> [MappedPicture] {
+        guard let turned else { return views(of: crop) }
+        guard let picture = turned.picture else { return [] }  // a long thin picture
+        return views(of: picture.picture).map { view in
+            MappedPicture(picture: view.picture, back: { picture.back(view.back($0)) })
         }
     }
 
@@ -89,5 +102,17 @@ extension ScanPass {
             }
         }
         return findings
+    }
+}
+
+/// A crop turned by some degrees, made once for the passes that look at it so.
+struct TurnedCrop {
+    let degrees: Double
+    /// Nil where the turned canvas would be too large (a long thin crop).
+    let picture: MappedPicture?
+
+    init(_ crop: Frame, by degrees: Double) {
+        self.degrees = degrees
+        picture = crop.turned(degrees: degrees)
     }
 }

@@ -76,11 +76,15 @@ public struct ThoroughScan: Sendable {
         var secondLooksEnd = 0
         var refused = 0
         var firstRead = [CodeIdentity: ScanPass]()
+        // The last turned crop: the fallback's passes in a row share one.
+        var turned: TurnedCrop?
         while index < queue.count, limit?.reached != true {
             let look = queue[index]
             index += 1
             if let budget, !budget.take(Double(crop.width * crop.height) * look.pass.costFactor) { continue }
-            let found = look.pass.look(at: crop, from: origin, turn: look.turn, with: engine, limit: limit)
+            if let turn = look.turn, turned?.degrees != turn { turned = TurnedCrop(crop, by: turn) }
+            let found = look.pass.look(
+                at: crop, from: origin, turned: look.turn == nil ? nil : turned, with: engine, limit: limit)
             reading.passesRun.append(look.pass)
             reading.parts += found.parts
             refused += found.withheld
