@@ -16,9 +16,16 @@ public protocol CodeEngine: AnyObject {
     /// The same engine reading only `family` among what this one reads, configured alike (a
     /// code followed from frame to frame costs less to look for alone).
     func narrowed(to family: Set<Symbology>) -> any CodeEngine
+    /// Whether it reads `symbology`: asked for it, or it is among its defaults.
+    func reads(_ symbology: Symbology) -> Bool
 }
 
 extension CodeEngine {
+    /// zbar's: what it was asked for, else zbar's defaults.
+    public func reads(_ symbology: Symbology) -> Bool {
+        symbologies?.contains(symbology) ?? Symbology.zbarDefaults.contains(symbology)
+    }
+
     /// The codes in `area` of `frame` (the whole frame when nil), decoded as it is; corners
     /// come back in full-frame pixels.
     public func codes(in frame: Frame, area: PixelRect? = nil) -> [DetectedCode] {

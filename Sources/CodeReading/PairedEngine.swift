@@ -45,6 +45,8 @@ public final class PairedEngine: CodeEngine {
         return found
     }
 
+    public func reads(_ symbology: Symbology) -> Bool { zbar.reads(symbology) || zxing.reads(symbology) }
+
     public func narrowed(to family: Set<Symbology>) -> any CodeEngine {
         if family.allSatisfy({ $0.engine == .zxing }) { return zxing.narrowedEngine(to: family) }
         if family.allSatisfy({ $0.engine == .zbar }) { return zbar.narrowed(to: family) }

@@ -39,6 +39,8 @@ public struct StatusInfo: Sendable {
     public var notice: String?
     /// The last code read, shown while scanning again.
     public var lastCode: CodeSummary?
+    /// How many different codes are in sight: more than one is said beside the one shown.
+    public var codesInSight = 0
     /// The symbologies asked for with `-S`, by name (nil: all of them).
     public var looksFor: [String]?
     /// A still picture: read whole, not aimed at.

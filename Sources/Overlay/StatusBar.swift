@@ -67,8 +67,12 @@ public enum StatusBar {
         case .success(let code):
             let warning =
                 code.warning.map { [Part(text: (unicode ? " ⚠ " : " ! ") + $0 + " ", style: badge(.red))] } ?? []
+            let count =
+                info.codesInSight > 1
+                ? [Part(text: " \(info.codesInSight) codes (h lists them) " + (unicode ? "·" : "-"), style: barStyle)]
+                : []
             return demo + paused + [Part(text: (unicode ? " ✔ " : " OK ") + code.type + " ", style: badge(.green))]
-                + warning + [
+                + warning + count + [
                     Part(
                         text: " " + VisibleText.escaping(code.meaning ?? code.text),
                         style: Style(foreground: .green, background: .grey(40), attributes: .bold))

@@ -35,3 +35,23 @@ extension Frame {
             width: outWidth, height: height + 2 * margin, sequence: sequence, timestamp: timestamp, luma: out)
     }
 }
+
+extension Frame {
+    /// The pixels of `rect`, which may reach past the picture's edges: what lies beyond them
+    /// is `value` (a window centred on a code near the edge keeps the code in its middle).
+    public func window(_ rect: PixelRect, beyond value: UInt8) -> Frame {
+        let inside = rect.clamped(to: bounds)
+        guard inside != rect else { return cropped(to: rect) }
+        var out = [UInt8](repeating: value, count: max(0, rect.width) * max(0, rect.height))
+        guard !inside.isEmpty else { return Frame(width: rect.width, height: rect.height, luma: out) }
+        luma.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in inside.y..<inside.maxY {
+                    dst.baseAddress!.advanced(by: (y - rect.y) * rect.width + inside.x - rect.x)
+                        .update(from: src.baseAddress!.advanced(by: y * stride + inside.x), count: inside.width)
+                }
+            }
+        }
+        return Frame(width: rect.width, height: rect.height, sequence: sequence, timestamp: timestamp, luma: out)
+    }
+}

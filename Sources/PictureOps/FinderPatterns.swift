@@ -14,7 +14,7 @@ struct FinderPattern {
 }
 
 /// Connected regions of one colour, each knowing the region that encloses it.
-private struct Regions {
+struct Regions {
     var label: [Int32]
     var area: [Int] = []
     var parent: [Int32] = []
@@ -63,6 +63,18 @@ private struct Regions {
         }
         childCount = [Int](repeating: 0, count: area.count)
         for id in parent where id >= 0 { childCount[Int(id)] += 1 }
+    }
+
+    /// The regions of a picture with a few dark pixels at least: a finder's dark core and ring
+    /// take 8 pixels at the least, and a picture without as many (a blank page) is not
+    /// labelled, which costs 4 bytes a pixel.
+    init?(ofAny binary: Frame) {
+        var dark = 0
+        for y in 0..<binary.height where dark < 8 {
+            for x in 0..<binary.width where binary[x, y] < 128 { dark += 1 }
+        }
+        guard dark >= 8 else { return nil }
+        self.init(binary)
     }
 }
 
@@ -143,31 +155,40 @@ private struct Runs {
 enum FinderSearch {
     /// Finder patterns under two binarisations of a grey picture (one global, one local),
     /// without repeats.
-    static func patterns(inEither picture: Frame) -> [FinderPattern] {
+    static func patterns(inEither picture: Frame) -> [FinderPattern] { marks(inEither: picture).finders }
+
+    /// QR finder patterns and Aztec bull's-eyes under two binarisations of a grey picture
+    /// (one global, one local), without repeats: one labelling of each gives both.
+    static func marks(inEither picture: Frame) -> (finders: [FinderPattern], bullseyes: [Bullseye]) {
         let window = max(15, max(picture.width, picture.height) / 8 | 1)
-        var found = [FinderPattern]()
+        var finders = [FinderPattern]()
+        var bullseyes = [Bullseye]()
         // One binarisation at a time: each is as large as the picture.
         for binarise in [{ picture.thresholded() }, { picture.binarisedLocally(window: window, offset: 3) }] {
-            for pattern in patterns(in: binarise())
-            where !found.contains(where: {
+            guard let regions = Regions(ofAny: binarise()) else { continue }
+            for pattern in patterns(in: regions, width: picture.width)
+            where !finders.contains(where: {
                 hypot($0.centre.x - pattern.centre.x, $0.centre.y - pattern.centre.y) < 2 * pattern.moduleSize
             }) {
-                found.append(pattern)
+                finders.append(pattern)
+            }
+            for eye in self.bullseyes(in: regions)
+            where !bullseyes.contains(where: {
+                hypot($0.centre.x - eye.centre.x, $0.centre.y - eye.centre.y) < 2 * eye.moduleSize
+            }) {
+                bullseyes.append(eye)
             }
         }
-        return found
+        return (finders, bullseyes)
     }
 
     /// Finder patterns in a black-and-white picture (dark < 128).
     static func patterns(in binary: Frame) -> [FinderPattern] {
-        // A finder's dark core and ring take 8 pixels at the least: a picture without as many
-        // dark ones (a blank page) is not labelled, which costs 4 bytes a pixel.
-        var dark = 0
-        for y in 0..<binary.height where dark < 8 {
-            for x in 0..<binary.width where binary[x, y] < 128 { dark += 1 }
-        }
-        guard dark >= 8 else { return [] }
-        let regions = Regions(binary)
+        guard let regions = Regions(ofAny: binary) else { return [] }
+        return patterns(in: regions, width: binary.width)
+    }
+
+    static func patterns(in regions: Regions, width: Int) -> [FinderPattern] {
         var found = [FinderPattern]()
         for core in regions.area.indices where regions.isDark[core] && regions.area[core] >= 4 {
             let gap = Int(regions.parent[core])
@@ -189,7 +210,7 @@ enum FinderSearch {
             )
             let moduleSize = total.squareRoot() / 7
             guard hypot(centre.0 - ringCentre.0, centre.1 - ringCentre.1) < 1.5 * moduleSize else { continue }
-            let corners = outerCorners(of: ring, in: regions, width: binary.width, near: centre, reach: 6 * moduleSize)
+            let corners = outerCorners(of: ring, in: regions, width: width, near: centre, reach: 6 * moduleSize)
             found.append(FinderPattern(centre: centre, corners: corners, moduleSize: moduleSize))
         }
         return found

@@ -141,15 +141,23 @@ extension Frame {
     }
 
     /// Turned by `degrees` about the centre, on a canvas that holds the whole picture
-    /// (zbar reads 1D codes only along rows and columns).
-    public func rotated(degrees: Double) -> Frame {
+    /// (zbar reads 1D codes only along rows and columns), or its middle where that canvas
+    /// would hold more than `maxPixels`.
+    public func rotated(degrees: Double, within maxPixels: Int = .max) -> Frame {
         let angle = degrees * .pi / 180
         let c = abs(cos(angle))
         let s = abs(sin(angle))
-        let w = Int(Double(width) * c + Double(height) * s + 0.5)
-        let h = Int(Double(width) * s + Double(height) * c + 0.5)
-        let canvas = Frame.filled(width: max(1, w), height: max(1, h), value: 255)
-        return canvas.drawing(packed, centreX: Double(w) / 2, centreY: Double(h) / 2, degrees: degrees)
+        var w = max(1, Int(Double(width) * c + Double(height) * s + 0.5))
+        var h = max(1, Int(Double(width) * s + Double(height) * c + 0.5))
+        if w * h > maxPixels {
+            let cut = (Double(maxPixels) / Double(w * h)).squareRoot()
+            (w, h) = (max(1, Int(Double(w) * cut)), max(1, Int(Double(h) * cut)))
+        }
+        var out = [UInt8](repeating: 255, count: w * h)
+        _ = Self.draw(
+            packed, into: &out, width: w, height: h, stride: w, centreX: Double(w) / 2, centreY: Double(h) / 2,
+            scale: 1, degrees: degrees)
+        return Frame(width: w, height: h, luma: out)
     }
 
     /// Every pixel doubled across and down: a crisp code at one pixel per module becomes

@@ -32,35 +32,31 @@ extension Frame {
     /// dots or sensor noise that zbar would take for edges.
     public func smoothed() -> Frame {
         let source = packed.luma
-        var across = [UInt16](repeating: 0, count: width * height)
+        // Down first, a row at a time: one row of sums, not a picture of them (the same
+        // integer sum either way round).
+        var down = [UInt16](repeating: 0, count: width)
         var out = [UInt8](repeating: 0, count: width * height)
         let w = width
         let h = height
         source.withUnsafeBufferPointer { p in
-            across.withUnsafeMutableBufferPointer { a in
-                for y in 0..<h {
-                    let row = y * w
-                    for x in 0..<w {
-                        let l2 = p[row + max(x - 2, 0)]
-                        let l1 = p[row + max(x - 1, 0)]
-                        let r1 = p[row + min(x + 1, w - 1)]
-                        let r2 = p[row + min(x + 2, w - 1)]
-                        a[row + x] = UInt16(l2) + 4 * UInt16(l1) + 6 * UInt16(p[row + x]) + 4 * UInt16(r1) + UInt16(r2)
-                    }
-                }
-            }
-            across.withUnsafeBufferPointer { a in
+            down.withUnsafeMutableBufferPointer { d in
                 out.withUnsafeMutableBufferPointer { o in
                     for y in 0..<h {
                         let u2 = max(y - 2, 0) * w
                         let u1 = max(y - 1, 0) * w
                         let d1 = min(y + 1, h - 1) * w
                         let d2 = min(y + 2, h - 1) * w
+                        let row = y * w
+                        for x in 0..<w {
+                            d[x] =
+                                UInt16(p[u2 + x]) + 4 * UInt16(p[u1 + x]) + 6 * UInt16(p[row + x]) + 4
+                                * UInt16(p[d1 + x]) + UInt16(p[d2 + x])
+                        }
                         for x in 0..<w {
                             let sum =
-                                UInt32(a[u2 + x]) + 4 * UInt32(a[u1 + x]) + 6 * UInt32(a[y * w + x])
-                                + 4 * UInt32(a[d1 + x]) + UInt32(a[d2 + x])
-                            o[y * w + x] = UInt8((sum + 128) / 256)
+                                UInt32(d[max(x - 2, 0)]) + 4 * UInt32(d[max(x - 1, 0)]) + 6 * UInt32(d[x])
+                                + 4 * UInt32(d[min(x + 1, w - 1)]) + UInt32(d[min(x + 2, w - 1)])
+                            o[row + x] = UInt8((sum + 128) / 256)
                         }
                     }
                 }

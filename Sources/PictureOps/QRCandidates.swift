@@ -7,6 +7,20 @@ import Glibc
 /// to version 7 fits whichever corner it is. A look at a whole sheet of labels reads a few of
 /// its codes; these windows, read one by one, read the rest.
 public enum QRCandidates {
+    /// Where codes may lie, by the marks they carry.
+    public struct CodePlaces: Sendable {
+        /// A place by its middle, in picture pixels.
+        public struct Mark: Sendable {
+            public let x: Int
+            public let y: Int
+            public let moduleSize: Double
+        }
+        /// Windows round QR codes' places (see `windows(in:)`).
+        public let qrWindows: [PixelRect]
+        /// The middles of Aztec codes.
+        public let bullseyes: [Mark]
+    }
+
     /// The search runs on the picture shrunk to at most this many pixels: a finder of 3 px a
     /// module there is still found, and labelling costs 4 bytes a pixel.
     static let searchPixels = 1_500_000
@@ -19,16 +33,28 @@ public enum QRCandidates {
 
     /// Candidate windows in `picture`'s pixels, clamped to it: places of codes (finder trios)
     /// first, the largest codes first, then windows round lone finders.
-    public static func windows(in picture: Frame) -> [PixelRect] {
+    public static func windows(in picture: Frame) -> [PixelRect] { places(in: picture).qrWindows }
+
+    /// The QR windows, and the places of Aztec codes' bull's-eyes, from one search.
+    public static func places(in picture: Frame) -> CodePlaces {
         var factor = 1
         while picture.width * picture.height / (factor * factor) > searchPixels { factor += 1 }
         let view = factor > 1 ? picture.shrunk(by: factor) : picture
         let scale = Double(factor)
-        let patterns = FinderSearch.patterns(inEither: view).map { pattern in
+        let marks = FinderSearch.marks(inEither: view)
+        let patterns = marks.finders.map { pattern in
             FinderPattern(
                 centre: (pattern.centre.x * scale, pattern.centre.y * scale),
                 corners: pattern.corners.map { ($0.x * scale, $0.y * scale) }, moduleSize: pattern.moduleSize * scale)
         }
+        let bullseyes = marks.bullseyes.map { eye in
+            CodePlaces.Mark(
+                x: Int(eye.centre.x * scale), y: Int(eye.centre.y * scale), moduleSize: eye.moduleSize * scale)
+        }
+        return CodePlaces(qrWindows: windows(for: patterns, in: picture), bullseyes: bullseyes)
+    }
+
+    private static func windows(for patterns: [FinderPattern], in picture: Frame) -> [PixelRect] {
         var used = Set<Int>()
         var windows = [PixelRect]()
         for trio in trios(of: patterns) where used.isDisjoint(with: trio) {

@@ -16,6 +16,22 @@ extension Frame {
         degrees: Double = 0
     ) -> Frame {
         var out = luma
+        guard
+            Self.draw(
+                picture, into: &out, width: width, height: height, stride: stride, centreX: centreX,
+                centreY: centreY, scale: scale, degrees: degrees)
+        else { return self }
+        return Frame(
+            width: width, height: height, stride: stride, sequence: sequence,
+            timestamp: timestamp, luma: out)
+    }
+
+    /// `drawing`'s work on the bytes of a picture of `width` by `height`: false when `picture`
+    /// falls wholly outside it. A canvas made for the purpose is drawn on in place, not copied.
+    static func draw(
+        _ picture: Frame, into out: inout [UInt8], width: Int, height: Int, stride: Int, centreX: Double,
+        centreY: Double, scale: Double, degrees: Double
+    ) -> Bool {
         let angle = degrees * .pi / 180
         let cosA = cos(angle)
         let sinA = sin(angle)
@@ -26,11 +42,10 @@ extension Frame {
         let x1 = min(width - 1, Int(centreX + reach))
         let y0 = max(0, Int(centreY - reach))
         let y1 = min(height - 1, Int(centreY + reach))
-        guard x0 <= x1, y0 <= y1 else { return self }
+        guard x0 <= x1, y0 <= y1 else { return false }
         let pw = picture.width
         let ph = picture.height
         let ps = picture.stride
-        let stride = stride
         picture.luma.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 for y in y0...y1 {
@@ -41,15 +56,13 @@ extension Frame {
                         let u = (dx * cosA + dy * sinA) / scale + Double(pw) / 2 - 0.5
                         let v = (-dx * sinA + dy * cosA) / scale + Double(ph) / 2 - 0.5
                         guard u > -1, v > -1, u < Double(pw), v < Double(ph) else { continue }
-                        dst[y * stride + x] = Self.bilinear(
+                        dst[y * stride + x] = bilinear(
                             src, width: pw, height: ph, stride: ps, u: u, v: v, background: dst[y * stride + x])
                     }
                 }
             }
         }
-        return Frame(
-            width: width, height: height, stride: stride, sequence: sequence,
-            timestamp: timestamp, luma: out)
+        return true
     }
 
     /// `source` sampled bilinearly at (`u`, `v`), both above -1; `background` where the

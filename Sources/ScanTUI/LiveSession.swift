@@ -49,10 +49,12 @@ struct LiveSession {
             return .failure
         }
         if let code = state.lastCode {
-            // --continuous: every distinct code, in the order they were first read.
+            // --continuous, or a still (as headless prints it): every distinct code, in the
+            // order they were first read.
             let printer = CodePrinter(options)
             let last = (code: code, frame: code.corners.isEmpty ? 0 : state.frame?.sequence ?? 0)
-            for (code, frame) in options.continuous ? state.history.entries.map({ ($0.code, $0.frame) }) : [last] {
+            let every = options.continuous || state.kind == .still
+            for (code, frame) in every ? state.history.entries.map({ ($0.code, $0.frame) }) : [last] {
                 printer.emit(code, frame: frame, source: choice)
             }
             printer.finish()

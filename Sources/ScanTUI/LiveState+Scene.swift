@@ -22,6 +22,7 @@ extension LiveState {
             notice?.text
             ?? (corruptFrames > 0 ? "skipped \(corruptFrames) corrupt frame\(corruptFrames == 1 ? "" : "s")" : nil)
         info.lastCode = lastSummary
+        info.codesInSight = Set(codes.map(\.identity)).count
         info.still = kind == .still
         info.looksFor = looksFor
         let shown = mirroredFrame ?? frame

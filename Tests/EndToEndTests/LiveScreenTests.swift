@@ -3,6 +3,7 @@ import CodeFixtures
 import Foundation
 import FrameCore
 import PictureFiles
+import PictureOps
 import Testing
 
 /// The real qrtui binary on a real terminal (tmux), reading a generated code.
@@ -341,6 +342,35 @@ import Testing
         try session.send("q")
         let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
         #expect(done.lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == [Self.payload, "EXIT=0"])
+    }
+
+    /// A still of three codes: the status says three, `h` lists them, `q` prints all three
+    /// (as headless does), where it once said and printed one.
+    @Test func aStillOfThreeCodesSaysThreeListsAndPrintsThem() throws {
+        var picture = Frame.filled(width: 600, height: 220, value: 235)
+        let texts = ["left code", "middle code", "right code"]
+        for (index, text) in texts.enumerated() {
+            let matrix = try #require(QRMatrix(text: text, level: .medium))
+            picture = picture.drawingModules(
+                ModuleGrid(columns: matrix.size, rows: matrix.size, dark: matrix.modules),
+                at: ModulePlacement(centreX: 100 + Double(index) * 200, centreY: 110, moduleSize: 4, degrees: 0),
+                dark: 20, light: 235)
+        }
+        let path = directory.write("three.png", PNGCodec.encode(picture))
+        let headless = try QRTUIProcess.run(["--no-preview", path])
+        let printed = Set(headless.stdoutText.split(separator: "\n").map(String.init))
+        #expect(headless.status == 0 && printed == Set(texts), "\(headless.stdoutText)")
+        let session = try TmuxSession(width: 120, height: 30, command: "\(QRTUIProcess.executable) \(path) --no-beep")
+        let pane = try session.waitFor("three codes said") { $0.lines[29].contains("3 codes") }
+        #expect(pane.lines[29].contains("✔ QR-Code") && pane.lines[29].contains("h lists them"))
+        try session.send("h")
+        let listed = try session.waitFor("the list of codes") { pane in texts.allSatisfy { pane.text.contains($0) } }
+        #expect(texts.allSatisfy { text in listed.lines.contains { $0.contains("QR-Code") && $0.contains(text) } })
+        try session.send("h")
+        try session.send("q")
+        let done = try session.waitFor("the shell") { $0.text.contains("EXIT=") }
+        let lines = done.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(Set(lines.dropLast()) == Set(texts) && lines.count == 4 && lines.last == "EXIT=0", "\(lines)")
     }
 
     /// `qrencode --background=FFFFFF00`: drawn and read over white, on the screen and headless.

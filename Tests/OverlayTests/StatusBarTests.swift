@@ -18,6 +18,18 @@ import Testing
         #expect(grid[1, 0].style.background == .green)
     }
 
+    @Test func severalCodesInSightAreCountedBesideTheOneShown() {
+        var info = StatusInfo(source: "demo")
+        info.codesInSight = 3
+        let summary = CodeSummary(type: "QR-Code", text: "A", byteCount: 1)
+        #expect(line(.success(summary), info: info, width: 80).0.hasPrefix(" ✔ QR-Code  3 codes (h lists them) · A │"))
+        #expect(
+            line(.success(summary), info: info, width: 80, unicode: false).0.hasPrefix(
+                " OK QR-Code  3 codes (h lists them) - A |"))
+        info.codesInSight = 1
+        #expect(line(.success(summary), info: info).0.hasPrefix(" ✔ QR-Code  A │"))
+    }
+
     @Test func longPayloadsAreCutWithAnEllipsisAndNoControlCharacterSurvives() {
         let payload = String(repeating: "\u{1B}]52;c;AAAA\u{07}\u{9B}", count: 800)  // about 10 kB
         #expect(payload.utf8.count > 10_000)

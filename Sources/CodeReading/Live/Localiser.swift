@@ -6,6 +6,8 @@ import PictureOps
 /// with room for the quiet zone.
 struct Candidate: Equatable {
     let window: PixelRect
+    /// The busy blocks' bounding box, not clamped or grown.
+    var patch: PixelRect
     /// The edges run one way (1D bars): the window is worth reading turned upright.
     let linear: Bool
     /// The bars' gradient direction in degrees (0: bars upright).
@@ -95,7 +97,7 @@ enum Localiser {
         let difference = xx - yy
         let coherence = trace > 0 ? (difference * difference + 4 * xy * xy).squareRoot() / trace : 0
         let angle = 0.5 * Double(atan2f(2 * xy, difference)) * 180 / .pi
-        return Candidate(window: window, linear: coherence > 0.6, angle: angle)
+        return Candidate(window: window, patch: box, linear: coherence > 0.6, angle: angle)
     }
 
     /// Windows that overlap by more than half of the smaller one become one.
@@ -108,7 +110,12 @@ enum Localiser {
                 let union = PixelRect(
                     x: min(a.x, b.x), y: min(a.y, b.y), width: max(a.maxX, b.maxX) - min(a.x, b.x),
                     height: max(a.maxY, b.maxY) - min(a.y, b.y))
-                result[index] = Candidate(window: union, linear: result[index].linear, angle: result[index].angle)
+                let (p, q) = (result[index].patch, candidate.patch)
+                let patch = PixelRect(
+                    x: min(p.x, q.x), y: min(p.y, q.y), width: max(p.maxX, q.maxX) - min(p.x, q.x),
+                    height: max(p.maxY, q.maxY) - min(p.y, q.y))
+                result[index] = Candidate(
+                    window: union, patch: patch, linear: result[index].linear, angle: result[index].angle)
             } else {
                 result.append(candidate)
             }

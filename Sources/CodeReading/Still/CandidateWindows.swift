@@ -22,12 +22,20 @@ struct CandidateWindows {
         _ frame: Frame, in rect: PixelRect, with engine: any CodeEngine, limit: ReadingLimit?,
         into reading: inout FrameReading
     ) {
-        guard Self.applies(to: engine) else { return }
+        let matrix = MatrixWindows(thorough: thorough, engine: engine)
+        guard Self.applies(to: engine) || matrix != nil else { return }
         let origin = PixelPoint(x: rect.x, y: rect.y)
-        let places = QRCandidates.windows(in: frame.cropped(to: rect)).map {
+        let marks = QRCandidates.places(in: frame.cropped(to: rect))
+        defer {
+            let bullseyes = marks.bullseyes.map {
+                (centre: PixelPoint(x: $0.x + origin.x, y: $0.y + origin.y), moduleSize: $0.moduleSize)
+            }
+            matrix?.read(frame, in: rect, bullseyes: bullseyes, limit: limit, into: &reading)
+        }
+        let places = marks.qrWindows.map {
             PixelRect(x: $0.x + origin.x, y: $0.y + origin.y, width: $0.width, height: $0.height)
         }
-        guard !places.isEmpty else { return }
+        guard Self.applies(to: engine), !places.isEmpty else { return }
         let budget = WorkBudget(max(Self.leastWork, Double(rect.width * rect.height) * Self.share))
         var open = places
         for pass in Self.looks where thorough.extraPasses.contains(pass) || pass == .plain {
@@ -37,17 +45,7 @@ struct CandidateWindows {
                 let found = thorough.scanWhole(
                     frame.cropped(to: place), at: PixelPoint(x: place.x, y: place.y), with: engine, limit: limit,
                     passes: [pass], budget: budget)
-                reading.passesRun += found.passesRun
-                reading.parts += found.parts
-                reading.withheld += found.withheld
-                for code in found.codes where !reading.codes.contains(where: { $0.isSameSighting(as: code) }) {
-                    if reading.codes.contains(where: { EngineAgreement.samePlace($0, code) }) {
-                        reading.withheld += 1
-                    } else {
-                        reading.codes.append(code)
-                        reading.pass = reading.pass ?? found.pass
-                    }
-                }
+                reading.adding(found)
             }
         }
         reading.work += budget.spent
@@ -55,11 +53,32 @@ struct CandidateWindows {
 
     /// The place's middle lies within a code already read.
     private func covered(_ place: PixelRect, by codes: [DetectedCode]) -> Bool {
-        let x = place.x + place.width / 2
-        let y = place.y + place.height / 2
-        return codes.contains { code in
-            guard code.symbology.isTwoDimensional, let box = code.corners.boundingRect else { return false }
-            return (box.minX...box.maxX).contains(x) && (box.minY...box.maxY).contains(y)
+        isCovered(PixelPoint(x: place.x + place.width / 2, y: place.y + place.height / 2), by: codes)
+    }
+}
+
+/// The middle of a place lies within a 2D code already read.
+func isCovered(_ point: PixelPoint, by codes: [DetectedCode]) -> Bool {
+    codes.contains { code in
+        guard code.symbology.isTwoDimensional, let box = code.corners.boundingRect else { return false }
+        return (box.minX...box.maxX).contains(point.x) && (box.minY...box.maxY).contains(point.y)
+    }
+}
+
+extension FrameReading {
+    /// What a window's reading found, added: a code seen again is not added twice, and one
+    /// read otherwise where another was read is withheld.
+    mutating func adding(_ found: FrameReading) {
+        passesRun += found.passesRun
+        parts += found.parts
+        withheld += found.withheld
+        for code in found.codes where !codes.contains(where: { $0.isSameSighting(as: code) }) {
+            if codes.contains(where: { EngineAgreement.samePlace($0, code) }) {
+                withheld += 1
+            } else {
+                codes.append(code)
+                pass = pass ?? found.pass
+            }
         }
     }
 }

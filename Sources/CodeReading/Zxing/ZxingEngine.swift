@@ -121,6 +121,8 @@ public final class ZxingEngine: CodeEngine {
 
     public func narrowed(to family: Set<Symbology>) -> any CodeEngine { narrowedEngine(to: family) }
 
+    public func reads(_ symbology: Symbology) -> Bool { formats & Self.format(of: symbology) != 0 }
+
     func narrowedEngine(to family: Set<Symbology>) -> ZxingEngine {
         let asked = (symbologies ?? Symbology.defaults).union(readsQR ? [.qr] : []).intersection(family)
         return ZxingEngine(symbologies: asked, quick: quick, readsQR: readsQR)
