@@ -40,7 +40,8 @@ public final class CodeReader {
         let zbar = ZbarEngine(symbologies: policy.symbologies, settings: policy.scanner)
         engines = EnginePool(
             PairedEngine(zbar: zbar, zxing: ZxingEngine(symbologies: policy.symbologies, quick: true)))
-        stillEngine = PairedEngine(zbar: zbar, zxing: ZxingEngine(symbologies: policy.symbologies, readsQR: true))
+        stillEngine = PairedEngine(
+            zbar: zbar, zxing: ZxingEngine(symbologies: policy.symbologies, readsQR: true), sideBySide: true)
         thorough = ThoroughScan(extraPasses: extraPasses)
     }
 

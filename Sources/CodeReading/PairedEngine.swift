@@ -13,9 +13,15 @@ public final class PairedEngine: CodeEngine {
         set { zbar.density = newValue }
     }
 
-    public init(zbar: any CodeEngine, zxing: ZxingEngine) {
+    /// The two engines read a large picture at once, each on a core of its own (stills).
+    let sideBySide: Bool
+    /// Pictures of at least this many pixels are worth a second thread.
+    static let sideBySidePixels = 1_000_000
+
+    public init(zbar: any CodeEngine, zxing: ZxingEngine, sideBySide: Bool = false) {
         self.zbar = zbar
         self.zxing = zxing
+        self.sideBySide = sideBySide
         symbologies = zbar.symbologies.map { $0.union(zxing.symbologies ?? []) }
     }
 
@@ -27,8 +33,12 @@ public final class PairedEngine: CodeEngine {
     }
 
     public func decode(_ picture: Frame) -> SymbolsFound {
-        let first = zbarReadsAny ? zbar.decode(picture) : SymbolsFound()
-        var second = zxing.isIdle ? SymbolsFound() : zxing.decode(picture)
+        let readZbar = { self.zbarReadsAny ? self.zbar.decode(picture) : SymbolsFound() }
+        let readZxing = { self.zxing.isIdle ? SymbolsFound() : self.zxing.decode(picture) }
+        let (first, zxingRead) =
+            sideBySide && zbarReadsAny && !zxing.isIdle && picture.width * picture.height >= Self.sideBySidePixels
+            ? SideBySide.run(readZbar, beside: readZxing) : (readZbar(), readZxing())
+        var second = zxingRead
         var qrReads: [DetectedCode]?
         if zxing.readsQR {
             // Its QR reads are compared with zbar's; QR parts are placed where zbar saw them
@@ -50,7 +60,8 @@ public final class PairedEngine: CodeEngine {
     public func narrowed(to family: Set<Symbology>) -> any CodeEngine {
         if family.allSatisfy({ $0.engine == .zxing }) { return zxing.narrowedEngine(to: family) }
         if family.allSatisfy({ $0.engine == .zbar }) { return zbar.narrowed(to: family) }
-        return PairedEngine(zbar: zbar.narrowed(to: family), zxing: zxing.narrowedEngine(to: family))
+        return PairedEngine(
+            zbar: zbar.narrowed(to: family), zxing: zxing.narrowedEngine(to: family), sideBySide: sideBySide)
     }
 
     /// zbar asked only for zxing-cpp's types reads nothing: it is not run.

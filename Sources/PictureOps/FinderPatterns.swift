@@ -11,11 +11,23 @@ struct FinderPattern {
     let corners: [(x: Double, y: Double)]
     /// Pixels per module, from the pattern's area (7 x 7 modules).
     let moduleSize: Double
+
+    func isNear(_ point: (x: Double, y: Double), within reach: Double) -> Bool {
+        hypot(centre.x - point.x, centre.y - point.y) < reach
+    }
 }
 
-/// Connected regions of one colour, each knowing the region that encloses it.
+/// Connected regions of one colour, each knowing the region that encloses it, and the runs
+/// of each row with the region each belongs to (a label a run, not a label a pixel: a picture
+/// holds far fewer runs than pixels).
 struct Regions {
-    var label: [Int32]
+    let width: Int
+    let height: Int
+    /// Where each row's runs begin in `runStart`, `runEnd` and `runRegion` (one more than rows).
+    var rowStart: [Int]
+    var runStart: [Int32]
+    var runEnd: [Int32]
+    var runRegion: [Int32]
     var area: [Int] = []
     var parent: [Int32] = []
     var isDark: [Bool] = []
@@ -32,7 +44,9 @@ struct Regions {
         var runs = Runs(picture)
         runs.join()
         let w = picture.width
-        label = [Int32](repeating: -1, count: w * picture.height)
+        (width, height) = (w, picture.height)
+        (rowStart, runStart, runEnd) = (runs.rowStart, runs.start, runs.end)
+        runRegion = [Int32](repeating: -1, count: runs.count)
         var regionOf = [Int32](repeating: -1, count: runs.count)
         for y in 0..<picture.height {
             for run in runs.rowStart[y]..<runs.rowStart[y + 1] {
@@ -56,9 +70,7 @@ struct Regions {
                 sumX[region] += (x0 + x1 - 1) * length / 2
                 sumY[region] += y * length
                 if y == 0 || y == picture.height - 1 || x0 == 0 || x1 == w { touchesBorder[region] = true }
-                label.withUnsafeMutableBufferPointer { labels in
-                    (labels.baseAddress! + y * w + x0).update(repeating: id, count: length)
-                }
+                runRegion[run] = id
             }
         }
         childCount = [Int](repeating: 0, count: area.count)
@@ -222,15 +234,17 @@ enum FinderSearch {
         of ring: Int, in regions: Regions, width: Int,
         near centre: (Double, Double), reach: Double
     ) -> [(x: Double, y: Double)] {
-        let height = regions.label.count / width
         let x0 = max(0, Int(centre.0 - reach))
         let x1 = min(width - 1, Int(centre.0 + reach))
         let y0 = max(0, Int(centre.1 - reach))
-        let y1 = min(height - 1, Int(centre.1 + reach))
+        let y1 = min(regions.height - 1, Int(centre.1 + reach))
         var points = [(x: Double, y: Double)]()
+        guard x0 <= x1, y0 <= y1 else { return [] }
         for y in y0...y1 {
-            for x in x0...x1 where regions.label[y * width + x] == Int32(ring) {
-                points.append((Double(x) + 0.5, Double(y) + 0.5))
+            for run in regions.rowStart[y]..<regions.rowStart[y + 1] where regions.runRegion[run] == Int32(ring) {
+                let from = max(x0, Int(regions.runStart[run]))
+                let to = min(x1 + 1, Int(regions.runEnd[run]))
+                for x in Swift.stride(from: from, to: to, by: 1) { points.append((Double(x) + 0.5, Double(y) + 0.5)) }
             }
         }
         guard let a = points.max(by: { distance($0, centre) < distance($1, centre) }),

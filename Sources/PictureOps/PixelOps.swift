@@ -95,41 +95,68 @@ extension Frame {
     }
 
     /// Enlarged by a whole factor with bicubic interpolation (OpenCV's a = -0.75): edges stay
-    /// steeper than bilinear interpolation leaves them, which small dense codes need.
+    /// steeper than bilinear interpolation leaves them, which small dense codes need. The
+    /// kernel is separable: rows across first, then down, four taps each.
     public func enlargedCubic(by factor: Int) -> Frame {
         let w = width * factor
         let h = height * factor
-        let source = packed
-        let weights: [[Double]] = (0..<factor).map { phase in
+        let weights: [Float] = (0..<factor).flatMap { phase -> [Float] in
             let t = (Double(phase) + 0.5) / Double(factor) - 0.5
             let f = t - t.rounded(.down)
-            return [f + 1, f, 1 - f, 2 - f].map(Self.cubic)
+            return [f + 1, f, 1 - f, 2 - f].map { Float(Self.cubic($0)) }
         }
+        let across = packed.widenedCubic(by: factor, weights: weights)
+        let rows = Self.cubicTaps(h, factor: factor, within: height)
         var out = [UInt8](repeating: 0, count: w * h)
-        source.luma.withUnsafeBufferPointer { p in
+        across.withUnsafeBufferPointer { a in
             out.withUnsafeMutableBufferPointer { o in
                 for y in 0..<h {
-                    let sy = (Double(y) + 0.5) / Double(factor) - 0.5
-                    let by = Int(sy.rounded(.down))
-                    let wy = weights[y % factor]
-                    let rows = (0..<4).map { min(max(by - 1 + $0, 0), height - 1) * width }
+                    let k = 4 * (y % factor)
+                    let (w0, w1, w2, w3) = (weights[k], weights[k + 1], weights[k + 2], weights[k + 3])
+                    let r0 = a.baseAddress! + rows[4 * y] * w
+                    let r1 = a.baseAddress! + rows[4 * y + 1] * w
+                    let r2 = a.baseAddress! + rows[4 * y + 2] * w
+                    let r3 = a.baseAddress! + rows[4 * y + 3] * w
+                    let line = o.baseAddress! + y * w
                     for x in 0..<w {
-                        let sx = (Double(x) + 0.5) / Double(factor) - 0.5
-                        let bx = Int(sx.rounded(.down))
-                        let wx = weights[x % factor]
-                        var total = 0.0
-                        for j in 0..<4 {
-                            let row = rows[j]
-                            var line = 0.0
-                            for i in 0..<4 { line += wx[i] * Double(p[row + min(max(bx - 1 + i, 0), width - 1)]) }
-                            total += wy[j] * line
-                        }
-                        o[y * w + x] = UInt8(max(0, min(255, total + 0.5)))
+                        let total = w0 * r0[x] + w1 * r1[x] + w2 * r2[x] + w3 * r3[x]
+                        line[x] = UInt8(max(0, min(255, total + 0.5)))
                     }
                 }
             }
         }
         return Frame(width: w, height: h, sequence: sequence, timestamp: timestamp, luma: out)
+    }
+
+    /// Each row of this packed picture `factor` times as wide, interpolated with the cubic
+    /// `weights` (four for each phase), as floats for the pass down the columns.
+    private func widenedCubic(by factor: Int, weights: [Float]) -> [Float] {
+        let w = width * factor
+        let columns = Self.cubicTaps(w, factor: factor, within: width)
+        var across = [Float](repeating: 0, count: w * height)
+        luma.withUnsafeBufferPointer { p in
+            across.withUnsafeMutableBufferPointer { a in
+                for y in 0..<height {
+                    let row = p.baseAddress! + y * width
+                    let line = a.baseAddress! + y * w
+                    for x in 0..<w {
+                        let (k, c) = (4 * (x % factor), 4 * x)
+                        line[x] =
+                            weights[k] * Float(row[columns[c]]) + weights[k + 1] * Float(row[columns[c + 1]])
+                            + weights[k + 2] * Float(row[columns[c + 2]]) + weights[k + 3] * Float(row[columns[c + 3]])
+                    }
+                }
+            }
+        }
+        return across
+    }
+
+    /// For each of `count` enlarged positions, its four source positions, clamped within `limit`.
+    private static func cubicTaps(_ count: Int, factor: Int, within limit: Int) -> [Int] {
+        (0..<count).flatMap { index -> [Int] in
+            let base = Int(((Double(index) + 0.5) / Double(factor) - 0.5).rounded(.down))
+            return (0..<4).map { min(max(base - 1 + $0, 0), limit - 1) }
+        }
     }
 
     private static func cubic(_ distance: Double) -> Double {

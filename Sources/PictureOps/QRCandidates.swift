@@ -19,11 +19,24 @@ public enum QRCandidates {
         public let qrWindows: [PixelRect]
         /// The middles of Aztec codes.
         public let bullseyes: [Mark]
+
+        /// The same places in the pixels of a picture in which this one's lies at `origin`.
+        public func moved(by origin: PixelPoint) -> CodePlaces {
+            CodePlaces(
+                qrWindows: qrWindows.map {
+                    PixelRect(x: $0.x + origin.x, y: $0.y + origin.y, width: $0.width, height: $0.height)
+                },
+                bullseyes: bullseyes.map { Mark(x: $0.x + origin.x, y: $0.y + origin.y, moduleSize: $0.moduleSize) })
+        }
     }
 
-    /// The search runs on the picture shrunk to at most this many pixels: a finder of 3 px a
-    /// module there is still found, and labelling costs 4 bytes a pixel.
-    static let searchPixels = 1_500_000
+    /// The search runs on the picture shrunk to at most this many pixels (a finder of 3 px a
+    /// module there is still found), then on that view halved and halved again while its
+    /// shorter side keeps `coarsestSide` pixels: area averaging takes away blur's and noise's
+    /// ragged edges and a screen's pixel grid, and shows a large finder at a size the local
+    /// binarisation judges well.
+    static let searchPixels = 4_000_000
+    static let coarsestSide = 200
     /// Most windows given, code places first.
     public static let mostWindows = 120
     /// The quiet zone and a module's slack round a code's place, in modules.
@@ -41,23 +54,56 @@ public enum QRCandidates {
         while picture.width * picture.height / (factor * factor) > searchPixels { factor += 1 }
         let view = factor > 1 ? picture.shrunk(by: factor) : picture
         let scale = Double(factor)
-        let marks = FinderSearch.marks(inEither: view)
-        let patterns = marks.finders.map { pattern in
-            FinderPattern(
-                centre: (pattern.centre.x * scale, pattern.centre.y * scale),
-                corners: pattern.corners.map { ($0.x * scale, $0.y * scale) }, moduleSize: pattern.moduleSize * scale)
-        }
+        let marks = marksAtEveryScale(in: view)
         let bullseyes = marks.bullseyes.map { eye in
             CodePlaces.Mark(
                 x: Int(eye.centre.x * scale), y: Int(eye.centre.y * scale), moduleSize: eye.moduleSize * scale)
         }
-        return CodePlaces(qrWindows: windows(for: patterns, in: picture), bullseyes: bullseyes)
+        let windows = windows(for: marks.finders, in: view).map { window in
+            PixelRect(
+                x: window.x * factor, y: window.y * factor, width: window.width * factor, height: window.height * factor
+            )
+            .clamped(to: picture.bounds)
+        }
+        return CodePlaces(qrWindows: windows.filter { !$0.isEmpty }, bullseyes: bullseyes)
     }
 
-    private static func windows(for patterns: [FinderPattern], in picture: Frame) -> [PixelRect] {
+    /// Finder patterns and bull's-eyes in `view` and in its halvings, in `view`'s pixels, each
+    /// once (the finest finding of each kept).
+    static func marksAtEveryScale(in view: Frame) -> (finders: [FinderPattern], bullseyes: [Bullseye]) {
+        var marks = FinderSearch.marks(inEither: view)
+        var level = view
+        var scale = 1.0
+        while min(level.width, level.height) / 2 >= coarsestSide {
+            level = level.shrunk(by: 2)
+            scale *= 2
+            let coarse = FinderSearch.marks(inEither: level)
+            for found in coarse.finders {
+                let pattern = FinderPattern(
+                    centre: (found.centre.x * scale, found.centre.y * scale),
+                    corners: found.corners.map { ($0.x * scale, $0.y * scale) }, moduleSize: found.moduleSize * scale)
+                if !marks.finders.contains(where: { $0.isNear(pattern.centre, within: 2 * pattern.moduleSize) }) {
+                    marks.finders.append(pattern)
+                }
+            }
+            for found in coarse.bullseyes {
+                let eye = Bullseye(
+                    centre: (found.centre.x * scale, found.centre.y * scale), moduleSize: found.moduleSize * scale)
+                if !marks.bullseyes.contains(where: {
+                    hypot($0.centre.x - eye.centre.x, $0.centre.y - eye.centre.y) < 2 * eye.moduleSize
+                }) {
+                    marks.bullseyes.append(eye)
+                }
+            }
+        }
+        return marks
+    }
+
+    /// Windows in `view`'s pixels, for the finders found in it.
+    private static func windows(for patterns: [FinderPattern], in view: Frame) -> [PixelRect] {
         var used = Set<Int>()
         var windows = [PixelRect]()
-        for trio in trios(of: patterns) where used.isDisjoint(with: trio) {
+        for trio in trios(of: patterns, in: view) where used.isDisjoint(with: trio) {
             used.formUnion(trio)
             let (a, b, c) = (patterns[trio[0]], patterns[trio[1]], patterns[trio[2]])
             // The fourth corner of the parallelogram the three centres span.
@@ -75,7 +121,7 @@ public enum QRCandidates {
                     pattern.centre.x - reach, pattern.centre.y - reach, pattern.centre.x + reach,
                     pattern.centre.y + reach))
         }
-        return Array(windows.map { $0.clamped(to: picture.bounds) }.filter { !$0.isEmpty }.prefix(mostWindows))
+        return Array(windows.map { $0.clamped(to: view.bounds) }.filter { !$0.isEmpty }.prefix(mostWindows))
     }
 
     private static func rect(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> PixelRect {
@@ -83,21 +129,41 @@ public enum QRCandidates {
     }
 
     /// Trios of finders (corner finder first) that could be one code's, the most plausible
-    /// first: each finder's partners lie within a version-40 code of it and are alike in size.
-    static func trios(of patterns: [FinderPattern]) -> [[Int]] {
+    /// first: each finder's partners lie within a version-40 code of it, are alike in size and
+    /// joined to it by code (`FinderLink`), so that finders of codes side by side on a sheet
+    /// are not taken for one large code.
+    static func trios(of patterns: [FinderPattern], in picture: Frame) -> [[Int]] {
+        var links = [Int: Bool]()
+        func linked(_ a: Int, _ b: Int) -> Bool {
+            let key = min(a, b) * patterns.count + max(a, b)
+            if let known = links[key] { return known }
+            let known = FinderLink(patterns[a], patterns[b]).holds(in: picture, among: patterns)
+            links[key] = known
+            return known
+        }
         var ranked = [(score: Double, trio: [Int])]()
         for a in patterns.indices {
             let corner = patterns[a]
-            let partners = patterns.indices.filter { b in
-                guard b != a else { return false }
+            // Partners nearest first: a trio's two sides differ by less than half (`score`),
+            // so each partner is paired only with those up to half as far again.
+            let partners = patterns.indices.compactMap { b -> (index: Int, distance: Double)? in
+                guard b != a else { return nil }
                 let other = patterns[b]
                 let distance = hypot(other.centre.x - corner.centre.x, other.centre.y - corner.centre.y)
                 let sizes = max(corner.moduleSize, other.moduleSize) / min(corner.moduleSize, other.moduleSize)
-                return sizes < 1.6 && distance > 9 * corner.moduleSize && distance < 175 * corner.moduleSize
-            }
+                guard sizes < 1.6, distance > 9 * corner.moduleSize, distance < 175 * corner.moduleSize else {
+                    return nil
+                }
+                return (b, distance)
+            }.sorted { $0.distance < $1.distance }
             for (i, b) in partners.enumerated() {
                 for c in partners[(i + 1)...] {
-                    if let score = score(corner, patterns[b], patterns[c]) { ranked.append((score, [a, b, c])) }
+                    guard c.distance < 1.5 * b.distance else { break }
+                    if let score = score(corner, patterns[b.index], patterns[c.index]), linked(a, b.index),
+                        linked(a, c.index)
+                    {
+                        ranked.append((score, [a, b.index, c.index]))
+                    }
                 }
             }
         }

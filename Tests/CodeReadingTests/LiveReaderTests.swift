@@ -233,8 +233,14 @@ struct NoisyStream {
         }
     }
 
-    @Test func thoroughEffortReadsEveryFrameWithEveryPass() {
-        let readings = read(stream.frames(3), effort: .thorough)
-        #expect(readings.allSatisfy { $0.passesRun.count > 5 })
+    /// Under `--effort thorough` each frame is a still: bars that spell no code get every pass
+    /// that reads bars, a frame that shows nothing like a code the plain look alone.
+    @Test func thoroughEffortReadsEveryFrameWithEveryPassItsPictureAllows() {
+        var generator = SplitMix(seed: 5)
+        let bars = ModuleGrid(columns: 95, rows: 1, dark: (0..<95).map { _ in generator.next() % 2 == 0 })
+        let barred = read(stream.frames(3, code: bars, moduleSize: 2, rowHeight: 60), effort: .thorough)
+        #expect(barred.allSatisfy { $0.codes.isEmpty && $0.passesRun.count > 5 })
+        let plain = read(stream.frames(3), effort: .thorough)
+        #expect(plain.allSatisfy { $0.passesRun == [.plain] }, "\(plain.map(\.passesRun))")
     }
 }

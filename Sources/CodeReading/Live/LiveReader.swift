@@ -236,8 +236,11 @@ extension LiveReader {
     }
 
     /// Runs the plan's looks while the budget and this frame's slice allow, stopping early
-    /// when a new code was read (it is shown at once; the rest waits for the next frame).
+    /// when a code was read (it is shown at once; the rest waits for the next frame), but for
+    /// zbar on the other candidate windows that fit the slice when the code is new: a sheet of
+    /// codes held up is read in a frame or two, not a code a frame.
     private func work(_ current: inout ThisFrame, time: Double) {
+        var readNew = false
         while let look = plan.next {
             let estimate = costs.estimate(look.pass, pixels: look.rect.width * look.rect.height)
             // A current longer than a frame and a half would hold the picture up: not live.
@@ -251,10 +254,12 @@ extension LiveReader {
             let floor = urgent ? -budget.capacity : 0
             let first = current.spent == 0
             guard budget.available > floor,
-                first || (current.spent + estimate <= Self.slice && estimate <= budget.available - floor)
+                first || (current.spent + estimate <= Self.slice && estimate <= budget.available - floor),
+                !readNew || urgent
             else { return }
             plan.advance()
             let found = run(look, with: engines.general, on: &current)
+            let new = found.contains { follower.tracks[$0.identity] == nil }
             for code in found where !current.reading.codes.contains(where: { $0.identity == code.identity }) {
                 current.reading.codes.append(code)
                 let lately = follower.tracks[code.identity].map { $0.lastSeen >= lastTime } ?? false
@@ -262,7 +267,8 @@ extension LiveReader {
             }
             if !found.isEmpty {
                 plan.dropWindows(covering: found)
-                return
+                guard new else { return }
+                readNew = true
             }
         }
     }

@@ -16,32 +16,36 @@ struct CandidateWindows {
 
     static func applies(to engine: any CodeEngine) -> Bool { engine.symbologies?.contains(.qr) ?? true }
 
-    /// Reads the places in `rect` of `frame` that `reading`'s codes leave uncovered, adding
-    /// what they read; a read where another code was read is withheld.
+    /// A place this large a share of the picture is the picture again: the looks the whole
+    /// picture had are not run on it.
+    static let wholeShare = 0.5
+
+    /// Reads the places in `rect` of `frame` that `evidence` marks and `reading`'s codes leave
+    /// uncovered, adding what they read; a read where another code was read is withheld.
+    /// `wholeLooks`: the passes the whole of `rect` had.
     func read(
-        _ frame: Frame, in rect: PixelRect, with engine: any CodeEngine, limit: ReadingLimit?,
-        into reading: inout FrameReading
+        _ frame: Frame, in rect: PixelRect, evidence: StillEvidence, wholeLooks: Set<ScanPass>,
+        with engine: any CodeEngine, limit: ReadingLimit?, into reading: inout FrameReading
     ) {
         let matrix = MatrixWindows(thorough: thorough, engine: engine)
         guard Self.applies(to: engine) || matrix != nil else { return }
-        let origin = PixelPoint(x: rect.x, y: rect.y)
-        let marks = QRCandidates.places(in: frame.cropped(to: rect))
         defer {
-            let bullseyes = marks.bullseyes.map {
-                (centre: PixelPoint(x: $0.x + origin.x, y: $0.y + origin.y), moduleSize: $0.moduleSize)
+            let bullseyes = evidence.places.bullseyes.map {
+                (centre: PixelPoint(x: $0.x, y: $0.y), moduleSize: $0.moduleSize)
             }
             matrix?.read(frame, in: rect, bullseyes: bullseyes, limit: limit, into: &reading)
         }
-        let places = marks.qrWindows.map {
-            PixelRect(x: $0.x + origin.x, y: $0.y + origin.y, width: $0.width, height: $0.height)
-        }
+        let places = evidence.places.qrWindows
         guard Self.applies(to: engine), !places.isEmpty else { return }
         let budget = WorkBudget(max(Self.leastWork, Double(rect.width * rect.height) * Self.share))
+        let area = Double(rect.width * rect.height)
         var open = places
         for pass in Self.looks where thorough.extraPasses.contains(pass) || pass == .plain {
             open.removeAll { covered($0, by: reading.codes) }
             for place in open where limit?.reached != true {
-                guard !covered(place, by: reading.codes) else { continue }
+                guard !covered(place, by: reading.codes),
+                    !wholeLooks.contains(pass) || Double(place.width * place.height) < Self.wholeShare * area
+                else { continue }
                 let found = thorough.scanWhole(
                     frame.cropped(to: place), at: PixelPoint(x: place.x, y: place.y), with: engine, limit: limit,
                     passes: [pass], budget: budget)

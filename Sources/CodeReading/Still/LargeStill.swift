@@ -23,13 +23,16 @@ struct LargeStill {
     /// else a busy photo holds, and more of them fit the budget); larger ones are read halved.
     static let maxWindows = 48
     static let halveAbove = 1_000_000
-    static let blockSize = 32
 
     let thorough: ThoroughScan
 
     static func applies(to rect: PixelRect) -> Bool { rect.width * rect.height > threshold }
 
-    func scan(_ frame: Frame, in rect: PixelRect, with engine: any CodeEngine, limit: ReadingLimit?) -> FrameReading {
+    /// `evidence`: what the picture shows of codes, its texture among it (gathered beside the first look).
+    func scan(
+        _ frame: Frame, in rect: PixelRect, with engine: any CodeEngine, limit: ReadingLimit?,
+        evidence: Pending<StillEvidence>
+    ) -> FrameReading {
         let start = MonotonicClock.now()
         let origin = PixelPoint(x: rect.x, y: rect.y)
         var reading = thorough.scanWhole(
@@ -42,7 +45,9 @@ struct LargeStill {
             }
             budget.weight = Self.busyWeight
             if reading.codes.isEmpty {
-                readWindows(of: frame, in: rect, with: engine, limit: limit, budget: budget, into: &reading)
+                readWindows(
+                    of: frame, in: rect, texture: evidence.answer.texture, with: engine, limit: limit, budget: budget,
+                    into: &reading)
             }
             reading.work += budget.spent
         }
@@ -86,11 +91,10 @@ struct LargeStill {
     /// The candidate windows at full size (a large one halved, whose plain look is then a new
     /// one), look by look across them, within the budget.
     private func readWindows(
-        of frame: Frame, in rect: PixelRect, with engine: any CodeEngine, limit: ReadingLimit?,
+        of frame: Frame, in rect: PixelRect, texture: [Candidate], with engine: any CodeEngine, limit: ReadingLimit?,
         budget: WorkBudget, into reading: inout FrameReading
     ) {
-        let stats = frame.blockStatistics(in: rect, blockSize: Self.blockSize, rowStep: 4)
-        let places = Localiser.candidates(in: stats).map(\.window).sorted {
+        let places = texture.map(\.window).sorted {
             $0.width * $0.height < $1.width * $1.height
         }
         let windows = places.prefix(Self.maxWindows).map { window in

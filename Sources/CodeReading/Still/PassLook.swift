@@ -31,14 +31,15 @@ extension ScanPass {
         look(at: crop, from: origin, turned: turn.map { TurnedCrop(crop, by: $0) }, with: engine, limit: limit)
     }
 
-    /// The same, with the crop already turned (passes in a row at one turn share it).
+    /// The same, with the crop already turned (passes in a row at one turn share it), or
+    /// `prepared` as it is (passes in a row share its enlargement).
     func look(
-        at crop: Frame, from origin: PixelPoint, turned: TurnedCrop?, with engine: any CodeEngine,
-        limit: ReadingLimit?
+        at crop: Frame, from origin: PixelPoint, turned: TurnedCrop?, prepared: PreparedPicture? = nil,
+        with engine: any CodeEngine, limit: ReadingLimit?
     ) -> PassFindings {
         let turn = turned?.degrees
-        return Self.checked(decode(views(of: crop, turned: turned), turn: turn, with: engine, limit: limit), in: crop)
-            .moved(by: origin)
+        let views = turned == nil ? views(of: prepared ?? PreparedPicture(crop)) : views(of: crop, turned: turned)
+        return Self.checked(decode(views, turn: turn, with: engine, limit: limit), in: crop).moved(by: origin)
     }
 
     /// `findings` (in `picture`'s pixels) as they stand after the checks in `picture`: 1D reads without a quiet zone there are withheld
@@ -79,8 +80,8 @@ extension ScanPass {
 
     func views(of crop: Frame, turned: TurnedCrop?) -> [MappedPicture] {
         guard let turned else { return views(of: crop) }
-        guard let picture = turned.picture else { return [] }  // a long thin picture
-        return views(of: picture.picture).map { view in
+        guard let picture = turned.picture, let prepared = turned.prepared else { return [] }  // a long thin picture
+        return views(of: prepared).map { view in
             MappedPicture(picture: view.picture, back: { picture.back(view.back($0)) })
         }
     }
@@ -110,9 +111,12 @@ struct TurnedCrop {
     let degrees: Double
     /// Nil where the turned canvas would be too large (a long thin crop).
     let picture: MappedPicture?
+    /// The turned picture, its enlargement shared by the passes.
+    let prepared: PreparedPicture?
 
     init(_ crop: Frame, by degrees: Double) {
         self.degrees = degrees
         picture = crop.turned(degrees: degrees)
+        prepared = picture.map { PreparedPicture($0.picture) }
     }
 }

@@ -100,10 +100,14 @@ public enum ScanPass: String, CaseIterable, Sendable {
 
     /// The pictures this pass shows zbar (most passes one, tried in order until one reads),
     /// each with the map from its pixels back to the crop's.
-    public func views(of crop: Frame) -> [MappedPicture] {
+    public func views(of crop: Frame) -> [MappedPicture] { views(of: PreparedPicture(crop)) }
+
+    /// The same, from a picture whose enlargement other passes share.
+    func views(of prepared: PreparedPicture) -> [MappedPicture] {
+        let crop = prepared.picture
         if self == .straightened { return StraightenedCode.views(of: crop) }
         if self == .rotated { return crop.turned(degrees: PictureStep.turn).map { [$0] } ?? [] }
-        let picture = steps.reduce(crop) { $1.apply(to: $0) }
+        let picture = prepared.applying(steps)
         let scale = steps.reduce(1.0) { $0 * $1.scale }
         if scale == 1 { return [MappedPicture(picture: picture, back: { $0 })] }
         return [
@@ -114,6 +118,23 @@ public enum ScanPass: String, CaseIterable, Sendable {
                         x: Int((Double($0.x) / scale).rounded(.down)), y: Int((Double($0.y) / scale).rounded(.down)))
                 })
         ]
+    }
+}
+
+/// A picture and its enlargement, made once for all the passes that begin by enlarging
+/// it (enlarged, then thresholded, equalised, binarised): the costliest step of theirs.
+final class PreparedPicture {
+    let picture: Frame
+    private var enlarged: Frame?
+
+    init(_ picture: Frame) { self.picture = picture }
+
+    /// `steps` applied to the picture.
+    func applying(_ steps: [PictureStep]) -> Frame {
+        guard steps.first == .enlarge else { return steps.reduce(picture) { $1.apply(to: $0) } }
+        let start = enlarged ?? PictureStep.enlarge.apply(to: picture)
+        enlarged = start
+        return steps.dropFirst().reduce(start) { $1.apply(to: $0) }
     }
 }
 

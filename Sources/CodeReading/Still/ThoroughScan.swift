@@ -31,7 +31,8 @@ public struct ThoroughScan: Sendable {
     /// Reads `area` of `frame` (the whole frame when nil) and says which pass read what.
     /// Passes run until a code is believed (see `Corroboration`): a 1D read that needs a
     /// second look gets the looks that give one next (its own pass on the picture turned a
-    /// little, then other passes). A picture of many megapixels is read once whole and then
+    /// little, then other passes). Only the passes that can still find what the picture shows
+    /// of codes run (`StillEvidence`). A picture of many megapixels is read once whole and then
     /// within a counted budget (`LargeStill`); then the places where QR codes may lie that no
     /// code read covers are read on their own (`CandidateWindows`). The reading gives up once
     /// `limit` is reached.
@@ -42,11 +43,21 @@ public struct ThoroughScan: Sendable {
         let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
         guard !rect.isEmpty else { return FrameReading(frameSequence: frame.sequence, area: area) }
         let start = MonotonicClock.now()
+        // Gathered beside the first look, on a core of its own where the picture is large.
+        let evidence = Pending(inline: rect.width * rect.height < PairedEngine.sideBySidePixels) {
+            StillEvidence(frame, in: rect)
+        }
+        let large = LargeStill.applies(to: rect)
         var reading =
-            LargeStill.applies(to: rect)
-            ? LargeStill(thorough: self).scan(frame, in: rect, with: engine, limit: limit)
-            : scanWhole(frame.cropped(to: rect), at: PixelPoint(x: rect.x, y: rect.y), with: engine, limit: limit)
-        CandidateWindows(thorough: self).read(frame, in: rect, with: engine, limit: limit, into: &reading)
+            large
+            ? LargeStill(thorough: self).scan(frame, in: rect, with: engine, limit: limit, evidence: evidence)
+            : scanWhole(
+                frame.cropped(to: rect), at: PixelPoint(x: rect.x, y: rect.y), with: engine, limit: limit,
+                shown: evidence)
+        let wholeLooks: Set<ScanPass> = large ? [.plain] : Set(reading.passesRun)
+        CandidateWindows(thorough: self).read(
+            frame, in: rect, evidence: evidence.answer, wholeLooks: wholeLooks, with: engine, limit: limit,
+            into: &reading)
         reading.frameSequence = frame.sequence
         reading.area = area
         reading.milliseconds = (MonotonicClock.now() - start) * 1000
@@ -55,10 +66,12 @@ public struct ThoroughScan: Sendable {
 
     /// The looks at all of `crop`, whose top-left pixel lies at `origin` in the frame: `passes`
     /// (nil: the plain one, then the others, then each again turned a little), each only
-    /// when its counted cost fits the `budget` (nil: no limit).
+    /// when its counted cost fits the `budget` (nil: no limit) and what the picture `shown`
+    /// of codes (nil: anything) allows it.
     func scanWhole(
         _ crop: Frame, at origin: PixelPoint = PixelPoint(x: 0, y: 0), with engine: any CodeEngine,
-        limit: ReadingLimit?, passes: [ScanPass]? = nil, budget: WorkBudget? = nil
+        limit: ReadingLimit?, passes: [ScanPass]? = nil, budget: WorkBudget? = nil,
+        shown: Pending<StillEvidence>? = nil
     ) -> FrameReading {
         var reading = FrameReading(frameSequence: crop.sequence)
         var queue = (passes ?? [.plain] + extraPasses).filter { $0.applies(to: crop) && $0.suits(engine.symbologies) }
@@ -76,15 +89,19 @@ public struct ThoroughScan: Sendable {
         var secondLooksEnd = 0
         var refused = 0
         var firstRead = [CodeIdentity: ScanPass]()
-        // The last turned crop: the fallback's passes in a row share one.
+        // The last turned crop: the fallback's passes in a row share one; the crop's own
+        // enlargement is shared too.
         var turned: TurnedCrop?
+        let prepared = PreparedPicture(crop)
         while index < queue.count, limit?.reached != true {
             let look = queue[index]
             index += 1
+            if let shown, look.pass != .plain || look.turn != nil, !shown.answer.allows(look) { continue }
             if let budget, !budget.take(Double(crop.width * crop.height) * look.pass.costFactor) { continue }
             if let turn = look.turn, turned?.degrees != turn { turned = TurnedCrop(crop, by: turn) }
             let found = look.pass.look(
-                at: crop, from: origin, turned: look.turn == nil ? nil : turned, with: engine, limit: limit)
+                at: crop, from: origin, turned: look.turn == nil ? nil : turned, prepared: prepared, with: engine,
+                limit: limit)
             reading.passesRun.append(look.pass)
             reading.parts += found.parts
             refused += found.withheld

@@ -1,0 +1,62 @@
+import CodeFixtures
+import Foundation
+import FrameCore
+import PictureFiles
+import PictureOps
+import Testing
+
+/// Live, where it applies: a sheet of codes held in front of the camera, and a code held so
+/// close that it fills the frame, on the fake camera with fresh sensor noise.
+@Suite struct LiveSheetTests {
+    let directory = TemporaryDirectory("live-sheet")
+
+    /// Announcements headless from the fake camera showing `picture` at 1280x720, with noise.
+    func announcements(of picture: Frame, seconds: Double) throws -> [(text: String, frame: Int)] {
+        let path = directory.write("scene.pgm", NetpbmCodec.encode(picture))
+        let camera = FakeCamera(
+            "/dev/video0:grey", payload: nil,
+            settings: ["QRTUI_FAKE_SEQUENCE": path + ":30", "QRTUI_FAKE_SIGMA": "6"])
+        let run = try QRTUIProcess.run(
+            [
+                "--no-preview", "-d", "/dev/video0", "--size", "1280x720", "--fps", "5", "--format", "json",
+                "--timeout", "\(seconds)",
+            ],
+            environment: camera.environment, deadline: 60)
+        #expect(run.status == 0, "\(run.stderr)")
+        return SwapTests.announcements(run)
+    }
+
+    func grid(_ text: String) throws -> ModuleGrid {
+        let matrix = try #require(QRMatrix(text: text, level: .medium))
+        return ModuleGrid(columns: matrix.size, rows: matrix.size, dark: matrix.modules)
+    }
+
+    @Test func aSheetOfTwelveCodesIsAnnouncedWholeAndEachOnce() throws {
+        var sheet = Frame.plasma(width: 1280, height: 720, seed: 4).lit(from: 0.75, to: 1.0)
+        var texts = Set<String>()
+        for index in 0..<12 {
+            let text = "sheet label \(index + 1)"
+            texts.insert(text)
+            sheet = sheet.drawingModules(
+                try grid(text),
+                at: ModulePlacement(
+                    centreX: 170 + Double(index % 4) * 313, centreY: 130 + Double(index / 4) * 230, moduleSize: 4,
+                    degrees: Double(index % 5) * 3 - 6),
+                dark: 40, light: 215)
+        }
+        let said = try announcements(of: sheet.blurred(sigma: 0.8), seconds: 5)
+        #expect(Set(said.map(\.text)) == texts && said.count == 12, "\(said)")
+        let first = said.map(\.frame).min() ?? 0
+        #expect(said.allSatisfy { $0.frame <= first + 10 }, "\(said.map(\.frame))")
+    }
+
+    @Test func aCloseUpFillingTheFrameIsReadAtOnce() throws {
+        let picture = Frame.filled(width: 1280, height: 720, value: 200).drawingModules(
+            try grid("held close"), at: ModulePlacement(centreX: 640, centreY: 360, moduleSize: 30, degrees: 2),
+            dark: 35, light: 215
+        ).blurred(sigma: 1.5)
+        let said = try announcements(of: picture, seconds: 4)
+        #expect(said.map(\.text) == ["held close"], "\(said)")
+        #expect((said.first?.frame ?? 99) <= 2, "\(said)")
+    }
+}
