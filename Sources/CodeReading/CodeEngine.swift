@@ -18,9 +18,14 @@ public protocol CodeEngine: AnyObject {
     func narrowed(to family: Set<Symbology>) -> any CodeEngine
     /// Whether it reads `symbology`: asked for it, or it is among its defaults.
     func reads(_ symbology: Symbology) -> Bool
+    /// A second engine configured alike, for another thread to read a still's looks with
+    /// (nil: this one reads alone).
+    func twin() -> (any CodeEngine)?
 }
 
 extension CodeEngine {
+    public func twin() -> (any CodeEngine)? { nil }
+
     /// zbar's: what it was asked for, else zbar's defaults.
     public func reads(_ symbology: Symbology) -> Bool {
         symbologies?.contains(symbology) ?? Symbology.zbarDefaults.contains(symbology)

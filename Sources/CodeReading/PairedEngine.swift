@@ -64,6 +64,12 @@ public final class PairedEngine: CodeEngine {
             zbar: zbar.narrowed(to: family), zxing: zxing.narrowedEngine(to: family), sideBySide: sideBySide)
     }
 
+    /// Stills only: the twin reads alone (its engines one after the other).
+    public func twin() -> (any CodeEngine)? {
+        guard sideBySide, let zbar = zbar as? ZbarEngine else { return nil }
+        return PairedEngine(zbar: zbar.alike, zxing: zxing.alike)
+    }
+
     /// zbar asked only for zxing-cpp's types reads nothing: it is not run.
     private var zbarReadsAny: Bool { zbar.symbologies.map { $0.contains { $0.engine == .zbar } } ?? true }
 }

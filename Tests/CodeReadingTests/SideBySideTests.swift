@@ -1,5 +1,6 @@
 import CodeFixtures
 import FrameCore
+import Glibc
 import PictureOps
 import Synchronization
 import Testing
@@ -41,6 +42,23 @@ import Testing
         #expect(inline.answer == 3)
     }
 
+    /// Dropped while its work runs, it waits for the work (its thread is joined there and then,
+    /// not left to end on its own).
+    @Test func pendingDroppedWhileItsWorkRunsWaitsForIt() {
+        let started = Count()
+        let ran = Count()
+        do {
+            let pending = Pending {
+                _ = started.next()
+                usleep(50_000)  // work that takes a while
+                return ran.next()
+            }
+            while started.now == 0 { sched_yield() }
+            _ = pending
+        }
+        #expect(ran.now == 1)
+    }
+
     /// Two QR codes and a Data Matrix on a 2-megapixel picture: both engines at once read what
     /// they read one after the other.
     @Test func aLargeStillReadsAlikeSideBySide() throws {
@@ -64,5 +82,39 @@ import Testing
         #expect(Set(together.map(\.text)) == ["left code", "right code", "matrix in the middle"])
         #expect(together.map(\.text).sorted() == inTurn.map(\.text).sorted())
         #expect(Set(together.map(\.corners)) == Set(inTurn.map(\.corners)))
+    }
+}
+
+/// A small still's looks are read two at a time (`LookAhead`): the same passes and codes as
+/// one look after the other.
+@Suite struct LookAheadTests {
+    static func engine(sideBySide: Bool) -> PairedEngine {
+        PairedEngine(zbar: ZbarEngine(), zxing: ZxingEngine(symbologies: nil, readsQR: true), sideBySide: sideBySide)
+    }
+
+    @Test func looksReadTwoAtATimeReadAsOneAfterTheOther() throws {
+        let matrix = try #require(QRMatrix(text: "light on dark", level: .medium))
+        let inverted = Frame.plasma(width: 600, height: 400, seed: 3).lit(from: 0.1, to: 0.3).drawingModules(
+            ModuleGrid(columns: matrix.size, rows: matrix.size, dark: matrix.modules),
+            at: ModulePlacement(centreX: 300, centreY: 200, moduleSize: 4), dark: 230, light: 30)
+        var generator = SplitMix(seed: 9)
+        let bars = Frame.filled(width: 500, height: 300, value: 128).drawingModules(
+            ModuleGrid(columns: 95, rows: 1, dark: (0..<95).map { _ in generator.next() % 2 == 0 }),
+            at: ModulePlacement(centreX: 250, centreY: 150, moduleSize: 2), dark: 60, light: 200)
+        let soft = EAN13.scene("400638133393", moduleWidth: 2, width: 360, height: 200)
+            .mapped { UInt8(90 + Int($0) / 4) }.smoothed().withNoise(amplitude: 12, seed: 3)
+        for picture in [inverted, bars, soft] {
+            let together = ThoroughScan().scan(picture, with: Self.engine(sideBySide: true))
+            let inTurn = ThoroughScan().scan(picture, with: Self.engine(sideBySide: false))
+            #expect(together.passesRun == inTurn.passesRun)
+            #expect(together.passesRun.count > 3)
+            #expect(together.codes.map(\.text) == inTurn.codes.map(\.text))
+            #expect(together.codes.map(\.corners) == inTurn.codes.map(\.corners))
+            #expect(together.withheld == inTurn.withheld)
+        }
+        let read = ThoroughScan().scan(inverted, with: Self.engine(sideBySide: true))
+        #expect(read.codes.map(\.text) == ["light on dark"])
+        let softRead = ThoroughScan().scan(soft, with: Self.engine(sideBySide: true))
+        #expect(softRead.codes.map(\.text) == ["4006381333931"])
     }
 }

@@ -7,27 +7,35 @@ import Glibc
 final class Pending<Value> {
     static var stackSize: Int { 4 << 20 }
 
-    private var work: (() -> Value)?
-    private var value: Value?
+    /// The work and its answer: the thread holds the job, never this (so this is always
+    /// dropped, and its thread joined, by its owner).
+    private let job: Job
     private var thread: pthread_t?
+    /// Whether the work runs on a thread of its own (else it runs when its answer is asked for).
+    private(set) var runsBeside = false
 
     /// Starts `work` on a thread of its own (`inline`: runs it only when asked for, here).
     init(inline: Bool = false, _ work: @escaping () -> Value) {
-        self.work = work
+        job = Job(work)
         guard !inline else { return }
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setstacksize(&attributes, Self.stackSize)
         var thread = pthread_t()
-        // Not retained by its thread: whoever drops it last joins the thread first (deinit).
+        let retained = Unmanaged.passRetained(job as AnyObject)
         let status = pthread_create(
             &thread, &attributes,
             { pointer in
-                (Unmanaged<AnyObject>.fromOpaque(pointer!).takeUnretainedValue() as? Running)?.runWork()
+                (Unmanaged<AnyObject>.fromOpaque(pointer!).takeRetainedValue() as? Running)?.run()
                 return nil
-            }, Unmanaged.passUnretained(self as AnyObject).toOpaque())
-        if status == 0 { self.thread = thread }
+            }, retained.toOpaque())
+        if status == 0 {
+            self.thread = thread
+            runsBeside = true
+        } else {
+            retained.release()
+        }
     }
 
     deinit { join() }
@@ -35,11 +43,8 @@ final class Pending<Value> {
     /// The work's answer: waits for its thread, or does the work now.
     var answer: Value {
         join()
-        if let value { return value }
-        let computed = work!()
-        value = computed
-        work = nil
-        return computed
+        job.run()
+        return job.value!
     }
 
     private func join() {
@@ -47,18 +52,25 @@ final class Pending<Value> {
         pthread_join(thread, nil)  // orders the thread's writes before what follows
         self.thread = nil
     }
+
+    private final class Job: Running {
+        var work: (() -> Value)?
+        var value: Value?
+
+        init(_ work: @escaping () -> Value) { self.work = work }
+
+        /// Does the work, once.
+        func run() {
+            guard let work else { return }
+            value = work()
+            self.work = nil
+        }
+    }
 }
 
 /// What a thread's entry calls, whatever the value's type.
 private protocol Running: AnyObject {
-    func runWork()
-}
-
-extension Pending: Running {
-    fileprivate func runWork() {
-        value = work?()
-        work = nil
-    }
+    func run()
 }
 
 enum SideBySide {

@@ -74,14 +74,7 @@ public struct ThoroughScan: Sendable {
         shown: Pending<StillEvidence>? = nil
     ) -> FrameReading {
         var reading = FrameReading(frameSequence: crop.sequence)
-        var queue = (passes ?? [.plain] + extraPasses).filter { $0.applies(to: crop) && $0.suits(engine.symbologies) }
-            .map { Look(rect: crop.bounds, pass: $0) }
-        // Last, every pass again on the picture turned a little: rows then cross slanted bars
-        // at another angle, and sample the picture afresh (not when one look was asked for).
-        if queue.count > 1 {
-            queue += queue.filter { $0.pass != .straightened && $0.pass != .rotated }
-                .map { Look(rect: crop.bounds, pass: $0.pass, turn: Self.fallbackTurn) }
-        }
+        var queue = looks(at: crop, passes: passes, with: engine)
         var evidence = Corroboration()
         var index = 0
         // A weak read's second looks all run before the scan may stop: one of them may read
@@ -89,19 +82,21 @@ public struct ThoroughScan: Sendable {
         var secondLooksEnd = 0
         var refused = 0
         var firstRead = [CodeIdentity: ScanPass]()
-        // The last turned crop: the fallback's passes in a row share one; the crop's own
-        // enlargement is shared too.
-        var turned: TurnedCrop?
-        let prepared = PreparedPicture(crop)
+        let allowed = { (look: Look) in
+            look.pass == .plain && look.turn == nil || shown.map { $0.answer.allows(look) } ?? true
+        }
+        // After the plain look, two looks at a time, one by a twin engine (a small still without
+        // a budget: the passes of a picture with nothing to find).
+        let looks = LookAhead(
+            crop, from: origin, engine: engine,
+            twin: budget == nil && crop.width * crop.height < PairedEngine.sideBySidePixels ? engine.twin() : nil,
+            limit: limit)
         while index < queue.count, limit?.reached != true {
             let look = queue[index]
             index += 1
-            if let shown, look.pass != .plain || look.turn != nil, !shown.answer.allows(look) { continue }
+            if !allowed(look) { continue }
             if let budget, !budget.take(Double(crop.width * crop.height) * look.pass.costFactor) { continue }
-            if let turn = look.turn, turned?.degrees != turn { turned = TurnedCrop(crop, by: turn) }
-            let found = look.pass.look(
-                at: crop, from: origin, turned: look.turn == nil ? nil : turned, prepared: prepared, with: engine,
-                limit: limit)
+            let found = looks.findings(for: look, upcoming: queue[index...].filter(allowed))
             reading.passesRun.append(look.pass)
             reading.parts += found.parts
             refused += found.withheld
@@ -116,6 +111,18 @@ public struct ThoroughScan: Sendable {
         reading.withheld = evidence.withheld + refused
         reading.pass = reading.codes.first.flatMap { firstRead[$0.identity] }
         return reading
+    }
+
+    /// The looks at all of `crop`: `passes` (nil: the plain one, then the others), those that
+    /// suit it and the engine; then, when there are several, each again turned a little (rows
+    /// then cross slanted bars at another angle, and sample the picture afresh).
+    private func looks(at crop: Frame, passes: [ScanPass]?, with engine: any CodeEngine) -> [Look] {
+        let queue = (passes ?? [.plain] + extraPasses).filter { $0.applies(to: crop) && $0.suits(engine.symbologies) }
+            .map { Look(rect: crop.bounds, pass: $0) }
+        guard queue.count > 1 else { return queue }
+        return queue
+            + queue.filter { $0.pass != .straightened && $0.pass != .rotated }
+            .map { Look(rect: crop.bounds, pass: $0.pass, turn: Self.fallbackTurn) }
     }
 
     /// The looks still to run, those that can confirm `pending` reads first (`seconds` of them).

@@ -16,11 +16,11 @@ public final class ZbarEngine: CodeEngine {
     }
     /// What the user set of zbar's scanner (densities win over `density`).
     public let settings: ScannerSettings
-    /// zbar 0.23's scanner keeps about 300 bytes for every QR code it decodes (reachable, freed
-    /// only with the scanner). A fresh scanner, configured the same, every `freshEvery` scans
-    /// keeps memory flat however long a code is followed.
-    public static let freshEvery = 500
-    private var scansSinceFresh = 0
+    /// zbar's scanner carries what it decoded from one picture into the next (a 1D code read
+    /// again gives other ends), and keeps about 300 bytes for every QR code it decodes (freed
+    /// only with the scanner). Every picture gets a fresh scanner, configured the same (about
+    /// 5 µs): a read depends on its picture alone, and memory stays flat however long a code
+    /// is followed.
 
     /// `symbologies` nil keeps zbar's defaults (everything zbar enables by default).
     /// `density` N scans every Nth row and column: 2 costs about half of 1 and still reads
@@ -64,11 +64,8 @@ public final class ZbarEngine: CodeEngine {
         zbar_image_scanner_set_config(scanner, ZBAR_SQCODE, ZBAR_CFG_BINARY, 1)
     }
 
-    /// Every `freshEvery` scans, zbar's scanner is replaced by a fresh one (see there).
-    private func refreshIfDue() {
-        scansSinceFresh += 1
-        guard scansSinceFresh >= Self.freshEvery else { return }
-        scansSinceFresh = 0
+    /// A fresh scanner, configured as the last one (see `scanner`).
+    private func renew() {
         zbar_image_set_symbols(image, nil)  // the last results belong to the old scanner
         zbar_image_scanner_destroy(scanner)
         scanner = zbar_image_scanner_create()
@@ -94,12 +91,17 @@ public final class ZbarEngine: CodeEngine {
         ZbarEngine(symbologies: requested, narrowedTo: family, settings: settings)
     }
 
+    /// A scanner of its own, configured as this one is.
+    var alike: ZbarEngine {
+        ZbarEngine(symbologies: requested, density: density, narrowedTo: narrowed, settings: settings)
+    }
+
     /// A whole picture decoded; corners are in its own pixels. Structured-append symbols that
     /// zbar could not join come back as parts.
     public func decode(_ picture: Frame) -> SymbolsFound {
         let frame = picture.packed
         return frame.luma.withUnsafeBytes { raw -> SymbolsFound in
-            refreshIfDue()
+            renew()
             zbar_image_set_size(image, UInt32(frame.width), UInt32(frame.height))
             zbar_image_set_data(image, raw.baseAddress, UInt(raw.count), nil)
             defer { zbar_image_set_data(image, nil, 0, nil) }

@@ -123,6 +123,11 @@ public final class ZxingEngine: CodeEngine {
 
     public func reads(_ symbology: Symbology) -> Bool { formats & Self.format(of: symbology) != 0 }
 
+    /// An engine of its own, configured as this one is.
+    var alike: ZxingEngine {
+        ZxingEngine(symbologies: symbologies.map { $0.union(readsQR ? [.qr] : []) }, quick: quick, readsQR: readsQR)
+    }
+
     func narrowedEngine(to family: Set<Symbology>) -> ZxingEngine {
         let asked = (symbologies ?? Symbology.defaults).union(readsQR ? [.qr] : []).intersection(family)
         return ZxingEngine(symbologies: asked, quick: quick, readsQR: readsQR)
