@@ -30,9 +30,10 @@ final class LookAhead {
         self.limit = limit
     }
 
-    /// What `look` finds, `upcoming` being the looks due after it.
-    func findings(for look: Look, upcoming: [Look]) -> PassFindings {
-        if other == nil, let twin, look.pass != .plain || look.turn != nil { share([look] + upcoming, with: twin) }
+    /// What `look` finds, `upcoming` giving the looks due after it (asked for once, when they
+    /// are shared).
+    func findings(for look: Look, upcoming: () -> [Look]) -> PassFindings {
+        if other == nil, let twin, look.pass != .plain || look.turn != nil { share([look] + upcoming(), with: twin) }
         if let other, let index = other.looks.firstIndex(of: look) { return other.answers.value(at: index) }
         return read(look)
     }

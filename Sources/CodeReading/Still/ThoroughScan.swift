@@ -96,7 +96,7 @@ public struct ThoroughScan: Sendable {
             index += 1
             if !allowed(look) { continue }
             if let budget, !budget.take(Double(crop.width * crop.height) * look.pass.costFactor) { continue }
-            let found = looks.findings(for: look, upcoming: queue[index...].filter(allowed))
+            let found = looks.findings(for: look) { queue[index...].filter(allowed) }
             reading.passesRun.append(look.pass)
             reading.parts += found.parts
             refused += found.withheld

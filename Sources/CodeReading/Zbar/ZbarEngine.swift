@@ -4,24 +4,15 @@ import PictureOps
 
 /// zbar as a `CodeEngine`. zbar documents no thread safety: one engine per thread.
 public final class ZbarEngine: CodeEngine {
-    private var scanner: OpaquePointer
     private let image: OpaquePointer
     public let symbologies: Set<Symbology>?
     /// What the types were asked as (`symbologies` before narrowing) and narrowed to.
     private let requested: Set<Symbology>?
     private let narrowed: Set<Symbology>?
     /// Scan every Nth row and column (see `ScanDensity`).
-    public var density: Int {
-        didSet { applyDensity() }
-    }
+    public var density: Int
     /// What the user set of zbar's scanner (densities win over `density`).
     public let settings: ScannerSettings
-    /// zbar's scanner carries what it decoded from one picture into the next (a 1D code read
-    /// again gives other ends), and keeps about 300 bytes for every QR code it decodes (freed
-    /// only with the scanner). Every picture gets a fresh scanner, configured the same (about
-    /// 5 µs): a read depends on its picture alone, and memory stays flat however long a code
-    /// is followed.
-
     /// `symbologies` nil keeps zbar's defaults (everything zbar enables by default).
     /// `density` N scans every Nth row and column: 2 costs about half of 1 and still reads
     /// codes of 2 or more pixels per module. `narrowedTo` then turns off every type outside
@@ -32,17 +23,21 @@ public final class ZbarEngine: CodeEngine {
         settings: ScannerSettings = ScannerSettings()
     ) {
         self.settings = settings
-        scanner = zbar_image_scanner_create()
         image = zbar_image_create()
         requested = symbologies
         narrowed = only
         self.symbologies = only.map { only in symbologies.map { $0.intersection(only) } ?? only } ?? symbologies
         self.density = density
         zbar_image_set_format(image, zbar_fourcc_parse("Y800"))
-        configure()
     }
 
-    private func configure() {
+    /// A scanner configured as asked, made for each picture. zbar's scanner carries what it
+    /// decoded from one picture into the next (a 1D code read again gives other ends) and
+    /// keeps about 300 bytes for every QR code it decodes (freed only with the scanner): a
+    /// fresh one (about 5 µs) makes a read depend on its picture alone and keeps memory flat
+    /// however long a code is followed.
+    private func configuredScanner() -> OpaquePointer {
+        let scanner = zbar_image_scanner_create()!
         if let requested {
             zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 0)
             for symbology in requested where symbology.engine == .zbar {
@@ -57,24 +52,13 @@ public final class ZbarEngine: CodeEngine {
         where symbology.engine == .zbar && narrowed.map({ !$0.contains(symbology) }) ?? false {
             zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 0)
         }
-        applyDensity()
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(settings.xDensity ?? density))
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(settings.yDensity ?? density))
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, settings.testInverted ? 1 : 0)
         // Raw bytes instead of zbar's charset guess; PayloadText decides.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
         zbar_image_scanner_set_config(scanner, ZBAR_SQCODE, ZBAR_CFG_BINARY, 1)
-    }
-
-    /// A fresh scanner, configured as the last one (see `scanner`).
-    private func renew() {
-        zbar_image_set_symbols(image, nil)  // the last results belong to the old scanner
-        zbar_image_scanner_destroy(scanner)
-        scanner = zbar_image_scanner_create()
-        configure()
-    }
-
-    private func applyDensity() {
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(settings.xDensity ?? density))
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(settings.yDensity ?? density))
+        return scanner
     }
 
     /// The distance between scan lines along rows (horizontal) or columns (vertical).
@@ -82,10 +66,7 @@ public final class ZbarEngine: CodeEngine {
         max(1, (alongRows ? settings.yDensity : settings.xDensity) ?? density)
     }
 
-    deinit {
-        zbar_image_destroy(image)
-        zbar_image_scanner_destroy(scanner)
-    }
+    deinit { zbar_image_destroy(image) }
 
     public func narrowed(to family: Set<Symbology>) -> any CodeEngine {
         ZbarEngine(symbologies: requested, narrowedTo: family, settings: settings)
@@ -101,7 +82,11 @@ public final class ZbarEngine: CodeEngine {
     public func decode(_ picture: Frame) -> SymbolsFound {
         let frame = picture.packed
         return frame.luma.withUnsafeBytes { raw -> SymbolsFound in
-            renew()
+            let scanner = configuredScanner()
+            defer {
+                zbar_image_set_symbols(image, nil)  // the results belong to the scanner
+                zbar_image_scanner_destroy(scanner)
+            }
             zbar_image_set_size(image, UInt32(frame.width), UInt32(frame.height))
             zbar_image_set_data(image, raw.baseAddress, UInt(raw.count), nil)
             defer { zbar_image_set_data(image, nil, 0, nil) }
