@@ -5,7 +5,7 @@
 #   make fuzz   every fuzz harness under libFuzzer and AddressSanitizer (FUZZ_SECONDS each)
 #   make format lay the Swift sources out as .swift-format says (make test checks it)
 #   make build  the self-contained release binary (the Swift runtime linked in): .build/dist
-#   make deb    qrtui_VERSION_ARCH.deb from it (dpkg-deb, dpkg-shlibdeps; lintian checks it)
+#   make deb    .build/qrtui_VERSION_ARCH.deb from it (dpkg-deb, dpkg-shlibdeps; lintian checks it)
 #   make package-test   build the package, check it, install it with apt, run it with the
 #               Swift toolchain hidden, remove it (root, or sudo)
 #   make install / make uninstall   the built binary, its man page and bash, zsh and fish
@@ -61,7 +61,7 @@ run: build
 	$(DIST)/release/qrtui $(ARGS)
 
 deb: package-deps build
-	scripts/deb $(DIST)/release/qrtui .
+	scripts/deb $(DIST)/release/qrtui .build
 
 package-test: package-deps build
 	scripts/package-test $(DIST)/release/qrtui

@@ -7,18 +7,21 @@ public struct CameraRequest: Equatable, Sendable {
     public var width: Int
     public var height: Int
     public var framesPerSecond: Int
+    /// The user named the size (`--size`): it comes before a fluent rate.
+    public var sizeAsked: Bool
 
     /// What a camera is asked for when the user names nothing: HD at a webcam's usual rate.
     public static let standard = (width: 1280, height: 720, framesPerSecond: 30)
 
     public init(
         path: String, width: Int = standard.width, height: Int = standard.height,
-        framesPerSecond: Int = standard.framesPerSecond
+        framesPerSecond: Int = standard.framesPerSecond, sizeAsked: Bool = false
     ) {
         self.path = path
         self.width = width
         self.height = height
         self.framesPerSecond = framesPerSecond
+        self.sizeAsked = sizeAsked
     }
 }
 
@@ -50,8 +53,9 @@ enum LumaLayout: Equatable {
     }
 }
 
-/// The format to ask the camera for, from the camera's own list: the size closest to the
-/// request; at that size the formats that come closest to the frame rate asked for (a USB 2
+/// The format to ask the camera for, from the camera's own list: among the sizes it sends at
+/// 25 fps or more (a picture that follows a hand; all of them when the user named the size,
+/// or when none is that fast), the size closest to the request; at that size the formats that come closest to the frame rate asked for (a USB 2
 /// webcam sends 1280x720 at 30 fps only as MJPEG, its YUYV at 10); among those the cheapest
 /// to turn into grey (GREY and YUV as they are, MJPEG decoded here). A format qrtui cannot
 /// read itself is converted to YU12 by libv4l2, as a last resort.
@@ -64,18 +68,23 @@ struct CameraFormatChoice: Equatable {
     /// The camera's own format when libv4l2 converts (nil: the frames arrive as they are).
     let convertedFrom: UInt32?
 
+    /// The least rate a moving code is followed at, unless the user asked for less.
+    static let fluentRate = 25.0
+
     static func choose(from formats: [CameraFormat], for request: CameraRequest) -> CameraFormatChoice? {
         let native = formats.filter { !$0.emulated }
-        let offers = native.flatMap { format in format.sizes.map { (format: format, size: $0) } }
+        let wanted = Double(request.framesPerSecond)
+        // A size that lists no rates is taken to reach any.
+        func reach(_ size: CameraSize) -> Double { size.rates.isEmpty ? wanted : min(size.fastest, wanted) }
+        var offers = native.flatMap { format in format.sizes.map { (format: format, size: $0) } }
+        let fluent = offers.filter { reach($0.size) >= min(wanted, Self.fluentRate) - 0.5 }
+        if !request.sizeAsked && !fluent.isEmpty { offers = fluent }
         func distance(_ size: CameraSize) -> Int { abs(size.width - request.width) + abs(size.height - request.height) }
         guard let best = offers.map({ distance($0.size) }).min() else {
             // A camera that lists no sizes: try its first format at the requested size.
             guard let first = native.first else { return nil }
             return choice(first.fourcc, CameraSize(width: request.width, height: request.height, rates: []))
         }
-        let wanted = Double(request.framesPerSecond)
-        // A size that lists no rates is taken to reach any.
-        func reach(_ size: CameraSize) -> Double { size.rates.isEmpty ? wanted : min(size.fastest, wanted) }
         let atSize = offers.filter { distance($0.size) == best }
         let fastest = atSize.map { reach($0.size) }.max() ?? wanted
         let quick = atSize.filter { reach($0.size) >= fastest - 0.5 }

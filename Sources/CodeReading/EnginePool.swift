@@ -2,14 +2,20 @@
 /// followed (QR alone costs a quarter of every type). All on one thread.
 final class EnginePool {
     let general: any CodeEngine
+    /// zxing-cpp's QR reading for a candidate window zbar read nothing in (nil: no QR asked for).
+    let zxingQR: (any CodeEngine)?
     private var narrow: [Symbology: any CodeEngine] = [:]
 
     init(_ general: any CodeEngine) {
         self.general = general
+        zxingQR = ZxingQRWindow(beside: general)
     }
 
     /// The EAN/UPC family: zbar reads them with one decoder and reports them as each other.
     static let productCodes: Set<Symbology> = [.ean13, .upca, .upce, .ean8, .isbn10, .isbn13, .ean2, .ean5]
+
+    /// The engine a look is read with: zxing-cpp's QR reading, or the general one.
+    func engine(zxingQR: Bool) -> any CodeEngine { zxingQR ? self.zxingQR ?? general : general }
 
     /// An engine for `symbology` alone (its family with it), configured as the general one.
     func engine(for symbology: Symbology) -> any CodeEngine {

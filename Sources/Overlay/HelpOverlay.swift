@@ -2,11 +2,16 @@
 /// to fit; when the box cannot hold them all, the last key (`q`, the way out) is always shown
 /// and a line says how many others a larger window would show.
 public enum HelpOverlay {
-    /// The key table's lines: the keys and what they do.
-    public static var entries: [(key: String, action: String)] { KeyBindings.table.map { ($0.label, $0.help) } }
+    /// The key table's lines: the keys and what they do (`camera`: its keys too).
+    public static func entries(camera: Bool = true) -> [(key: String, action: String)] {
+        KeyBindings.table.filter { camera || !$0.cameraOnly }.map { ($0.label, $0.help) }
+    }
 
     /// `notes`: what the last code's warnings mean, listed first (they are why `?` was asked).
-    public static func draw(unicode: Bool, into grid: inout CellGrid, rows: Int, notes: [String] = []) {
+    /// `camera`: the picture comes from a camera, whose keys are listed.
+    public static func draw(
+        unicode: Bool, into grid: inout CellGrid, rows: Int, notes: [String] = [], camera: Bool = true
+    ) {
         let inner = max(8, grid.width - 4)  // inside the border, a column of room each side
         let warnings =
             notes.isEmpty
@@ -16,7 +21,7 @@ public enum HelpOverlay {
                     wrapped((unicode ? "⚠ " : "! ") + VisibleText.escaping($0), width: inner, continuation: "  ")
                 }
                 + [""]
-        let keys = keyLines(width: inner)
+        let keys = keyLines(entries(camera: camera), width: inner)
         let room = max(0, rows - 2 - warnings.count - 2)  // the border, the warnings, the title and its blank
         let lines = warnings + ["qrtui keys", ""] + fitted(keys, into: room, width: inner, unicode: unicode)
         let width = min(grid.width, (lines.map { CellWidth.of($0) }.max() ?? 0) + 4)
@@ -34,7 +39,7 @@ public enum HelpOverlay {
     }
 
     /// Each key's lines: its label, then what it does broken between words, continued under it.
-    static func keyLines(width: Int) -> [[String]] {
+    static func keyLines(_ entries: [(key: String, action: String)], width: Int) -> [[String]] {
         let keyWidth = entries.map { $0.key.count }.max() ?? 0
         let fitsBeside = width - keyWidth - 2 >= 12
         return entries.map { entry in

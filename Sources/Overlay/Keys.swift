@@ -64,6 +64,8 @@ public struct KeyBinding: Sendable {
     public let keys: [(key: Key, action: KeyAction)]
     /// The short hint the status line shows (Unicode and ASCII), if any.
     public let hint: (unicode: String, ascii: String)?
+    /// Keys only a camera answers: the live screen's help leaves them out for a file.
+    public var cameraOnly = false
 }
 
 /// Every key binding, once: `update`, the help box, the status hints and `--help` all read it.
@@ -117,16 +119,17 @@ public enum KeyBindings {
             label: "g", help: "next glyph set (ascii, blocks, half, braille)", keys: [(.character("g"), .nextGlyphs)],
             hint: ("g glyphs", "g glyphs")),
         // One line for the camera's keys, in the order the help names them: f auto focus and
-        // [ ] farther / nearer, e E exposure up / down, z Z zoom in / out, m mirror.
+        // [ ] farther / nearer, e E exposure up / down, z Z zoom in / out.
         KeyBinding(
-            label: "f [] eE zZ m", help: "camera focus, exposure, zoom; mirror",
+            label: "f [] eE zZ", help: "camera focus, exposure, zoom",
             keys: [
                 (.character("f"), .camera(.autoFocus)), (.character("["), .camera(.focusFarther)),
                 (.character("]"), .camera(.focusNearer)), (.character("e"), .camera(.brighter)),
                 (.character("E"), .camera(.darker)), (.character("z"), .camera(.zoomIn)),
-                (.character("Z"), .camera(.zoomOut)), (.character("m"), .mirror),
+                (.character("Z"), .camera(.zoomOut)),
             ],
-            hint: nil),
+            hint: nil, cameraOnly: true),
+        KeyBinding(label: "m", help: "mirror the picture", keys: [(.character("m"), .mirror)], hint: nil),
         KeyBinding(
             label: "?", help: "show / hide this help", keys: [(.character("?"), .help)], hint: ("? help", "? help")),
         KeyBinding(label: "ctrl-z", help: "suspend qrtui (fg resumes it)", keys: [], hint: nil),

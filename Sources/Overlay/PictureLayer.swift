@@ -1,6 +1,7 @@
 /// Draws samples as glyphs, dimming everything outside the scan area as a black mask at 0.6
-/// alpha would: greys drawn as colours keep 40%, and every cell there is marked
-/// dim (characters chosen by level keep theirs, so the dim attribute alone fades them).
+/// alpha would: greys drawn as colours keep 40%, so do shades and braille dots (their ink is
+/// the level: a terminal that shows no dim attribute still dims them), and ASCII characters,
+/// chosen by the picture's own level, are marked dim for the terminal to fade.
 public enum PictureLayer {
     public static let asciiRamp = Array(" .,:-=+*o#%@")
     public static let blockRamp = Array(" ░▒▓█")
@@ -52,16 +53,17 @@ public enum PictureLayer {
             let value = Int(values[base + y * stride + x])
             return value < 0 || !dim ? value : value * 2 / 5  // the mask keeps 40%
         }
-        /// Characters keep the picture's own level: the dim attribute fades them. (Sparser
-        /// characters as well faded the outside to black on 8-colour terminals.)
-        func shape(_ x: Int, _ y: Int) -> Int { Int(values[base + y * stride + x]) }
-        let style = dim ? dimmedStyle : Style.plain
         switch glyphs {
-        case .ascii, .blocks:
-            let value = shape(0, 0)
+        case .ascii:
+            // Characters keep the picture's own level: the dim attribute fades them. (Sparser
+            // characters as well faded the outside to black on 8-colour terminals.)
+            let value = Int(values[base])
             guard value >= 0 else { return .blank }
-            let ramp = glyphs == .ascii ? asciiStrings : blockStrings
-            return Cell(ramp[value * ramp.count / 256], style: style)
+            return Cell(asciiStrings[value * asciiStrings.count / 256], style: dim ? dimmedStyle : .plain)
+        case .blocks:
+            let value = level(0, 0)
+            guard value >= 0 else { return .blank }
+            return Cell(blockStrings[value * blockStrings.count / 256])
         case .half:
             let top = level(0, 0)
             let bottom = level(0, 1)
@@ -75,12 +77,12 @@ public enum PictureLayer {
             var bits = 0
             for y in 0..<4 {
                 for x in 0..<2 {
-                    let value = shape(x, y)
+                    let value = level(x, y)
                     guard value >= 0 else { return .blank }
                     if value > brailleThreshold[y][x] { bits |= brailleBit[y][x] }
                 }
             }
-            return Cell(brailleStrings[bits], style: style)
+            return Cell(brailleStrings[bits])
         }
     }
 

@@ -45,6 +45,8 @@ public struct StatusInfo: Sendable {
     public var looksFor: [String]?
     /// A still picture: read whole, not aimed at.
     public var still = false
+    /// Bars run on past the scan area's edge and nothing is read: the area is too small for the code.
+    public var reachesPast = false
     /// Why the demo shows (nil: it was asked for), said before anything is read.
     public var demoReason: String?
     /// What ended when the input did ("the video ended").

@@ -3,6 +3,8 @@ public struct Scene: Sendable {
     public var image: GreyImage?
     public var transform: ViewTransform?
     public var scanArea: ScanArea?
+    /// The whole picture is read (a still), whatever part the brackets frame: nothing is dimmed.
+    public var readsWhole = false
     /// Corner polygons of the codes found in the current frame, in frame pixels.
     public var outlines: [[Point]]
     public var status: ReaderStatus
@@ -11,6 +13,8 @@ public struct Scene: Sendable {
     public var showHelp: Bool
     /// The last code's warnings, explained at the top of the help box.
     public var helpNotes: [String] = []
+    /// The picture comes from a camera: the help lists its keys.
+    public var camera = true
     /// `h`: this run's codes, one line each, and the chosen one (nil: the box is closed).
     public var historyLines: [String]?
     public var historySelected = 0
@@ -69,7 +73,9 @@ public enum Screen {
             let area = scene.scanArea?.cells(in: transform)
             let toned = glyphs == .ascii && scene.colour && scene.greys
             let samples = shader.sample(image, transform: transform, glyphs: glyphs, toned: toned)
-            PictureLayer.draw(samples, glyphs: glyphs, toned: toned, undimmed: area, memo: &shader.memo, into: &grid)
+            PictureLayer.draw(
+                samples, glyphs: glyphs, toned: toned, undimmed: scene.readsWhole ? nil : area, memo: &shader.memo,
+                into: &grid)
             for polygon in scene.outlines {
                 Outline.draw(
                     polygon.map { transform.cell(for: $0) }, cellAspect: transform.cellAspect,
@@ -95,7 +101,9 @@ public enum Screen {
                 lines, selected: scene.historySelected, unicode: scene.unicode, into: &grid, rows: max(1, rows - 1))
         }
         if scene.showHelp {
-            HelpOverlay.draw(unicode: scene.unicode, into: &grid, rows: max(1, rows - 1), notes: scene.helpNotes)
+            HelpOverlay.draw(
+                unicode: scene.unicode, into: &grid, rows: max(1, rows - 1), notes: scene.helpNotes,
+                camera: scene.camera)
         }
         StatusBar.draw(scene.status, info: scene.info, unicode: scene.unicode, row: rows - 1, into: &grid)
         return grid

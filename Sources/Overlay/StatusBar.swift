@@ -8,13 +8,29 @@ public enum StatusBar {
     ) {
         guard row >= 0, row < grid.height, grid.width > 0 else { return }
         grid.fill(row: row, with: Cell(" ", style: barStyle))
+        var parts = statusParts(status, info: info, unicode: unicode)
+        var details = detailParts(info, unicode: unicode)
+        // What a user must read whole and does not fit beside the status goes on lines of its
+        // own above it: a failure's advice, and a notice (for the few seconds it is shown).
+        var above = [String]()
+        let help = KeyBindings.shortHint
+        if case .fail(_, let hint?) = status, width(of: parts) > grid.width, row > 0 {
+            parts.removeLast()
+            above.append(hint)
+        }
+        if info.notice != nil, row > 0,
+            width(of: parts) + CellWidth.of(details[0]) + 3 > grid.width - CellWidth.of(help) - 3
+        {
+            above.append(details.removeFirst())
+        }
+        drawAbove(above, row: row, into: &grid)
         var column = 0
-        for part in statusParts(status, info: info, unicode: unicode) {
+        for part in parts {
             column = grid.put(part.text, column: column, row: row, style: part.style)
         }
-        let details = detailParts(info, unicode: unicode)
         let ellipsis = unicode ? "…" : "..."
-        // Cut a status that does not fit, leaving room for the ellipsis.
+        // Cut a status that does not fit (a long payload: h and q show it whole), leaving room
+        // for the ellipsis.
         if column >= grid.width {
             let end = grid.width - CellWidth.of(ellipsis)
             grid.fill(row: row, from: max(0, end), with: Cell(" ", style: barStyle))
@@ -22,19 +38,11 @@ public enum StatusBar {
             return
         }
         // The way to help is always shown when it fits: the key hints in full, or `? help`.
-        let help = KeyBindings.shortHint
+        // The source, size and rate are left out, last first, where they do not fit.
         var remaining = grid.width - column - (CellWidth.of(help) + 3)
-        for (index, detail) in details.enumerated() {
-            // A notice (what a key just did) is cut to fit rather than left out.
-            let isNotice = index == 0 && info.notice != nil
-            guard CellWidth.of(detail) + 3 <= remaining || (isNotice && remaining >= 16) else { continue }
+        for detail in details where CellWidth.of(detail) + 3 <= remaining {
             column = grid.put(unicode ? " │ " : " | ", column: column, row: row, style: barStyle)
-            let limit = column + remaining - 3
-            let end = grid.put(detail, column: column, row: row, style: barStyle, limit: limit)
-            if CellWidth.of(detail) + 3 > remaining {
-                grid.put(ellipsis, column: limit - CellWidth.of(ellipsis), row: row, style: barStyle)
-            }
-            column = end
+            column = grid.put(detail, column: column, row: row, style: barStyle)
             remaining = grid.width - column - (CellWidth.of(help) + 3)
         }
         let hints = KeyBindings.hints(unicode: unicode)
@@ -42,6 +50,21 @@ public enum StatusBar {
             column = grid.put(unicode ? " │ " : " | ", column: column, row: row, style: barStyle)
             grid.put(hint, column: column, row: row, style: barStyle)
             break
+        }
+    }
+
+    /// Most lines a notice or advice takes above the status line.
+    static let mostLinesAbove = 4
+
+    private static func width(of parts: [Part]) -> Int { parts.reduce(0) { $0 + CellWidth.of($1.text) } }
+
+    /// `texts` broken between words onto whole lines just above `row`, the last text lowest.
+    private static func drawAbove(_ texts: [String], row: Int, into grid: inout CellGrid) {
+        let lines = texts.flatMap { wrapped($0, width: max(8, grid.width - 2)) }.suffix(min(row, mostLinesAbove))
+        for (index, line) in lines.enumerated() {
+            let lineRow = row - lines.count + index
+            grid.fill(row: lineRow, with: Cell(" ", style: barStyle))
+            grid.put(" " + line, column: 0, row: lineRow, style: barStyle, limit: grid.width)
         }
     }
 
@@ -104,7 +127,9 @@ public enum StatusBar {
                 text: unicode ? " ◎ Scanning " : " * Scanning ",
                 style: Style(foreground: .white, background: .grey(40), attributes: .bold))
         ]
-        if let last = info.lastCode {
+        if info.reachesPast {
+            parts.append(Part(text: "a code reaches past the scan area: End widens it", style: barStyle))
+        } else if let last = info.lastCode {
             parts.append(Part(text: "last: " + VisibleText.escaping(last.meaning ?? last.text), style: barStyle))
         } else if let reason = info.demoReason {
             parts.append(Part(text: reason + ": this is the demo", style: barStyle))

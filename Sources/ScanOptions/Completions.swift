@@ -18,8 +18,10 @@ package enum Completions {
     }
 
     static func words(_ hint: ValueHint) -> [String] {
-        if case .choices(let words) = hint { return words }
-        return []
+        switch hint {
+        case .choices(let words), .list(let words): words
+        default: []
+        }
     }
 
     static var bash: String {
@@ -36,6 +38,12 @@ package enum Completions {
                 cases.append(
                     "        \(pattern)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;"
                 )
+            case .list(let words):
+                // The words already chosen stay; the one after the last comma is completed.
+                cases.append(
+                    "        \(pattern)) local head=; [[ $cur == *,* ]] && head=${cur%,*},\n"
+                        + "            COMPREPLY=($(compgen -P \"$head\" -W \"\(words.joined(separator: " "))\" -- \"${cur##*,}\"))\n"
+                        + "            compopt -o nospace 2>/dev/null; return ;;")
             default: cases.append("        \(pattern)) return ;;")
             }
         }
@@ -68,6 +76,7 @@ package enum Completions {
                 case .files: value = ":\(argument):_files"
                 case .devices: value = ":\(argument):{compadd - /dev/video*(N)}"  // the cameras there now, not any file
                 case .choices(let words) where !words.isEmpty: value = ":\(argument):(\(words.joined(separator: " ")))"
+                case .list(let words): value = ":\(argument):_values -s , \(argument) \(words.joined(separator: " "))"
                 default: value = ":\(argument): "
                 }
             }
@@ -88,7 +97,8 @@ package enum Completions {
             case .none: break
             case .files: line += " -r -F"
             case .devices: line += " -x -a '(ls /dev/video* 2>/dev/null)'"
-            case .choices(let words): line += words.isEmpty ? " -x" : " -x -a '\(words.joined(separator: " "))'"
+            case .choices(let words), .list(let words):
+                line += words.isEmpty ? " -x" : " -x -a '\(words.joined(separator: " "))'"
             }
             lines.append(line + " -d '\(short(option))'")
         }

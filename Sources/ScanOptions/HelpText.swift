@@ -4,6 +4,8 @@ import Overlay
 /// what the parser and the screen do.
 package enum HelpText {
     package static let version = "0.1.0"
+    /// The day this version was made (the man page's date; the same every build).
+    package static let versionDate = "2026-12-05"
     package static let width = 80
     /// Where descriptions start: after "  -d, --device PATH" and some room.
     package static let column = 26
@@ -31,9 +33,20 @@ package enum HelpText {
         "Payloads written to a terminal have control characters escaped (\\e, \\n, \\x07); "
         + "written to a pipe they are exact."
     package static let exitStatus =
-        "0 a code was read, 1 a device or input failed, 2 usage error, "
-        + "4 ended without reading a code. A signal ends qrtui as it ends any program, printing nothing "
+        "0 a code was read (from every file, when several are given), 1 a device or input failed, "
+        + "2 usage error, 4 ended without reading a code, or a file held none (as zbarimg exits). A signal ends qrtui as it ends any program, printing nothing "
         + "(the shell sees 130 for Ctrl-C, 143 for SIGTERM)."
+
+    /// Commands a new user starts from, each with what it does (the man page's EXAMPLES).
+    package static let examples: [(command: String, meaning: String)] = [
+        ("qrtui", "scan with the first camera; q stops and prints the last code read"),
+        ("qrtui --oneshot > code.txt", "scan until one code is read, and keep it in a file"),
+        ("qrtui --no-preview photo.jpg scans/*.png", "read every code in pictures, one line each, as zbarimg does"),
+        ("qrtui -S qr,ean13 --no-beep", "read only QR and EAN-13 codes, without the bell"),
+        ("qrtui --screen select", "read a code on your own screen, in an area you mark"),
+        ("qrtui --format json --no-preview -i clip.y4m", "every code in a video, as JSON lines"),
+        ("ssh host -t qrtui -d /dev/video2", "scan with another camera, on a machine reached over SSH"),
+    ]
 
     /// The environment qrtui reads, by name.
     package static let environment: [(name: String, meaning: String)] = [

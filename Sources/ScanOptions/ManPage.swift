@@ -5,7 +5,7 @@ import Overlay
 package enum ManPage {
     package static var text: String {
         var lines = [
-            ".TH QRTUI 1 \"\" \"qrtui \(HelpText.version)\" \"User Commands\"",
+            ".TH QRTUI 1 \"\(HelpText.versionDate)\" \"qrtui \(HelpText.version)\" \"User Commands\"",
             ".SH NAME", "qrtui \\- \(roff(HelpText.summary))",
             ".SH SYNOPSIS", ".B qrtui", "[\\fIOPTIONS\\fR] [\\fIFILE\\fR...]",
             ".SH DESCRIPTION", roff(HelpText.intro),
@@ -27,7 +27,11 @@ package enum ManPage {
         for variable in HelpText.environment {
             lines += [".TP", "\\fB\(roff(variable.name))\\fR", roff(variable.meaning)]
         }
-        lines += [".SH EXIT STATUS", roff(HelpText.exitStatus), ".SH SEE ALSO", "zbarimg(1), zbarcam(1), tmux(1)"]
+        lines += [".SH EXIT STATUS", roff(HelpText.exitStatus), ".SH EXAMPLES"]
+        for example in HelpText.examples {
+            lines += [".TP", "\\fB\(roff(example.command))\\fR", roff(example.meaning)]
+        }
+        lines += [".SH SEE ALSO", "zbarimg(1), zbarcam(1), tmux(1)"]
         return lines.joined(separator: "\n") + "\n"
     }
 

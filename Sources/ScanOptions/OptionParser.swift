@@ -54,7 +54,9 @@ package struct OptionParser<Target> {
             case .optionalValue(let set):
                 try set(&target, inline)
             case .optionalWord(let words, let set):
-                if inline == nil, let next = queue.first, words.contains(next) {
+                // A word after it that is no option is its word: a wrong one is named, not
+                // taken for a file.
+                if inline == nil, let next = queue.first, words.contains(next) || !next.hasPrefix("-") {
                     try set(&target, queue.popFirst())
                 } else {
                     try set(&target, inline)

@@ -67,6 +67,8 @@ package enum ValueHint: Equatable, Sendable {
     case files
     case devices
     case choices([String])
+    /// Choices given comma-separated (`-S qr,ean13`): each after the last comma is completed.
+    case list([String])
 }
 
 /// A command-line mistake: exit status 2 with one line on stderr.

@@ -51,8 +51,10 @@ package enum OptionTable {
             effect: .flag { $0.loop = true }),
         QrtuiOption(
             names: ["--size"], aliases: ["--prescale"], argument: "WxH", section: Section.sources,
-            help: "camera picture size, or the nearest the camera has; also --prescale, as in zbarcam",
-            shownDefault: { "\($0.size.width)x\($0.size.height)" }, effect: .value(parseSize)),
+            help: "camera picture size, or the nearest the camera has, whatever its frame rate (without "
+                + "it: the nearest to 1280x720 that the camera sends at 25 fps or more); also --prescale, as "
+                + "in zbarcam",
+            effect: .value(parseSize)),
         QrtuiOption(
             names: ["--fps"], argument: "N", section: Section.sources, help: "camera frame rate",
             shownDefault: { "\($0.framesPerSecond)" }, effect: .value(parseRate)),
@@ -74,7 +76,7 @@ package enum OptionTable {
                 + "ISBNs and add-ons): " + SymbologyNames.known.joined(separator: ", ")
                 + ". zbar's settings work too: -Sdisable -Sqrcode.enable, -Sean13.disable, -S'*.enable', "
                 + "-Sisbn13.enable (also --set)",
-            completion: .choices(SymbologyNames.known + ["disable", "enable"]), effect: .value(parseSymbologies)),
+            completion: .list(SymbologyNames.known + ["disable", "enable"]), effect: .value(parseSymbologies)),
         QrtuiOption(
             names: ["--effort"], argument: "E", section: Section.scanning,
             help: "how much CPU reading may use while the picture changes (a still scene is "
@@ -165,7 +167,8 @@ package enum OptionTable {
             help: "text: the payload as text, one per line; raw: the payload bytes as encoded "
                 + "(also --raw); json: one JSON object per line (fields below); xml: zbarimg's XML "
                 + "(also --xml); otpauth: an otpauth:// URI per two-factor account (an export's each), "
-                + "for pass otp, KeePassXC or Aegis to import",
+                + "for pass otp, KeePassXC or Aegis to import; zbar: zbarimg's TYPE:payload lines "
+                + "(QR-Code:text), for scripts written for zbarimg",
             shownDefault: { $0.format.rawValue }, completion: .choices(Options.Format.allCases.map(\.rawValue)),
             effect: .value(parseFormat)),
         QrtuiOption(
@@ -207,6 +210,7 @@ extension OptionTable {
             throw UsageError(message: "--size needs WIDTHxHEIGHT, e.g. 1280x720, not '\(text)'")
         }
         options.size = PictureSize(width: parts[0], height: parts[1])
+        options.sizeAsked = true
     }
 
     package static func parseMaxPixels(_ options: inout Options, _ text: String) throws(UsageError) {
@@ -273,7 +277,7 @@ extension OptionTable {
 
     package static func parseFormat(_ options: inout Options, _ text: String) throws(UsageError) {
         guard let format = Options.Format(rawValue: text) else {
-            throw UsageError(message: "--format must be text, raw, json, xml or otpauth, not '\(text)'")
+            throw UsageError(message: "--format must be text, raw, json, xml, otpauth or zbar, not '\(text)'")
         }
         options.format = format
     }

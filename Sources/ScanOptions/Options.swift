@@ -5,7 +5,7 @@ import PictureFiles
 
 /// Everything the command line can ask for.
 package struct Options: Equatable {
-    package enum Format: String, CaseIterable { case text, raw, json, xml, otpauth }
+    package enum Format: String, CaseIterable { case text, raw, json, xml, otpauth, zbar }
     /// `--color`: auto follows the terminal and NO_COLOR; always ignores NO_COLOR.
     package enum ColorChoice: String, CaseIterable { case auto, always, never }
 
@@ -47,6 +47,8 @@ package struct Options: Equatable {
     package var beep = true
     /// Camera picture size and rate (`--size`, `--fps`), as a camera is asked by default.
     package var size = PictureSize(width: CameraRequest.standard.width, height: CameraRequest.standard.height)
+    /// `--size` was given: the camera's size comes before its rate.
+    package var sizeAsked = false
     package var framesPerSecond = CameraRequest.standard.framesPerSecond
     /// The largest picture accepted (`--max-pixels`).
     package var limits = PictureLimits()
@@ -65,8 +67,10 @@ package struct Options: Equatable {
     }
 
     package var cameraRequest: @Sendable (String) -> CameraRequest {
-        { [size, framesPerSecond] path in
-            CameraRequest(path: path, width: size.width, height: size.height, framesPerSecond: framesPerSecond)
+        { [size, framesPerSecond, sizeAsked] path in
+            CameraRequest(
+                path: path, width: size.width, height: size.height, framesPerSecond: framesPerSecond,
+                sizeAsked: sizeAsked)
         }
     }
 }

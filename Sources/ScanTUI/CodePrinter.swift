@@ -64,6 +64,11 @@ struct CodePrinter {
         case .text:
             if toTerminal { return Array(VisibleText.escaping(label + shown).utf8) + [terminator] }
             return ArgumentBytes.systemBytes(label) + Array(code.text.utf8) + [terminator]
+        case .zbar:
+            // zbarimg's own lines, for scripts written for it: "QR-Code:text".
+            let type = code.symbology.displayName + ":"
+            if toTerminal { return Array(VisibleText.escaping(label + type + shown).utf8) + [terminator] }
+            return ArgumentBytes.systemBytes(label) + Array((type + code.text).utf8) + [terminator]
         case .raw:
             if toTerminal { return Array(VisibleText.escaping(label + shown).utf8) + [terminator] }
             return ArgumentBytes.systemBytes(label) + code.bytes + [terminator]

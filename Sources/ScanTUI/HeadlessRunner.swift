@@ -24,17 +24,23 @@ struct HeadlessRunner {
     }
 
     /// Reads every source in turn (several files, as zbarimg takes them): exit 1 when any
-    /// failed (after the others were read), else 0 when a code was read, else 4.
+    /// failed (after the others were read), else 4 when any gave no code (as zbarimg: scripts
+    /// tell a batch with a blank page from one read whole), else 0.
     func run(_ choices: [SourceFactory.Choice]) -> ExitStatus {
         var read = 0
         var failed = false
+        var empty = false
         defer { printer.finish() }
         for choice in choices {
             let (ending, count) = run(choice)
             printer.endSource()
             read += count
             switch ending {
-            case .ended: if count == 0 { notice("no code found in \(choice.displayName)") }
+            case .ended:
+                if count == 0 {
+                    empty = true
+                    notice("no code found in \(choice.displayName)")
+                }
             case .failed: failed = true
             case .once: return .read
             case .lostWrite: return .failure
@@ -43,7 +49,7 @@ struct HeadlessRunner {
                 return failed ? .failure : read > 0 ? .read : .nothingRead
             }
         }
-        return failed ? .failure : read > 0 ? .read : .nothingRead
+        return failed ? .failure : read > 0 && !empty ? .read : .nothingRead
     }
 
     /// `-v`: "QR-Code read in frame 3 by the enlarged pass (41.2 ms reading the frame)".

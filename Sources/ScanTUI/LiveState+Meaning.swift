@@ -112,7 +112,16 @@ extension LiveState {
         return []
     }
 
+    /// `r`: a Wi-Fi password shown, or masked again; on any other code, why it does nothing.
     mutating func toggleReveal() -> [LiveEffect] {
+        guard let lastCode else { return nothingYet("reveal") }
+        guard lastCode.meaning.kind == .wifi, lastCode.meaning["password"] != nil else {
+            let why =
+                lastCode.meaning["secret"] != nil
+                ? "a two-factor secret is never shown (t shows its code)" : "nothing hidden in this code to show"
+            notice = (why, clock + Self.noticeTime)
+            return [.bell]
+        }
         revealSecrets.toggle()
         refreshSummary()
         if let lastSummary, case .success = status { status = .success(lastSummary) }

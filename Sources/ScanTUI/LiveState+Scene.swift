@@ -24,6 +24,7 @@ extension LiveState {
         info.lastCode = lastSummary
         info.codesInSight = Set(codes.map(\.identity)).count
         info.still = kind == .still
+        info.reachesPast = barsPastArea
         info.looksFor = looksFor
         let shown = mirroredFrame ?? frame
         let image = shown.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
@@ -39,6 +40,8 @@ extension LiveState {
             flash: now < flashUntil, unicode: unicode)
         scene.colour = colour
         scene.greys = greys
+        scene.readsWhole = stillReadWhole
+        scene.camera = isCamera
         if showHelp, let lastCode { scene.helpNotes = CodePresentation.warnings(lastCode) }
         if let historySelection { (scene.historyLines, scene.historySelected) = (historyLines, historySelection) }
         return scene

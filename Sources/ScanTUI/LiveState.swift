@@ -84,6 +84,8 @@ struct LiveState {
     var timedOut = false
     /// A still's area as it started, the whole picture: read whole.
     var stillReadWhole = false
+    /// The last reading saw bars run past the scan area's edge, and read nothing.
+    var barsPastArea = false
     /// The latest time an event brought (keys carry none).
     var clock = 0.0
     var glyphs: GlyphSet
@@ -247,6 +249,8 @@ struct LiveState {
         guard result.area == scanPixels else { return [] }
         // Outlines for every code in sight; only fresh reads count as a look at a code.
         codes = result.codes + result.held
+        if barsPastArea != result.reachesPast { revision += 1 }
+        barsPastArea = result.reachesPast
         guard !codes.isEmpty else {
             // A still has been read through: say so, rather than ask to aim it.
             if kind == .still {

@@ -33,13 +33,22 @@ import Testing
         #expect(small.fourcc == QRTUI_PIX_FMT_YUYV && small.width == 640)
     }
 
-    @Test func theSizeComesFirst() throws {
-        // MJPEG only at 640x480, YUYV slow at 1280x720: the size asked for wins.
-        let formats = [
-            format(QRTUI_PIX_FMT_YUYV, [(1280, 720, 10)]), format(QRTUI_PIX_FMT_MJPEG, [(640, 480, 30)]),
-        ]
-        let choice = try #require(CameraFormatChoice.choose(from: formats, for: CameraRequest(path: "v")))
-        #expect(choice.fourcc == QRTUI_PIX_FMT_YUYV && choice.width == 1280 && choice.framesPerSecond == 10)
+    /// YUYV only: 1280x720 at 10 fps, 640x480 at 30. A fluent rate comes before the size unless
+    /// the user named the size; a camera with no fluent size gives its nearest size.
+    @Test func aFluentRateComesBeforeTheSizeUnlessTheSizeIsAsked() throws {
+        let formats = [format(QRTUI_PIX_FMT_YUYV, [(1280, 720, 10), (640, 480, 30)])]
+        let fluent = try #require(CameraFormatChoice.choose(from: formats, for: CameraRequest(path: "v")))
+        #expect(fluent.width == 640 && fluent.framesPerSecond == 30)
+        let asked = try #require(
+            CameraFormatChoice.choose(from: formats, for: CameraRequest(path: "v", sizeAsked: true)))
+        #expect(asked.width == 1280 && asked.framesPerSecond == 10)
+        // Asked for 10 fps, 1280x720 is fluent enough.
+        let slow = try #require(
+            CameraFormatChoice.choose(from: formats, for: CameraRequest(path: "v", framesPerSecond: 10)))
+        #expect(slow.width == 1280)
+        let slowOnly = [format(QRTUI_PIX_FMT_YUYV, [(1280, 720, 10), (640, 480, 15)])]
+        let nearest = try #require(CameraFormatChoice.choose(from: slowOnly, for: CameraRequest(path: "v")))
+        #expect(nearest.width == 1280 && nearest.framesPerSecond == 10)
     }
 
     @Test func aFormatQrtuiCannotReadIsConvertedByLibv4l2() throws {

@@ -65,12 +65,27 @@ import Testing
 
     @Test func countedWorkIsTheSameEveryTime() {
         var costs = CostModel(measure: .counted, symbologies: nil)
-        let first = costs.charge(.enlarged, pixels: 10_000, cpuMilliseconds: 123)
-        let second = costs.charge(.enlarged, pixels: 10_000, cpuMilliseconds: 0.5)
+        let enlarged = Look(rect: PixelRect(x: 0, y: 0, width: 100, height: 100), pass: .enlarged)
+        let first = costs.charge(enlarged, cpuMilliseconds: 123)
+        let second = costs.charge(enlarged, cpuMilliseconds: 0.5)
         #expect(first == second && first == costs.estimate(.enlarged, pixels: 10_000))
         var measured = CostModel(measure: .measured, symbologies: [.qr])
-        #expect(measured.charge(.plain, pixels: 1000, cpuMilliseconds: 2) == 2)
+        let plain = Look(rect: PixelRect(x: 0, y: 0, width: 100, height: 10), pass: .plain)
+        #expect(measured.charge(plain, cpuMilliseconds: 2) == 2)
         #expect(measured.estimate(.plain, pixels: 1000) == 2)  // it learned the rate
+    }
+
+    /// zxing-cpp's QR looks cost what they cost, learned apart from zbar's plain looks.
+    @Test func zxingQRLooksAreChargedApart() {
+        var measured = CostModel(measure: .measured, symbologies: nil)
+        let rect = PixelRect(x: 0, y: 0, width: 100, height: 10)
+        let guess = measured.estimate(.plain, pixels: 1000, zxingQR: true)
+        #expect(guess == CostModel.zxingQRFactor * measured.estimate(.plain, pixels: 1000))
+        _ = measured.charge(Look(rect: rect, pass: .plain, zxingQR: true), cpuMilliseconds: 5)
+        #expect(measured.estimate(.plain, pixels: 1000, zxingQR: true) == 5)
+        _ = measured.charge(Look(rect: rect, pass: .plain), cpuMilliseconds: 1)
+        #expect(measured.estimate(.plain, pixels: 1000) == 1)
+        #expect(measured.estimate(.plain, pixels: 1000, zxingQR: true) == 5)
     }
 
     @Test func fragmentsOfABarcodeAreNotReads() {

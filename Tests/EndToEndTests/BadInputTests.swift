@@ -120,7 +120,10 @@ import Testing
     @Test(arguments: [
         (["--frobnicate"], "unknown option '--frobnicate' (see qrtui --help)"),
         (["--timeout", "soon"], "--timeout needs a positive number of seconds, not 'soon' (see qrtui --help)"),
-        (["--format", "yaml"], "--format must be text, raw, json, xml or otpauth, not 'yaml' (see qrtui --help)"),
+        (
+            ["--format", "yaml"],
+            "--format must be text, raw, json, xml, otpauth or zbar, not 'yaml' (see qrtui --help)"
+        ),
         (
             ["-S", "qr,beetle"],
             "unknown symbology 'beetle' in -S (known: ean2,ean5,ean8,upce,isbn10,upca,ean13,isbn13,composite,i25,databar,databarexp,codabar,code39,pdf417,qr,sq,code93,code128,datamatrix,aztec,microqr,maxicode) (see qrtui --help)"
@@ -146,6 +149,8 @@ import Testing
             "-S qr.enabled: unknown setting 'enabled' (qrtui takes enable and disable) (see qrtui --help)"
         ),
         (["--color", "sometimes"], "--color must be auto, always or never, not 'sometimes' (see qrtui --help)"),
+        (["--screen", "bogus"], "--screen takes nothing or 'select', not 'bogus' (see qrtui --help)"),
+        (["--screen=bogus"], "--screen takes nothing or 'select', not 'bogus' (see qrtui --help)"),
     ])
     func usageErrors(arguments: [String], message: String) throws {
         try expectOneLineFailure(["--no-preview"] + arguments, status: 2, message: message)

@@ -20,7 +20,9 @@ import Testing
         #expect(result.stderr.isEmpty)
         let log = camera.log
         #expect(log.first == "open /dev/video0 fd=\(log.first?.split(separator: "=").last ?? "")")
-        #expect(log.contains { $0.hasPrefix("streamon ") && $0.hasSuffix("1280x720") })
+        // The fake YUYV camera sends 1280x720 at 10 fps only: 640x480 at 30 is taken.
+        let size = format == "yuyv" ? "640x480" : "1280x720"
+        #expect(log.contains { $0.hasPrefix("streamon ") && $0.hasSuffix(size) })
         #expect(log.contains { $0.hasPrefix("streamoff ") })
         #expect(log.last?.hasPrefix("close fd=") == true && log.last?.hasSuffix("mappings=0") == true)
     }
@@ -61,7 +63,7 @@ import Testing
             result.stdoutText.split(separator: "\n").map(String.init) == [
                 "/dev/video0: qrtui fake camera (fake_v4l2, platform:qrtui-fake)",
                 "  YUYV  YUYV 4:2:2  640x480 @ 30 fps, 1280x720 @ 10 fps, 1920x1080 @ 5 fps",
-                "  qrtui streams YUYV 1280x720 at 10 fps",
+                "  qrtui streams YUYV 640x480 at 30 fps",
                 "  no controls",
                 "/dev/video1: qrtui fake metadata (fake_v4l2, platform:qrtui-fake): not a video capture device",
                 "/dev/video2: qrtui fake camera (fake_v4l2, platform:qrtui-fake)",
@@ -69,6 +71,11 @@ import Testing
                 "  qrtui streams MJPEG 1280x720 at 30 fps",
                 "  no controls",
             ])
+        // A size asked for comes before the rate.
+        let asked = try run(camera, ["--list-devices", "--size", "1280x720"])
+        #expect(asked.stdoutText.contains("  qrtui streams YUYV 1280x720 at 10 fps"))
+        let streamed = try run(camera, ["-d", "/dev/video0", "--no-preview", "--once", "-v"])
+        #expect(streamed.stderr.contains("qrtui: /dev/video0: streaming YUYV 640x480 at 30 fps"))
     }
 
     /// A webcam with MJPEG and YUYV, its YUYV at 10 fps at 1280x720: qrtui takes MJPEG at

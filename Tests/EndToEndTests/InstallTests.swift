@@ -62,6 +62,15 @@ import Testing
             "bash -c 'source \"\(files[2])\"; COMP_WORDS=(qrtui --glyphs b); COMP_CWORD=2; _qrtui; "
                 + "echo \"${COMPREPLY[*]}\"'")
         #expect(offered.output == "blocks braille\n")
+        // ...and the symbologies after each comma of -S, keeping those already chosen.
+        let afterComma = try shell(
+            "bash -c 'source \"\(files[2])\"; COMP_WORDS=(qrtui -S qr,datab); COMP_CWORD=2; _qrtui; "
+                + "echo \"${COMPREPLY[*]}\"'")
+        #expect(afterComma.output == "qr,databar qr,databarexp\n")
+        let first = try shell(
+            "bash -c 'source \"\(files[2])\"; COMP_WORDS=(qrtui -S ean1); COMP_CWORD=2; _qrtui; "
+                + "echo \"${COMPREPLY[*]}\"'")
+        #expect(first.output == "ean13\n")
         // zsh offers the video devices there now after --device (its action run with compadd stubbed).
         let zshScript = try String(contentsOfFile: files[3], encoding: .utf8)
         let deviceLine = try #require(zshScript.split(separator: "\n").first { $0.contains("--device") })

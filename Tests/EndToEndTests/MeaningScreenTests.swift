@@ -39,6 +39,39 @@ import Testing
         try session.send("q")
     }
 
+    /// Notices are never cut: at 120 columns beside a two-factor code's summary, what `c` copied
+    /// and why `o` opens nothing are given whole on a line above the status.
+    @Test func noticesBesideALongStatusAreGivenWhole() throws {
+        let otp = picture("otpauth://totp/GitHub:alice?secret=JBSWY3DPEHPK3PXP&issuer=GitHub")
+        let session = try TmuxSession(
+            width: 120, height: 30, command: "\(QRTUIProcess.executable) -i \(otp) --no-beep", clipboard: true)
+        try session.waitFor("the account") { $0.lines[29].contains("2FA GitHub: alice") }
+        try session.send("c")
+        let copied = try session.waitFor("the copy notice") { $0.text.contains("copied the secret") }
+        let notice = copied.lines[28].trimmingCharacters(in: .whitespaces)
+        #expect(notice.hasPrefix("copied the secret: 16 bytes") && !notice.contains("…"))
+        #expect(copied.lines[29].contains("2FA GitHub: alice"))
+        try session.send("o")
+        let refused = try session.waitFor("why o opens nothing") { $0.text.contains("not opened") }
+        #expect(
+            refused.lines[28].trimmingCharacters(in: .whitespaces)
+                == "not opened: a two-factor secret is never handed on")
+        try session.send("q")
+    }
+
+    /// `r` on a code with nothing hidden says so, as `t` and `w` say why they do nothing there.
+    @Test func revealOnALinkSaysWhyItDoesNothing() throws {
+        let link = picture("https://example.com/menu")
+        let session = try TmuxSession(
+            width: 140, height: 30, command: "\(QRTUIProcess.executable) -i \(link) --no-beep")
+        try session.waitFor("the link") { $0.lines[29].contains("example.com") }
+        try session.send("r")
+        try session.waitFor("why r does nothing") { $0.lines[29].contains("nothing hidden in this code to show") }
+        try session.send("t")
+        try session.waitFor("why t does nothing") { $0.lines[29].contains("no two-factor account") }
+        try session.send("q")
+    }
+
     /// A two-factor code on the screen: its secret masked on the status line and in `h`, and
     /// still after `r` (which reveals passwords); `t` shows the code it makes now, the one an
     /// authenticator app shows for this second.
@@ -146,7 +179,8 @@ import Testing
         try session.waitFor("the link") { $0.lines[29].contains("example.org") }
         try session.send("o")
         #expect(waitForFile(log) == "1\n\(link)\n")
-        try session.waitFor("the notice") { $0.lines[29].contains("ran browser https://example.org/a?x=1") }
+        // Too long to sit beside the link: given whole on the line above.
+        try session.waitFor("the notice") { $0.lines[28].contains("ran browser https://example.org/a?x=1") }
         try session.send("q")
     }
 

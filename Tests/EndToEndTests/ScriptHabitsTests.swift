@@ -54,13 +54,26 @@ import Testing
         #expect(sources == [a, b])
     }
 
-    @Test func manyFilesWithoutACodeExit4AndOneReadExits0() throws {
+    /// As zbarimg: 4 when any file held no code (a batch with a blank page), 0 only when each gave one.
+    @Test func aBatchWithAFileWithoutACodeExits4AndOneReadWholeExits0() throws {
         let blank = png("blank.png", Frame.filled(width: 64, height: 64, value: 200))
         let none = try QRTUIProcess.run(["--no-preview", blank, blank])
         #expect(none.status == 4 && none.stdout.isEmpty)
         let one = try QRTUIProcess.run(["--no-preview", "-q", blank, qr("one.png", "one")])
-        #expect(one.status == 0 && one.stdoutText == "one\n")
+        #expect(one.status == 4 && one.stdoutText == "one\n")
         #expect(one.stderr.isEmpty)  // -q: no "no code found in blank.png"
+        let whole = try QRTUIProcess.run(["--no-preview", "-q", qr("one.png", "one"), qr("two.png", "two")])
+        #expect(whole.status == 0 && whole.stdoutText == "one\ntwo\n")
+    }
+
+    /// `--format zbar`: zbarimg's own lines, its type names, for scripts written for it.
+    @Test func zbarFormatPrintsTypeAndPayloadAsZbarimg() throws {
+        let path = qr("typed.png", "typed")
+        let run = try QRTUIProcess.run(["--no-preview", "--format", "zbar", path])
+        // zbarimg -q prints this very line for this picture.
+        #expect(run.status == 0 && run.stdoutText == "QR-Code:typed\n")
+        let named = try QRTUIProcess.run(["--no-preview", "--format", "zbar", "-H", path])
+        #expect(named.stdoutText == "\(path):QR-Code:typed\n")
     }
 
     /// `--polygon`: the corners, as zbarimg prints them, before the payload.

@@ -90,6 +90,10 @@ import Testing
         // Job control needs an interactive shell (a stop signal to an orphaned process group,
         // such as a pane's only command, is discarded by the kernel).
         let session = try startFromAShell()
+        // A smaller area than the whole still: outside it the picture is dimmed, which the
+        // screen drawn again must show.
+        try session.send("-")
+        try session.waitFor("the dimmed outside") { $0.rows.joined().contains { $0.dim } }
         try session.send("C-z")
         let stopped = try session.waitFor("the job to stop") { $0.text.contains("Stopped") }
         #expect(try session.tmux(["display-message", "-p", "-t", "t", "#{alternate_on} #{cursor_flag}"]) == "0 1\n")

@@ -347,18 +347,42 @@ import Testing
 }
 
 @Suite struct StatusNoticeTests {
-    /// What a key just did is cut to fit rather than left out; a masked secret stays masked
+    /// What a key just did is never cut: where it does not fit beside the status, it takes a
+    /// line of its own above it, and the source is left out first; a masked secret stays masked
     /// in the "last:" of a later scan.
-    @Test func aLongNoticeIsCutNotDropped() {
-        var grid = CellGrid(width: 80, height: 1)
-        var info = StatusInfo(
-            source: "/a/very/long/path/to/the/picture.png", notice: "copied the Wi-Fi password: 7 bytes (OSC 52, tmux)")
+    @Test func aLongNoticeTakesALineAboveNotCut() {
+        var grid = CellGrid(width: 60, height: 3)
+        let notice = "copied the Wi-Fi password: 7 bytes (OSC 52, tmux)"
+        var info = StatusInfo(source: "/a/very/long/path/to/the/picture.png", notice: notice)
         info.lastCode = CodeSummary(
             type: "QR-Code", text: "WIFI:S:x;P:secret;;", byteCount: 19, meaning: "Wi-Fi x, password ••••••")
-        StatusBar.draw(.scanning, info: info, unicode: true, row: 0, into: &grid)
-        let line = grid.lines[0]
+        StatusBar.draw(.scanning, info: info, unicode: true, row: 2, into: &grid)
+        #expect(grid.lines[1].trimmingCharacters(in: .whitespaces) == notice)
+        let line = grid.lines[2]
         #expect(line.contains("last: Wi-Fi x, password ••••••") && !line.contains("secret"))
-        #expect(line.contains("│ copied the Wi-Fi") && line.contains("…"))
+        #expect(!line.contains("copied") && !line.contains("…"))
         #expect(line.trimmingCharacters(in: .whitespaces).hasSuffix("│ ? help"))
+        #expect(grid.lines[0].trimmingCharacters(in: .whitespaces).isEmpty)  // the picture's row, untouched
+    }
+
+    /// A notice that fits beside the status stays on the status line, the source left out to make room.
+    @Test func aNoticeThatFitsStaysOnTheLine() {
+        var grid = CellGrid(width: 80, height: 3)
+        let info = StatusInfo(source: "/a/very/long/path/to/the/picture.png", notice: "copied 5 bytes (OSC 52)")
+        StatusBar.draw(.scanning, info: info, unicode: true, row: 2, into: &grid)
+        #expect(grid.lines[2].contains("│ copied 5 bytes (OSC 52) │"))
+        #expect(!grid.lines[2].contains("picture.png") && grid.lines[1].trimmingCharacters(in: .whitespaces).isEmpty)
+    }
+
+    /// A failure's advice that does not fit is given whole on the lines above, broken between words.
+    @Test func aFailuresAdviceIsWrappedAboveNotCut() {
+        var grid = CellGrid(width: 60, height: 5)
+        let hint = "join the video group: sudo usermod -aG video $USER, then log in again"
+        StatusBar.draw(
+            .fail(reason: "cannot open /dev/video0: Permission denied", hint: hint), info: StatusInfo(source: "x"),
+            unicode: true, row: 4, into: &grid)
+        let above = grid.lines[0..<4].map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(above.joined(separator: " ") == hint)
+        #expect(grid.lines[4].contains("cannot open /dev/video0: Permission denied"))
     }
 }

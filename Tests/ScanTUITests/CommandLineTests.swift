@@ -121,8 +121,19 @@ import Testing
         #expect(
             sections == [
                 ".SH NAME", ".SH SYNOPSIS", ".SH DESCRIPTION", ".SH OPTIONS", ".SH KEYS", ".SH OUTPUT",
-                ".SH ENVIRONMENT", ".SH EXIT STATUS", ".SH SEE ALSO",
+                ".SH ENVIRONMENT", ".SH EXIT STATUS", ".SH EXAMPLES", ".SH SEE ALSO",
             ])
+        // Dated (the version's day, the same every build), and every example is a command qrtui takes.
+        #expect(
+            lines.first == ".TH QRTUI 1 \"\(HelpText.versionDate)\" \"qrtui \(HelpText.version)\" \"User Commands\"")
+        #expect(HelpText.versionDate.wholeMatch(of: /20\d\d-\d\d-\d\d/) != nil)
+        #expect(HelpText.examples.count >= 5)
+        for example in HelpText.examples {
+            let words = example.command.split(separator: " ").map(String.init)
+            let arguments = Array(words.drop { $0 != "qrtui" }.dropFirst().prefix { $0 != ">" })
+            #expect((try? CommandLineParser.parse(arguments)) != nil, "\(example.command)")
+            #expect(ManPage.text.contains(ManPage.roff(example.command)))
+        }
         let exit = lines[(lines.firstIndex(of: ".SH EXIT STATUS") ?? 0) + 1]
         #expect(exit.hasPrefix("0 a code was read"))
         let environment = lines.drop { $0 != ".SH ENVIRONMENT" }.prefix { $0 != ".SH EXIT STATUS" }.joined(

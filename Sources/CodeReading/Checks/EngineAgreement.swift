@@ -10,8 +10,9 @@ enum EngineAgreement {
     static let looked: Set<Symbology> = [.qr, .ean13, .upca, .ean8, .upce, .code128, .code39, .i25]
 
     /// `qrReads`: zxing-cpp's QR reads of the same picture when it reads QR as an engine of its
-    /// own (stills): each zbar's read claims its twin; one that reads a zbar read's place
-    /// otherwise withholds both (a QR misread is rare, not impossible); the rest are codes too.
+    /// own (stills): each zbar's read claims its twin; the rest are codes too. Either way a QR
+    /// read that the other reads otherwise in its place, at any length, withholds both (a QR
+    /// misread is rare, not impossible).
     static func checked(_ found: SymbolsFound, in picture: Frame, qrReads: [DetectedCode]? = nil) -> SymbolsFound {
         var types = Set(found.codes.map(\.symbology)).intersection(looked)
         if qrReads != nil { types.remove(.qr) }
@@ -41,7 +42,7 @@ enum EngineAgreement {
                 var seen = second[twin].eciContent.map { code.saying($0) } ?? code
                 seen.seenByBoth = true
                 checked.codes.append(seen)
-            } else if code.symbology == .qr, qrReads != nil, !code.gs1,
+            } else if code.symbology == .qr, !code.gs1,
                 case let rivals = near.filter({ !second[$0].gs1 && samePlace(second[$0], code) }), !rivals.isEmpty
             {
                 claimed.formUnion(rivals)

@@ -10,6 +10,8 @@ struct CodeFollower {
         /// The pass (and turn) that last read it: the likeliest to read it again.
         var pass: ScanPass
         var turn: Double?
+        /// zxing-cpp read it (`ZxingQRWindow`), not the general engine.
+        var zxingQR = false
         /// The candidate window it was read in, if it was: it holds the whole code, where a
         /// 1D code read in one direction only marks a line at one end of its bars.
         var foundIn: PixelRect?
@@ -142,7 +144,8 @@ struct CodeFollower {
         var track =
             tracks[code.identity]
             ?? Track(
-                code: code, pass: look.pass, turn: look.turn, foundIn: nil, looks: 0, lastSeen: time, lastHeld: time)
+                code: code, pass: look.pass, turn: look.turn, zxingQR: look.zxingQR, foundIn: nil, looks: 0,
+                lastSeen: time, lastHeld: time)
         // A read too weak to be evidence (`CodeTracker` passes it over) is no look toward
         // confirmation: the code is looked at again.
         let code = code.vouched(by: track.code)
@@ -152,6 +155,7 @@ struct CodeFollower {
         if !keepingWay {
             track.pass = look.pass
             track.turn = look.turn
+            track.zxingQR = look.zxingQR
         }
         // Only a box that is a mere line, or marks at one end of the bars, need the window it
         // was found in to be looked for.

@@ -33,6 +33,8 @@ final class LiveReader {
     /// When the last frame was taken.
     private var lastTime = -Double.infinity
     private var rechecks = 0
+    /// The last new plan saw bars running past the area's edge (`Localiser.reachesPast`).
+    private var barsPastEdge = false
 
     init(engines: EnginePool, share: Double, cost: CostMeasure, confirmations: Int) {
         self.engines = engines
@@ -60,6 +62,7 @@ final class LiveReader {
         let changed = schedule(stats: stats, explained: explained, swapped: swapped, time: time)
         current.reading.sceneStill = !changed && !explained.contains(true)
         work(&current, time: time)
+        current.reading.reachesPast = barsPastEdge && current.reading.codes.isEmpty && follower.tracks.isEmpty
         // Codes missed since the last frame get what the plan left: it may have found them.
         let (found, _) = follow(&current, stats: stats, time: time, missed: true)
         reference = reference.map { $0.adopting(stats, where: found) }
@@ -78,6 +81,7 @@ final class LiveReader {
     }
 
     private func reset() {
+        barsPastEdge = false
         follower.clear()
         plan = LookPlan()
         reference = nil
@@ -180,14 +184,14 @@ extension LiveReader {
         _ track: CodeFollower.Track, in window: PixelRect, at time: Double, floor: Double?,
         on current: inout ThisFrame
     ) -> [(code: DetectedCode, look: Look)] {
-        let engine = engines.engine(for: track.code.symbology)
+        let engine = track.zxingQR ? engines.engine(zxingQR: true) : engines.engine(for: track.code.symbology)
         // A large code reads on every other scan line: half the cost of following it.
         let box = track.code.corners.boundingRect
         engine.density = box.map { min($0.maxX - $0.minX, $0.maxY - $0.minY) >= 80 } ?? false ? 2 : 1
         defer { engine.density = 1 }
         let near = CodeFollower.nearWindow(around: track, at: time, in: window)
         var looks = ([near, window].compactMap { $0 }).map {
-            Look(rect: $0, pass: track.pass, turn: track.turn, window: true)
+            Look(rect: $0, pass: track.pass, turn: track.turn, window: true, zxingQR: track.zxingQR)
         }
         let ways = looks.count
         if !track.code.symbology.oneReadIsProof && track.looks < max(2, confirmations) {
@@ -205,7 +209,7 @@ extension LiveReader {
             // noise away), or on every line where halved is its way.
             if found.isEmpty, index == ways - 1, engine.density == 2 {
                 engine.density = 1
-                look = Look(rect: looks[0].rect, pass: .halved, turn: track.turn, window: true)
+                look = Look(rect: looks[0].rect, pass: .halved, turn: track.turn, window: true, zxingQR: track.zxingQR)
                 if track.pass == .halved { look = looks[0] }
                 found = run(look, with: engine, on: &current)
             }
@@ -227,7 +231,9 @@ extension LiveReader {
         }
         let sincePlan = zip(SceneChange.changed(stats, since: plan.base ?? reference), explained).map { $0 && !$1 }
         if sinceLook.contains(true) && (plan.isFinished || sincePlan.contains(true) || swapped.contains(true)) {
-            plan = LookPlan(stats: stats, changed: sinceLook, costs: costs, slice: Self.slice)
+            plan = LookPlan(
+                stats: stats, changed: sinceLook, costs: costs, slice: Self.slice, zxingQR: engines.zxingQR != nil)
+            barsPastEdge = Localiser.barsRunPastEdge(in: stats)
         } else if plan.isFinished && time - lastFullLook >= Self.recheckInterval {
             plan = LookPlan(recheck: stats, turn: rechecks, costs: costs, slice: Self.slice)
             rechecks += 1
@@ -242,7 +248,7 @@ extension LiveReader {
     private func work(_ current: inout ThisFrame, time: Double) {
         var readNew = false
         while let look = plan.next {
-            let estimate = costs.estimate(look.pass, pixels: look.rect.width * look.rect.height)
+            let estimate = costs.estimate(look)
             // A current longer than a frame and a half would hold the picture up: not live.
             if estimate > 1.5 * Self.slice {
                 plan.advance()
@@ -258,7 +264,7 @@ extension LiveReader {
                 !readNew || urgent
             else { return }
             plan.advance()
-            let found = run(look, with: engines.general, on: &current)
+            let found = run(look, with: engines.engine(zxingQR: look.zxingQR), on: &current)
             let new = found.contains { follower.tracks[$0.identity] == nil }
             for code in found where !current.reading.codes.contains(where: { $0.identity == code.identity }) {
                 current.reading.codes.append(code)
@@ -281,14 +287,13 @@ extension LiveReader {
         let found = look.pass.decode(look.pass.views(of: crop, turnedBy: look.turn), turn: look.turn, with: engine)
             .moved(by: origin)
         let findings = current.checked(found, following: follower)
-        let cost = costs.charge(
-            look.pass, pixels: look.rect.width * look.rect.height,
-            cpuMilliseconds: (MonotonicClock.threadCPU() - started) * 1000)
+        let cost = costs.charge(look, cpuMilliseconds: (MonotonicClock.threadCPU() - started) * 1000)
         budget.spend(cost)
         current.spent += cost
         current.reading.work += cost
         current.reading.passesRun.append(look.pass)
         current.reading.parts += findings.parts
+        current.reading.withheld += findings.withheld
         if !findings.codes.isEmpty { current.reading.pass = current.reading.pass ?? look.pass }
         return findings.codes
     }

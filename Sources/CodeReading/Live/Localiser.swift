@@ -100,6 +100,22 @@ enum Localiser {
         return Candidate(window: window, patch: box, linear: coherence > 0.6, angle: angle)
     }
 
+    /// Whether any candidate is bars that run on past the area's edge (`reachesPast`).
+    static func barsRunPastEdge(in stats: BlockStatistics) -> Bool {
+        candidates(in: stats).contains { reachesPast($0, in: stats.area, blockSize: stats.blockSize) }
+    }
+
+    /// Whether `candidate` is bars that run on past the area's edge along their length (the
+    /// bars upright: its left or right edge), within a block of it.
+    static func reachesPast(_ candidate: Candidate, in area: PixelRect, blockSize: Int) -> Bool {
+        guard candidate.linear else { return false }
+        let patch = candidate.patch
+        if abs(candidate.angle) < 45 || abs(candidate.angle) > 135 {
+            return patch.x <= area.x + blockSize || patch.maxX >= area.maxX - blockSize
+        }
+        return patch.y <= area.y + blockSize || patch.maxY >= area.maxY - blockSize
+    }
+
     /// Windows that overlap by more than half of the smaller one become one.
     private static func merged(_ candidates: [Candidate]) -> [Candidate] {
         var result = [Candidate]()

@@ -9,12 +9,15 @@ struct Look: Equatable {
     var turn: Double? = nil
     /// A window around one candidate (dropped once a code is read there), not a region.
     var window = false
+    /// Read by zxing-cpp for QR codes alone (`ZxingQRWindow`), not by the general engine.
+    var zxingQR = false
 }
 
 /// The looks a changed scene gets, most useful first: zbar at full resolution on each
 /// candidate window; the changed region halved (large codes) and at full resolution (in
-/// tiles a frame can afford); candidates turned upright; the extra passes on each window;
-/// the cheap extra passes on the region. `base`: the scene it was made for.
+/// tiles a frame can afford); candidates turned upright; zxing-cpp's QR reading on each matrix
+/// candidate (`zxingQR`: the reader has it); the extra passes on each window; the cheap extra
+/// passes on the region. `base`: the scene it was made for.
 struct LookPlan {
     private(set) var looks: [Look] = []
     private var position = 0
@@ -25,7 +28,7 @@ struct LookPlan {
 
     init() {}
 
-    init(stats: BlockStatistics, changed: [Bool], costs: CostModel, slice: Double) {
+    init(stats: BlockStatistics, changed: [Bool], costs: CostModel, slice: Double, zxingQR: Bool = false) {
         base = stats
         let candidates = Localiser.candidates(in: stats, where: changed)
         let region = SceneChange.bounds(of: changed, in: stats, margin: 3 * stats.blockSize) ?? stats.area
@@ -33,6 +36,11 @@ struct LookPlan {
         looks += Self.regionLooks(region, costs: costs, slice: slice)
         for candidate in candidates where candidate.linear && abs(candidate.angle) > 8 {
             looks.append(Look(rect: candidate.window, pass: .plain, turn: -candidate.angle, window: true))
+        }
+        if zxingQR {
+            looks += candidates.filter { !$0.linear }.map {
+                Look(rect: $0.window, pass: .plain, window: true, zxingQR: true)
+            }
         }
         for candidate in candidates {
             let size = candidate.window

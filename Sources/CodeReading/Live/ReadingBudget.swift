@@ -34,7 +34,13 @@ struct CostModel {
     /// zbar's cost per pixel with every type enabled, and with QR codes alone (ms).
     static let allTypesPerPixel = 0.000_14
     static let qrOnlyPerPixel = 0.000_04
-    private var learned: [ScanPass: Double] = [:]
+    /// zxing-cpp's QR reading against zbar's for every type, per pixel, until measured.
+    static let zxingQRFactor = 2.0
+    private var learned: [Way: Double] = [:]
+    private struct Way: Hashable {
+        let pass: ScanPass
+        let zxingQR: Bool
+    }
     private let perPixel: Double
 
     init(measure: CostMeasure, symbologies: Set<Symbology>?) {
@@ -44,16 +50,24 @@ struct CostModel {
         perPixel = Self.qrOnlyPerPixel + (Self.allTypesPerPixel - Self.qrOnlyPerPixel) * min(1, linear / 13)
     }
 
-    /// What `pass` on `pixels` pixels is expected to cost.
-    func estimate(_ pass: ScanPass, pixels: Int) -> Double {
-        Double(pixels) * (learned[pass] ?? perPixel * pass.costFactor)
+    /// What `pass` on `pixels` pixels is expected to cost (`zxingQR`: read by `ZxingQRWindow`).
+    func estimate(_ pass: ScanPass, pixels: Int, zxingQR: Bool = false) -> Double {
+        let guess = perPixel * pass.costFactor * (zxingQR ? Self.zxingQRFactor : 1)
+        return Double(pixels) * (learned[Way(pass: pass, zxingQR: zxingQR)] ?? guess)
     }
 
-    /// What a look cost: measured CPU time, or the estimate where work is counted.
-    mutating func charge(_ pass: ScanPass, pixels: Int, cpuMilliseconds: Double) -> Double {
-        guard measure == .measured, pixels > 0 else { return estimate(pass, pixels: pixels) }
+    /// What `look` is expected to cost.
+    func estimate(_ look: Look) -> Double {
+        estimate(look.pass, pixels: look.rect.width * look.rect.height, zxingQR: look.zxingQR)
+    }
+
+    /// What `look` cost: measured CPU time, or the estimate where work is counted.
+    mutating func charge(_ look: Look, cpuMilliseconds: Double) -> Double {
+        let pixels = look.rect.width * look.rect.height
+        guard measure == .measured, pixels > 0 else { return estimate(look) }
         let rate = cpuMilliseconds / Double(pixels)
-        learned[pass] = learned[pass].map { $0 * 0.7 + rate * 0.3 } ?? rate
+        let way = Way(pass: look.pass, zxingQR: look.zxingQR)
+        learned[way] = learned[way].map { $0 * 0.7 + rate * 0.3 } ?? rate
         return cpuMilliseconds
     }
 }
