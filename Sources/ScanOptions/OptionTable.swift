@@ -9,7 +9,7 @@ package typealias QrtuiOption = OptionSpec<Options>
 package enum OptionTable {
     package static func named(_ name: String) -> QrtuiOption? { all.first { $0.allNames.contains(name) } }
 
-    package static let all: [QrtuiOption] = sources + scanning + screen + output
+    package static let all: [QrtuiOption] = sources + scanning + screen + output + hooks
 
     /// The headings of `--help` and the man page.
     package enum Section {
@@ -17,6 +17,7 @@ package enum OptionTable {
         package static let scanning = "Scanning"
         package static let screen = "Screen"
         package static let output = "Output"
+        package static let hooks = "Hooks"
     }
 
     /// The help of an option with the default qrtui runs with.

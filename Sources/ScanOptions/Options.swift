@@ -44,6 +44,10 @@ package struct Options: Equatable {
     package var continuous = false
     /// `--history FILE`: every announced code appended there as a JSON line.
     package var historyPath: String?
+    /// `--exec CMD` in words, its deadline (seconds) and whether secrets reach it.
+    package var exec: [String]?
+    package var execTimeout = 10.0
+    package var execSecrets = false
     package var beep = true
     /// Camera picture size and rate (`--size`, `--fps`), as a camera is asked by default.
     package var size = PictureSize(width: CameraRequest.standard.width, height: CameraRequest.standard.height)

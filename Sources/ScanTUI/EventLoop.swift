@@ -16,6 +16,8 @@ final class EventLoop {
     let wake: WakePipe
     let clipboard: Clipboard
     let actions = BackgroundActions()
+    /// `--exec`: its runs' state comes back as reports, shown on the status line.
+    var hook: ExecHook?
     /// Sees every effect as it is performed (tests).
     var observer: ((LiveEffect) -> Void)?
     static let tick = 50  // ms: flashes and notices expire on time
@@ -140,6 +142,7 @@ final class EventLoop {
             if let history, history.failure == nil, !history.append(code, frame: frame, source: source) {
                 return [.historyFailed(history.failureText ?? "", now: now)]
             }
+        case .exec(let code, let source): hook?.hand(code, source: source)
         case .camera(let change): camera?.ask(change)
         case .draw, .quit: break  // the loop's own
         }

@@ -15,6 +15,15 @@ struct HeadlessRunner {
     var history: HistoryFile?
     /// Structured-append parts seen in any source of the run (several files, as zbarimg takes them).
     let messages = MessageParts()
+    /// `--exec`: run for each code printed; its failures go to stderr.
+    let hook: ExecHook?
+
+    init(options: Options, printer: CodePrinter, history: HistoryFile?) {
+        self.options = options
+        self.printer = printer
+        self.history = history
+        hook = ExecHook(options) { Console.message(TerminalText(escaping: $0)) }
+    }
 
     /// How reading one source ended.
     enum Ending {
@@ -30,7 +39,10 @@ struct HeadlessRunner {
         var read = 0
         var failed = false
         var empty = false
-        defer { printer.finish() }
+        defer {
+            hook?.finish()
+            printer.finish()
+        }
         for choice in choices {
             let (ending, count) = run(choice)
             printer.endSource()
@@ -152,6 +164,7 @@ extension HeadlessRunner {
         for code in news.prefix(options.once ? 1 : news.count) {
             printer.emit(code, frame: job.frame.sequence, source: choice)
             _ = history?.append(code, frame: job.frame.sequence, source: choice.displayName)
+            hook?.hand(code, source: choice.displayName)
             if options.verbose { Console.message(Self.howRead(code, result)) }
         }
         return min(news.count, options.once ? 1 : news.count)

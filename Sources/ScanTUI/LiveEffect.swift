@@ -14,6 +14,8 @@ enum LiveEffect: Equatable, Sendable {
     case join(ssid: String, password: String?, hidden: Bool)
     /// A code was announced: `--history` records it.
     case record(DetectedCode, frame: Int, source: String)
+    /// A code was announced: `--exec` runs for it.
+    case exec(DetectedCode, source: String)
     /// Turn a camera control (on the capture thread; the outcome comes back as a notice).
     case camera(ControlChange)
     /// The screen shows something new: render the scene and draw it.

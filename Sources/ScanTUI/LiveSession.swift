@@ -99,8 +99,12 @@ struct LiveSession {
             backend: backend, capture: capture, reading: reading, signals: signals, wake: wake,
             clipboard: Clipboard(environment: ProcessEnvironment.all), history: history, camera: link)
         loop.observer = observer
+        loop.hook = ExecHook(options, tellsProgress: true) { [reports = loop.actions.reports] in
+            _ = reports.publish($0)
+        }
         loop.run(&state, deadline: Launch.deadline(options.timeout))
         backend.end()  // the terminal first: a camera may take a moment to stop
+        loop.hook?.finish()  // the last codes' runs, each bounded by its deadline
         reading.stop(timeout: 5)
         capture.stopAndWait()
         return state

@@ -280,7 +280,8 @@ struct LiveState {
         let records =
             options.historyPath == nil
             ? [] : news.map { LiveEffect.record($0, frame: result.frameSequence, source: sourceName) }
-        return records + (options.beep ? [.bell] : [])
+        let hooks = options.exec == nil ? [] : news.map { LiveEffect.exec($0, source: sourceName) }
+        return records + hooks + (options.beep ? [.bell] : [])
     }
 
     private mutating func expire(now: Double) {

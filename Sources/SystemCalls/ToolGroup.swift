@@ -1,18 +1,24 @@
 import Glibc
 import Synchronization
 
-/// The process group of the tool being run to its end (a screen grab, a clipboard read): the
-/// tool and whatever it starts are ended together at the deadline, when the tool is done, and
-/// when qrtui ends, however it ends (exit, a deadline of its own, a signal), so nothing it
-/// started outlives it.
+/// The process groups of the tools being run to their end (a screen grab, a clipboard read, an
+/// `--exec` hook: a few at once, each on a thread of its own): a tool and whatever it starts are
+/// ended together at the deadline, when the tool is done, and when qrtui ends, however it ends
+/// (exit, a deadline of its own, a signal), so nothing it started outlives it.
 public enum ToolGroup {
     /// Signals whose default kills qrtui: while a tool runs headless, each ends the group first.
     static let fatal = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
 
-    /// A tool started in a group of its own is watched until `end`.
+    /// A tool started in a group of its own is watched until `end` (beyond four tools at once,
+    /// only until its own deadline).
     static func begin(_ group: pid_t) {
         registerAtExit
-        running.store(group, ordering: .sequentiallyConsistent)
+        eachSlot { $0.compareExchange(expected: 0, desired: group, ordering: .sequentiallyConsistent).exchanged }
+        let first = installed.withLock { state in
+            state.tools += 1
+            return state.tools == 1
+        }
+        guard first else { return }
         for signal in fatal {
             var current = sigaction()
             sigaction(signal, nil, &current)
@@ -25,28 +31,44 @@ public enum ToolGroup {
                 raise(number)
             }
             sigaction(signal, &action, nil)
-            installed.withLock { $0.append(signal) }
+            installed.withLock { $0.signals.append(signal) }
         }
     }
 
     /// The tool is done with: its group is ended (a child it left holding its output, too).
     static func end(_ group: pid_t) {
         kill(-group, SIGKILL)
-        running.store(0, ordering: .sequentiallyConsistent)
-        let restored = installed.withLock { list in
-            defer { list = [] }
-            return list
+        eachSlot { $0.compareExchange(expected: group, desired: 0, ordering: .sequentiallyConsistent).exchanged }
+        // The handlers go once the last tool is done.
+        let restored = installed.withLock { state in
+            state.tools -= 1
+            guard state.tools == 0 else { return [Int32]() }
+            defer { state.signals = [] }
+            return state.signals
         }
         for signal in restored { Glibc.signal(signal, SIG_DFL) }
     }
 
-    /// Ends the running tool's group, if any (async-signal-safe: an atomic load and kill).
+    /// Ends every running tool's group (async-signal-safe: atomic loads and kill).
     public static func endRunning() {
-        let group = running.load(ordering: .sequentiallyConsistent)
-        if group > 0 { kill(-group, SIGKILL) }
+        eachSlot { slot in
+            let group = slot.load(ordering: .sequentiallyConsistent)
+            if group > 0 { kill(-group, SIGKILL) }
+            return false
+        }
     }
 
-    private static let running = Atomic<pid_t>(0)
-    private static let installed = Mutex<[Int32]>([])
+    /// The groups watched, four at most (atomics, for a signal handler to read).
+    private static let slot0 = Atomic<pid_t>(0)
+    private static let slot1 = Atomic<pid_t>(0)
+    private static let slot2 = Atomic<pid_t>(0)
+    private static let slot3 = Atomic<pid_t>(0)
+
+    /// `body` on each slot in turn, until it returns true.
+    private static func eachSlot(_ body: (borrowing Atomic<pid_t>) -> Bool) {
+        if body(slot0) || body(slot1) || body(slot2) { return }
+        _ = body(slot3)
+    }
+    private static let installed = Mutex<(tools: Int, signals: [Int32])>((0, []))
     private static let registerAtExit: Void = { atexit { ToolGroup.endRunning() } }()
 }

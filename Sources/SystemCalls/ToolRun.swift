@@ -9,13 +9,15 @@ extension ChildProcess {
         public var stderr: [UInt8]
     }
 
-    /// Runs `path` to its end with nothing on its stdin, keeping the first `limit` bytes of its
-    /// stdout and 4 kB of its stderr. A screen grab or a clipboard's picture comes this way. It
+    /// Runs `path` to its end with `input` on its stdin (nil: nothing), keeping the first `limit`
+    /// bytes of its stdout and 4 kB of its stderr (the rest is read and dropped). A screen grab
+    /// or a clipboard's picture comes this way, and an `--exec` hook runs this way. It
     /// runs in a process group of its own (see `ToolGroup`): its output is taken once it has
     /// exited (a child it left holding its stdout is not waited for), then the group is ended;
     /// at `deadline` (monotonic seconds) the whole group is killed.
     public static func run(
-        _ path: String, _ arguments: [String], environment: [String: String]? = nil, limit: Int, deadline: Double
+        _ path: String, _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil,
+        limit: Int, deadline: Double
     ) throws(Errno) -> Output {
         let out = try Syscall.pipe()
         let err: (read: Int32, write: Int32)
@@ -23,23 +25,34 @@ extension ChildProcess {
             [out.read, out.write].forEach(Syscall.close)
             throw error
         }
+        var feed: ToolInput?
+        do { feed = try input.map { bytes throws(Errno) in try ToolInput(bytes) } } catch {
+            [out.read, out.write, err.read, err.write].forEach(Syscall.close)
+            throw error
+        }
         let pid: pid_t
         do {
             pid = try spawn(
-                path, arguments, environment: environment, stdout: .descriptor(out.write),
-                stderr: .descriptor(err.write), ownGroup: true)
+                path, arguments, environment: environment, stdin: feed.map { .descriptor($0.childEnd) } ?? .null,
+                stdout: .descriptor(out.write), stderr: .descriptor(err.write), ownGroup: true)
         } catch {
             [out.read, out.write, err.read, err.write].forEach(Syscall.close)
+            feed?.close()
             throw error
         }
         ToolGroup.begin(pid)
         defer { ToolGroup.end(pid) }
         [out.write, err.write].forEach(Syscall.close)
-        defer { [out.read, err.read].forEach(Syscall.close) }
+        feed?.closeChildEnd()
+        defer {
+            [out.read, err.read].forEach(Syscall.close)
+            feed?.close()
+        }
         for fd in [out.read, err.read] { _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
         var output = ToolOutput(descriptors: [out.read, err.read], limits: [limit, 4096])
         var ending: Ending?
         while ending == nil {
+            feed?.write()
             output.poll(milliseconds: Int32(max(1, min(20, (deadline - MonotonicClock.now()) * 1000))))
             ending = reaped(pid)
             if ending == nil, MonotonicClock.now() > deadline {
@@ -60,6 +73,61 @@ extension ChildProcess {
         if done < 0 { return .exited(-1) }
         guard done == pid else { return nil }
         return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
+    }
+}
+
+/// What a tool is given on its stdin: a socket rather than a pipe, so that a tool that stops
+/// reading (or exits) costs qrtui no SIGPIPE, written a little at a time beside its output.
+struct ToolInput {
+    private var bytes: [UInt8]
+    private var sent = 0
+    private var ours: Int32
+    private(set) var childEnd: Int32
+
+    init(_ bytes: [UInt8]) throws(Errno) {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw Errno(rawValue: errno)
+        }
+        self.bytes = bytes
+        ours = ends[0]
+        childEnd = ends[1]
+        shutdown(ours, Int32(SHUT_RD))
+        if bytes.isEmpty { closeOurs() }
+    }
+
+    /// Sends what the socket takes now; closes it once all is sent, or the tool stopped reading.
+    mutating func write() {
+        guard ours >= 0 else { return }
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                send(ours, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+            }
+            if count > 0 {
+                sent += count
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return }
+                break
+            }
+        }
+        closeOurs()
+    }
+
+    mutating func closeChildEnd() {
+        if childEnd >= 0 { Syscall.close(childEnd) }
+        childEnd = -1
+    }
+
+    private mutating func closeOurs() {
+        if ours >= 0 { Syscall.close(ours) }
+        ours = -1
+    }
+
+    mutating func close() {
+        closeChildEnd()
+        closeOurs()
     }
 }
 

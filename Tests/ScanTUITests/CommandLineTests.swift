@@ -191,7 +191,7 @@ import Testing
     static let sampleValue = [
         "--size": "640x480", "--fps": "15", "--symbologies": "qr", "--effort": "fast",
         "--confirm": "3", "--glyphs": "half", "--color": "never", "--timeout": "2",
-        "--format": "json", "--max-pixels": "25M",
+        "--format": "json", "--max-pixels": "25M", "--exec-timeout": "2.5",
     ]
 }
 
@@ -291,5 +291,22 @@ import Testing
     func linksThatRunCodeOrOpenFilesAreNeverOpened(link: String) {
         let why = refusal(link)
         #expect(why?.hasSuffix(": links run code or open local files") == true)
+    }
+}
+
+/// `--exec CMD` split into words as a shell splits them, with nothing expanded.
+@Suite struct CommandWordsTests {
+    @Test func quotesAndBackslashesKeepWordsTogether() throws {
+        #expect(try CommandWords.split("tee -a out.txt") == ["tee", "-a", "out.txt"])
+        #expect(try CommandWords.split("sh -c 'echo $HOME; id'") == ["sh", "-c", "echo $HOME; id"])
+        let quoted = try CommandWords.split(#"printf "%s\n" a\ b "say \"hi\"""#)
+        #expect(quoted == ["printf", "%s\\n", "a b", "say \"hi\""])
+        #expect(try CommandWords.split("  notify-send   ''  x ") == ["notify-send", "", "x"])
+    }
+
+    @Test func anUnclosedQuoteOrNothingIsAUsageError() {
+        #expect(throws: UsageError.self) { try CommandWords.split("sh -c 'oops") }
+        #expect(throws: UsageError.self) { try CommandWords.split("trailing\\") }
+        #expect(throws: UsageError.self) { try CommandWords.split("   ") }
     }
 }

@@ -1,0 +1,33 @@
+extension OptionTable {
+    /// What runs for each code announced.
+    package static let hooks: [QrtuiOption] = [
+        QrtuiOption(
+            names: ["--exec"], argument: "CMD", section: Section.hooks,
+            help: "run CMD once for each code announced: the payload on its stdin, QRTUI_TYPE, "
+                + "QRTUI_TEXT (printable text only), QRTUI_SOURCE and QRTUI_KIND in its environment. No "
+                + "shell unless CMD is sh -c '...'; one at a time (later codes wait); what it prints is "
+                + "dropped, its failure said; codes holding a secret only with --exec-secrets",
+            effect: .value { (options: inout Options, text: String) throws(UsageError) in
+                options.exec = try CommandWords.split(text)
+            }),
+        QrtuiOption(
+            names: ["--exec-timeout"], argument: "SECONDS", section: Section.hooks,
+            help: "stop an --exec command still running after SECONDS",
+            shownDefault: { Self.seconds($0.execTimeout) },
+            effect: .value { (options: inout Options, text: String) throws(UsageError) in
+                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                    throw UsageError(message: "--exec-timeout needs a positive number of seconds, not '\(text)'")
+                }
+                options.execTimeout = seconds
+            }),
+        QrtuiOption(
+            names: ["--exec-secrets"], section: Section.hooks,
+            help: "hand codes holding a Wi-Fi password or a two-factor secret to --exec too",
+            effect: .flag { $0.execSecrets = true }),
+    ]
+
+    /// 10 as "10", 2.5 as "2.5".
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))" : "\(value)"
+    }
+}
