@@ -33,6 +33,7 @@ let package = Package(
         .library(name: "FakeV4L2", type: .dynamic, targets: ["FakeV4L2"]),
         // Faults for tests of fallbacks (signalfd failing): LD_PRELOAD=libTestFaults.so.
         .library(name: "TestFaults", type: .dynamic, targets: ["TestFaults"]),
+        .executable(name: "fake-portal", targets: ["FakePortal"]),
     ],
     targets: [
         systemLibrary("CZbar", "zbar", "libzbar-dev"),
@@ -48,6 +49,8 @@ let package = Package(
         .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
         systemLibrary("CTIFF", "libtiff-4", "libtiff-dev"),
         systemLibrary("CCrypto", "libcrypto", "libssl-dev"),
+        // The desktop's screenshot portal, over the session bus.
+        systemLibrary("CDBus", "dbus-1", "libdbus-1-dev"),
         // signalfd, which Glibc's module does not export.
         .systemLibrary(name: "CSystem"),
         .target(name: "FrameCore"),
@@ -69,7 +72,9 @@ let package = Package(
         .target(
             name: "PictureFiles",
             dependencies: ["FrameCore", "SystemCalls", "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF"]),
-        .target(name: "CaptureKit", dependencies: ["FrameCore", "PictureOps", "SystemCalls", "PictureFiles", "CV4L2"]),
+        .target(
+            name: "CaptureKit",
+            dependencies: ["FrameCore", "PictureOps", "SystemCalls", "PictureFiles", "CV4L2", "CDBus"]),
         // Its cell loops run per frame (a shape matched for every cell): optimised in debug too.
         .target(name: "Overlay", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "CodeMeaning"),
@@ -93,6 +98,9 @@ let package = Package(
                 .linkedLibrary("turbojpeg"), .linkedLibrary("dl"), .linkedLibrary("pthread"), .linkedLibrary("m"),
             ]
         ),
+        // A screenshot portal of the tests' own, on a private session bus (see its source).
+        .executableTarget(
+            name: "FakePortal", dependencies: ["CDBus"], cSettings: [.unsafeFlags(cUndefinedTraps)]),
         .target(
             name: "TestFaults", cSettings: [.unsafeFlags(cUndefinedTraps)],
             linkerSettings: [.linkedLibrary("dl")]),

@@ -2,10 +2,11 @@ import FrameCore
 import PictureFiles
 import SystemCalls
 
-/// Pictures from the user's own desktop, taken with the tools the session has and read as a
-/// still: the screen (`--screen`; `--screen select` a part of it the user marks), or the
-/// picture on the clipboard (`--clipboard`). Wayland: grim (and slurp), wl-paste; X11:
-/// ImageMagick's import or maim, xclip.
+/// Pictures from the user's own desktop, read as a still: the screen (`--screen`; `--screen
+/// select` a part of it the user marks), or the picture on the clipboard (`--clipboard`). The
+/// screen is asked of the desktop's screenshot portal first (`DesktopPortal`: GNOME, KDE);
+/// where no portal answers, and for the clipboard, the session's tools: Wayland: grim (and
+/// slurp), wl-paste; X11: ImageMagick's import or maim, xclip.
 public enum DesktopGrab {
     public enum Kind: Equatable, Sendable {
         case screen(select: Bool)
@@ -34,11 +35,25 @@ public enum DesktopGrab {
         throws(CaptureError) -> any FrameSource
     {
         let name = name(kind)
+        if case .screen(let select) = kind, !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty {
+            let seconds = select ? Session.selectionDeadline : Session.deadline
+            switch DesktopPortal.screenshot(interactive: select, seconds: seconds, limit: Self.mostBytes) {
+            case .picture(let bytes): return try still(bytes, name: name, limits: limits)
+            case .failed(let why): throw .desktop(why)
+            case .absent: break
+            }
+        }
         let session = try Session(environment)
         if kind == .clipboard { try session.checkClipboardHoldsAPicture() }
         let bytes = try session.run(
             try session.command(for: kind), name: name, limit: Self.mostBytes,
             waitsForUser: kind == .screen(select: true))
+        return try still(bytes, name: name, limits: limits)
+    }
+
+    private static func still(_ bytes: [UInt8], name: String, limits: PictureLimits) throws(CaptureError)
+        -> any FrameSource
+    {
         guard !bytes.isEmpty else { throw .empty(path: name) }
         do {
             return StillImageSource(name: name, frame: try PictureDecoder.decode(bytes, path: name, limits: limits))

@@ -39,8 +39,9 @@ package enum OptionTable {
             effect: .flag { $0.demo = true }),
         QrtuiOption(
             names: ["--screen"], argument: "[select]", section: Section.sources,
-            help: "read the codes on your own screen (grim on Wayland, ImageMagick's import or maim on X11); "
-                + "select: an area you mark (slurp; import or maim -s)",
+            help: "read the codes on your own screen (the desktop's screenshot portal: GNOME, KDE; where "
+                + "there is none, grim on Wayland, ImageMagick's import or maim on X11); select: an area you "
+                + "mark (the portal's own choice; slurp; import or maim -s)",
             completion: .choices(["select"]),
             effect: .optionalWord(["select"], parseScreen)),
         QrtuiOption(

@@ -35,8 +35,8 @@ import Testing
     }
 
     func run(_ arguments: [String], session: [String: String], path: String) throws -> QRTUIRun {
-        // A session of one kind only: the test's own may have either.
-        var environment = ["PATH": path, "WAYLAND_DISPLAY": "", "DISPLAY": ""]
+        // A session of one kind only, and no portal: the test's own may have either.
+        var environment = ["PATH": path, "WAYLAND_DISPLAY": "", "DISPLAY": "", "DBUS_SESSION_BUS_ADDRESS": ""]
         for (key, value) in session { environment[key] = value }
         return try QRTUIProcess.run(["--no-preview"] + arguments, environment: environment)
     }
