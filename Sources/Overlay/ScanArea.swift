@@ -1,21 +1,26 @@
-/// The focus rectangle, in frame pixels: only codes inside it are read. It starts as a
-/// centred square of 60% of the frame's shorter side, moves and resizes in whole cells, and
-/// always stays on the visible picture with room for its corner brackets.
+/// The focus rectangle, in frame pixels: only codes inside it are read. It starts centred, 60%
+/// of the frame's shorter side high and as wide, or as wide as the usual barcode where that is
+/// wider (a small frame's square would cut it); it moves and resizes in whole cells, and always
+/// stays on the visible picture with room for its corner brackets.
 public struct ScanArea: Equatable, Sendable {
     public private(set) var rect: Rect
 
     /// zbar needs a few modules' worth of pixels; below this nothing useful is read.
     public static let minimumSide = 48.0
     public static let initialFraction = 0.6
+    /// An EAN-13 with its quiet zones (113 modules) at 3.5 pixels a module, as a product held
+    /// at arm's length shows in a webcam's picture.
+    public static let usualBarcodeWidth = 400.0
 
     public init(rect: Rect) { self.rect = rect }
 
     public static func initial(frameWidth: Int, frameHeight: Int) -> ScanArea {
         let side = Double(min(frameWidth, frameHeight)) * initialFraction
+        let width = max(side, min(Double(frameWidth) * 0.9, usualBarcodeWidth))
         return ScanArea(
             rect: Rect(
-                x: (Double(frameWidth) - side) / 2, y: (Double(frameHeight) - side) / 2,
-                width: side, height: side))
+                x: (Double(frameWidth) - width) / 2, y: (Double(frameHeight) - side) / 2,
+                width: width, height: side))
     }
 
     /// The cells the area covers on screen.

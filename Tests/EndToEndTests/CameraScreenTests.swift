@@ -73,7 +73,7 @@ import Testing
     @Test func aCodeWiderThanTheAreaIsSaidAndReadOnceWidened() throws {
         let directory = TemporaryDirectory("wide-code")
         let wide = directory.write(
-            "wide.pgm", NetpbmCodec.encode(EAN13.scene("590123412345", moduleWidth: 4, width: 640, height: 480)))
+            "wide.pgm", NetpbmCodec.encode(EAN13.scene("590123412345", moduleWidth: 5, width: 640, height: 480)))
         let camera = FakeCamera(settings: ["QRTUI_FAKE_IMAGE": wide, "QRTUI_FAKE_SIGMA": "3"])
         let session = try start(camera)
         let said = try session.waitFor("why nothing is read", seconds: 20) {
@@ -81,6 +81,18 @@ import Testing
         }
         #expect(!said.lines[39].contains("EAN-13"))
         try session.send("End")
+        try session.waitFor("the code read", seconds: 20) { $0.lines[39].contains("EAN-13") }
+        try session.send("q")
+    }
+
+    /// A usual barcode (an EAN-13 at 4 px a module, 380 px of bars) in a small camera's picture
+    /// (640x480) is read in the area it starts with, no key pressed.
+    @Test func theUsualBarcodeFitsTheStartingArea() throws {
+        let directory = TemporaryDirectory("usual-code")
+        let usual = directory.write(
+            "usual.pgm", NetpbmCodec.encode(EAN13.scene("400638133393", moduleWidth: 4, width: 640, height: 480)))
+        let camera = FakeCamera(settings: ["QRTUI_FAKE_IMAGE": usual, "QRTUI_FAKE_SIGMA": "3"])
+        let session = try start(camera)
         try session.waitFor("the code read", seconds: 20) { $0.lines[39].contains("EAN-13") }
         try session.send("q")
     }

@@ -54,6 +54,14 @@ import Testing
         #expect(area.rect == Rect(x: 424, y: 144, width: 432, height: 432))
     }
 
+    /// A small frame's square would cut the usual barcode (an EAN-13 at 3.5 px a module): its
+    /// area starts as wide as that code.
+    @Test func aSmallFramesAreaStartsAsWideAsTheUsualBarcode() {
+        let area = ScanArea.initial(frameWidth: 640, frameHeight: 480)
+        #expect(area.rect == Rect(x: 120, y: 96, width: 400, height: 288))
+        #expect(ScanArea.initial(frameWidth: 320, frameHeight: 240).rect.width == 288)  // within the frame
+    }
+
     @Test func movesByWholeCells() {
         var area = ScanArea.initial(frameWidth: 1280, frameHeight: 720)
         let before = area.cells(in: transform)
