@@ -11,16 +11,14 @@ final class EnginePool {
         zxingQR = ZxingQRWindow(beside: general)
     }
 
-    /// The EAN/UPC family: zbar reads them with one decoder and reports them as each other.
-    static let productCodes: Set<Symbology> = [.ean13, .upca, .upce, .ean8, .isbn10, .isbn13, .ean2, .ean5]
-
     /// The engine a look is read with: zxing-cpp's QR reading, or the general one.
     func engine(zxingQR: Bool) -> any CodeEngine { zxingQR ? self.zxingQR ?? general : general }
 
     /// An engine for `symbology` alone (its family with it), configured as the general one.
     func engine(for symbology: Symbology) -> any CodeEngine {
         if let engine = narrow[symbology] { return engine }
-        let engine = general.narrowed(to: Self.productCodes.contains(symbology) ? Self.productCodes : [symbology])
+        let engine = general.narrowed(
+            to: Symbology.productCodes.contains(symbology) ? Symbology.productCodes : [symbology])
         narrow[symbology] = engine
         return engine
     }

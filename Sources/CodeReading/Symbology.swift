@@ -10,42 +10,25 @@ public enum Symbology: Int32, CaseIterable, Sendable, Hashable, Comparable {
     case codabar = 38, code39 = 39, pdf417 = 57, qr = 64, sq = 80, code93 = 93, code128 = 128
     case dataMatrix = 201, aztec = 202, microQR = 203, maxiCode = 204
 
-    /// The library that reads it. zbar's PDF417 decoder is unfinished (it only ever gives
-    /// partial reads): PDF417 is zxing-cpp's.
-    public var engine: EngineKind {
-        switch self {
-        case .pdf417, .dataMatrix, .aztec, .microQR, .maxiCode: .zxing
-        default: .zbar
-        }
-    }
+    /// What qrtui knows of it (`SymbologyCatalog`).
+    public var descriptor: SymbologyDescriptor { Self.descriptors[self]! }
+
+    /// The library that reads it.
+    public var engine: EngineKind { descriptor.engine }
 
     var zbarType: zbar_symbol_type_t { zbar_symbol_type_t(UInt32(rawValue)) }
 
-    /// zbar's own name ("QR-Code", "EAN-13"), as zbarcam prints it; zxing-cpp's for the rest.
-    public var displayName: String {
-        switch self {
-        case .dataMatrix: "DataMatrix"
-        case .aztec: "Aztec"
-        case .microQR: "MicroQR"
-        case .maxiCode: "MaxiCode"
-        default: String(cString: zbar_get_symbol_name(zbarType))
-        }
-    }
+    /// Its name in text, JSON and XML: zbar's own ("QR-Code", "EAN-13"), as zbarcam prints it.
+    public var displayName: String { descriptor.displayName }
+
+    /// zbar's own name for it (nil for zxing-cpp's types): the descriptor's is checked against it.
+    var zbarName: String? { engine == .zbar ? String(cString: zbar_get_symbol_name(zbarType)) : nil }
 
     /// Two-dimensional codes carry error correction; 1D codes are checked by a digit at most.
-    public var isTwoDimensional: Bool {
-        switch self {
-        case .qr, .sq, .pdf417, .dataMatrix, .aztec, .microQR, .maxiCode: true
-        default: false
-        }
-    }
+    public var isTwoDimensional: Bool { descriptor.family == .matrix }
 
-    /// Whether one read in one frame of a stream is proof: a 2D code's error correction is,
-    /// but for PDF417 as libzxing 1.4 reads it. Its decoder can take a symbol length it
-    /// derived as negative from misread row indicators into the error correction, which then
-    /// reads outside its tables and "corrects" noise into a text; the garbage is not read
-    /// alike in another frame, so a PDF417 on a stream waits for a second, as a 1D code does.
-    public var oneReadIsProof: Bool { isTwoDimensional && self != .pdf417 }
+    /// Whether one read in one frame of a stream is proof (see the PDF417 descriptor).
+    public var oneReadIsProof: Bool { descriptor.oneReadIsProof }
 
     public static func < (lhs: Symbology, rhs: Symbology) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -70,7 +53,29 @@ extension Symbology {
     public static let defaults: Set<Symbology> = zbarDefaults.union(allCases.filter { $0.engine == .zxing })
 
     /// zbar reads an ISBN as an EAN-13 that starts 978 or 979: asking for one asks zbar for both.
-    var needsAlso: Symbology? { self == .isbn13 || self == .isbn10 ? .ean13 : nil }
+    var needsAlso: Symbology? { descriptor.needsAlso.flatMap(Symbology.init(rawValue:)) }
+
+    /// Each symbology's descriptor, from the catalog (every case has one: `SymbologyCatalogTests`).
+    static let descriptors: [Symbology: SymbologyDescriptor] = Dictionary(
+        uniqueKeysWithValues: SymbologyCatalog.standard.descriptors.compactMap { descriptor in
+            Symbology(rawValue: descriptor.id).map { ($0, descriptor) }
+        })
+
+    /// The symbologies of a set the catalog derives.
+    static func of(_ ids: Set<Int32>) -> Set<Symbology> { Set(ids.compactMap(Symbology.init(rawValue:))) }
+
+    /// EAN and UPC, add-ons and ISBNs: zbar reads them with one decoder and reports them as each other.
+    public static let productCodes = of(SymbologyCatalog.standard.productFamily)
+    /// Product numbers: what a code's meaning reads as a product.
+    public static let productNumbers = of(SymbologyCatalog.standard.productNumbers)
+    /// Codes whose halves zbar decodes apart (their guards in the middle).
+    static let readInHalves = of(SymbologyCatalog.standard.readInHalves)
+    /// The types zxing-cpp gives a second look: those both libraries read, written alike.
+    static let secondLook = of(SymbologyCatalog.standard.secondLook)
+    /// Bars spelt across them count as a look of their own (`Corroboration.acrossIsALook`).
+    static let barsAcrossIsALook = of(SymbologyCatalog.standard.barsAcrossIsALook)
+    /// Read in windows around bull's-eyes and code texture on a still (`MatrixWindows`).
+    static let readInWindows = of(SymbologyCatalog.standard.readInWindows)
 }
 
 /// The libraries behind `CodeEngine`s.

@@ -121,9 +121,9 @@ struct CodePrinter {
 extension DetectedCode {
     /// What the payload means, with what the symbology says of it.
     var meaning: CodeMeaning {
-        let products: Set<Symbology> = [.ean13, .upca, .ean8, .upce, .isbn13, .isbn10]
-        return CodeMeaning.of(
-            text, family: gs1 ? .gs1 : products.contains(symbology) ? .product : .other, year: WallClock.year)
+        CodeMeaning.of(
+            text, family: gs1 ? .gs1 : Symbology.productNumbers.contains(symbology) ? .product : .other,
+            year: WallClock.year)
     }
 }
 

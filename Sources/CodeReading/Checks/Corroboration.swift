@@ -42,7 +42,7 @@ struct Corroboration {
     /// three wide elements in nine. Not for ITF, whose digit pairs recur inside longer codes and
     /// carry no check: there they only lift the scan-line rule (`seenEnough`).
     static func acrossIsALook(_ code: DetectedCode) -> Bool {
-        code.checkedAcross && [.ean13, .upca, .ean8, .upce, .code128, .code39].contains(code.symbology)
+        code.checkedAcross && Symbology.barsAcrossIsALook.contains(code.symbology)
     }
 
     /// Whether zxing-cpp's reading it alike in the same picture (`EngineAgreement`) counts as a
@@ -50,7 +50,8 @@ struct Corroboration {
     /// that agree) on the pixels as taken. Not on a pass's view, where both would read what the
     /// pass made of the bars, and not for ITF (see `acrossIsALook`).
     static func enginesAgreeingIsALook(_ code: DetectedCode) -> Bool {
-        code.seenByBoth && code.pass == .plain && !code.symbology.isTwoDimensional && code.symbology != .i25
+        code.seenByBoth && code.pass == .plain && !code.symbology.isTwoDimensional
+            && !code.symbology.descriptor.recursInLonger
     }
 
     /// Whether one frame's read is enough for the tracker on a stream: proof on its own, or read
@@ -191,8 +192,8 @@ extension DetectedCode {
     func disagrees(with other: DetectedCode) -> Bool {
         guard !symbology.isTwoDimensional, !other.symbology.isTwoDimensional, bytes != other.bytes,
             symbology == other.symbology
-                || (EnginePool.productCodes.contains(symbology)
-                    && EnginePool.productCodes.contains(other.symbology))
+                || (Symbology.productCodes.contains(symbology)
+                    && Symbology.productCodes.contains(other.symbology))
         else { return false }
         return liesOver(other)
     }

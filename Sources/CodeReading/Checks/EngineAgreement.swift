@@ -7,7 +7,7 @@ import FrameCore
 /// seen by both.
 enum EngineAgreement {
     /// The types zxing-cpp gives a second look: those both libraries read, written alike.
-    static let looked: Set<Symbology> = [.qr, .ean13, .upca, .ean8, .upce, .code128, .code39, .i25]
+    static let looked = Symbology.secondLook
 
     /// `qrReads`: zxing-cpp's QR reads of the same picture when it reads QR as an engine of its
     /// own (stills): each zbar's read claims its twin; the rest are codes too. Either way a QR
@@ -18,7 +18,7 @@ enum EngineAgreement {
         if qrReads != nil { types.remove(.qr) }
         var second = qrReads ?? []
         if !types.isEmpty {
-            let products = types.contains { EnginePool.productCodes.contains($0) } ? EnginePool.productCodes : []
+            let products = types.contains { Symbology.productCodes.contains($0) } ? Symbology.productCodes : []
             second += ZxingEngine.read(picture, formats: ZxingEngine.formats(of: types.union(products)))
         }
         guard !second.isEmpty else { return found }
@@ -85,7 +85,7 @@ enum EngineAgreement {
 
     private static func sameFamily(_ a: DetectedCode, _ b: DetectedCode) -> Bool {
         a.symbology == b.symbology
-            || EnginePool.productCodes.contains(a.symbology) && EnginePool.productCodes.contains(b.symbology)
+            || Symbology.productCodes.contains(a.symbology) && Symbology.productCodes.contains(b.symbology)
     }
 
     /// Their boxes, widened by a tenth of the picture's reach, meet: zbar's box of a 1D code is
@@ -112,7 +112,7 @@ enum EngineAgreement {
 
     private static func written(_ code: DetectedCode) -> [UInt8]? {
         guard !code.gs1 else { return nil }
-        if EnginePool.productCodes.contains(code.symbology) {
+        if Symbology.productCodes.contains(code.symbology) {
             let digits = code.bytes.filter { (0x30...0x39).contains($0) }
             guard digits.count == code.bytes.count else { return nil }
             if digits.count == 12 { return [0x30] + digits }  // UPC-A as the EAN-13 it is

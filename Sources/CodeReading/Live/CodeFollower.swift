@@ -30,7 +30,7 @@ struct CodeFollower {
     }
 
     /// Codes whose halves zbar decodes apart (their guards in the middle).
-    static let readInHalves: Set<Symbology> = [.ean13, .upca, .ean8, .isbn10, .isbn13]
+    static let readInHalves = Symbology.readInHalves
 
     /// A code not seen for this long is forgotten (seconds).
     static let forgetAfter = 1.0

@@ -7,7 +7,7 @@ import PictureOps
 /// a window centred on it (light beyond the picture's edge), by zxing-cpp for these two types
 /// alone, within a counted budget.
 struct MatrixWindows {
-    static let family: Set<Symbology> = [.aztec, .dataMatrix]
+    static let family = Symbology.readInWindows
     /// Half an Aztec's window, in modules: a compact code's (27 modules), then a full one's
     /// of up to 23 layers.
     static let aztecReaches = [20.0, 64.0]

@@ -205,7 +205,7 @@ public final class ZxingEngine: CodeEngine {
         }
     }
 
-    static let linearFormats = formats(of: [.ean13, .upca, .ean8, .upce, .code128, .code39, .i25])
+    static let linearFormats = formats(of: Symbology.secondLook.filter { !$0.isTwoDimensional })
 
     static func formats(of symbologies: Set<Symbology>) -> Int32 {
         symbologies.reduce(0) { $0 | format(of: $1) }
