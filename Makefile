@@ -1,7 +1,8 @@
 # qrtui: one command to set up and run, one to set up and test.
 #   make run    install missing Debian packages, build release, run qrtui (ARGS="--demo")
 #   make test   install missing Debian packages, run the whole test suite
-#   make bench  the benchmark (corpus, per-frame costs, live clips, CPU on a camera)
+#   make bench  the benchmark (corpus, per-frame costs, live clips, CPU on a camera), and
+#               docs/benchmarks.md written from its figures
 #   make fuzz   every fuzz harness under libFuzzer and AddressSanitizer (FUZZ_SECONDS each)
 #   make format lay the Swift sources out as .swift-format says (make test checks it)
 #   make build  the self-contained release binary (the Swift runtime linked in): .build/dist
@@ -89,8 +90,9 @@ test: deps
 	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) swift test --sanitize=address --scratch-path .build/asan --filter '$(ASAN_TESTS)'
 
 bench: bench-deps
-	swift run -c release qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20 --big-still --memory \
-		--qr-photos $(QR_PHOTOS)
+	swift build -c release
+	scripts/bench-report .build/release/qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20 \
+		--big-still --memory --qr-photos $(QR_PHOTOS)
 
 fuzz: deps
 	scripts/fuzz $(FUZZ_SECONDS)

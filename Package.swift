@@ -10,7 +10,7 @@ func systemLibrary(_ name: String, _ pkgConfig: String, _ apt: String) -> Target
 // The C targets: no sanitizer runtime, undefined behaviour a trap (SIGILL) in every build.
 let cUndefinedTraps = ["-fno-sanitize=all", "-fsanitize=undefined", "-fsanitize-trap=undefined"]
 
-// Modules, one concern each (README, "Layout"); scripts/check-modules enforces who imports what.
+// Modules, one concern each (docs/architecture.md, "Modules"); scripts/check-modules enforces who imports what.
 //   FrameCore      Frame, PixelRect, clocks, the source kinds: what every module shares
 //   SystemCalls    errno as a value, system calls with EINTR retried once, child processes
 //   PictureOps     pure pixel work: scaling, tone, binarising, finder patterns, homography

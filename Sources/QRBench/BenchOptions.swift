@@ -57,7 +57,7 @@ enum BenchOptions {
     }
 
     static var usage: String {
-        var lines = ["Usage: qrtui-bench [OPTIONS]: figures, not assertions (README.md, \"Benchmark\")", ""]
+        var lines = ["Usage: qrtui-bench [OPTIONS]: figures, not assertions (docs/benchmarks.md)", ""]
         for option in table { lines += HelpText.entry(option, defaults: BenchSettings()) }
         return lines.joined(separator: "\n")
     }
