@@ -233,7 +233,7 @@ extension LiveReader {
         if sinceLook.contains(true) && (plan.isFinished || sincePlan.contains(true) || swapped.contains(true)) {
             plan = LookPlan(
                 stats: stats, changed: sinceLook, costs: costs, slice: Self.slice, zxingQR: engines.zxingQR != nil)
-            barsPastEdge = Localiser.barsRunPastEdge(in: stats)
+            barsPastEdge = plan.barsPastEdge
         } else if plan.isFinished && time - lastFullLook >= Self.recheckInterval {
             plan = LookPlan(recheck: stats, turn: rechecks, costs: costs, slice: Self.slice)
             rechecks += 1

@@ -100,11 +100,6 @@ enum Localiser {
         return Candidate(window: window, patch: box, linear: coherence > 0.6, angle: angle)
     }
 
-    /// Whether any candidate is bars that run on past the area's edge (`reachesPast`).
-    static func barsRunPastEdge(in stats: BlockStatistics) -> Bool {
-        candidates(in: stats).contains { reachesPast($0, in: stats.area, blockSize: stats.blockSize) }
-    }
-
     /// Whether `candidate` is bars that run on past the area's edge along their length (the
     /// bars upright: its left or right edge), within a block of it.
     static func reachesPast(_ candidate: Candidate, in area: PixelRect, blockSize: Int) -> Bool {

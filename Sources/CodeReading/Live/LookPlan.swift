@@ -22,6 +22,8 @@ struct LookPlan {
     private(set) var looks: [Look] = []
     private var position = 0
     private(set) var base: BlockStatistics?
+    /// A candidate's bars run on past the area's edge (`Localiser.reachesPast`).
+    private(set) var barsPastEdge = false
 
     /// Extra passes a whole region gets: those costing about as much as the plain pass.
     static let regionExtras: [ScanPass] = [.straightened, .binarised, .inverted, .thresholded, .smoothed, .rotated]
@@ -31,6 +33,7 @@ struct LookPlan {
     init(stats: BlockStatistics, changed: [Bool], costs: CostModel, slice: Double, zxingQR: Bool = false) {
         base = stats
         let candidates = Localiser.candidates(in: stats, where: changed)
+        barsPastEdge = candidates.contains { Localiser.reachesPast($0, in: stats.area, blockSize: stats.blockSize) }
         let region = SceneChange.bounds(of: changed, in: stats, margin: 3 * stats.blockSize) ?? stats.area
         looks = candidates.map { Look(rect: $0.window, pass: .plain, window: true) }
         looks += Self.regionLooks(region, costs: costs, slice: slice)
