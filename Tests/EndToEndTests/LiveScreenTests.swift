@@ -39,9 +39,10 @@ import Testing
         let perRow = 1 / scale
         let originX = (800 - Double(columns) * perColumn) / 2
         let originY = (600 - previewRows * perRow) / 2
-        // The scan area: 60% of 600 = 360 pixels square, centred.
-        let left = Int(((220 - originX) / perColumn).rounded())
-        let right = Int(((580 - originX) / perColumn).rounded())
+        // The scan area, centred: 60% of 600 = 360 pixels high, and 400 wide (the usual barcode,
+        // an EAN-13 at 3.5 px a module, is wider than 360).
+        let left = Int(((200 - originX) / perColumn).rounded())
+        let right = Int(((600 - originX) / perColumn).rounded())
         let top = Int(((120 - originY) / perRow).rounded())
         let bottom = Int(((480 - originY) / perRow).rounded())
         return (left - 1, top - 1, right, bottom)
