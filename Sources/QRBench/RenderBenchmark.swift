@@ -68,8 +68,11 @@ struct RenderBenchmark {
         ]
         for set in sets {
             for sigma in [0.0, 2, 6, 12] {
+                // Paced as a camera is: the capture benchmark, earlier in the same run, unpaces
+                // the fake camera in this process's environment.
                 var environment = [
                     "QRTUI_FAKE_DEVICES": "/dev/video0:grey", "QRTUI_FAKE_IMAGE": image, "TERM": set.term,
+                    "QRTUI_FAKE_FPS": "30",
                 ]
                 environment[sigma > 0 ? "QRTUI_FAKE_SIGMA" : "QRTUI_FAKE_NOISE"] = format(sigma, 0)
                 let figures = ProgramRun(
