@@ -80,13 +80,8 @@ static inline void qrtui_portal_watch(DBusConnection *bus, const char *path, int
 /// Waits for the Response on `path` until `deadline` (monotonic seconds).
 static inline int qrtui_portal_response(DBusConnection *bus, const char *path, double deadline, char *uri,
                                         size_t uri_size, char *message, size_t message_size) {
+    // What came with the call's reply is queued already: it is looked at before waiting for more.
     while (1) {
-        double left = deadline - qrtui_portal_now();
-        if (left <= 0) break;
-        if (!dbus_connection_read_write(bus, (int)(left * 1000) + 1)) {
-            snprintf(message, message_size, "the session bus went away");
-            return QRTUI_PORTAL_FAILED;
-        }
         DBusMessage *signal;
         while ((signal = dbus_connection_pop_message(bus))) {
             int answer = dbus_message_is_signal(signal, "org.freedesktop.portal.Request", "Response") &&
@@ -107,6 +102,12 @@ static inline int qrtui_portal_response(DBusConnection *bus, const char *path, d
                 return QRTUI_PORTAL_REFUSED;
             }
             snprintf(message, message_size, "the desktop's screenshot failed (response %u)", (unsigned)response);
+            return QRTUI_PORTAL_FAILED;
+        }
+        double left = deadline - qrtui_portal_now();
+        if (left <= 0) break;
+        if (!dbus_connection_read_write(bus, (int)(left * 1000) + 1)) {
+            snprintf(message, message_size, "the session bus went away");
             return QRTUI_PORTAL_FAILED;
         }
     }

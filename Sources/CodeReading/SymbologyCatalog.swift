@@ -77,12 +77,17 @@ extension SymbologyCatalog {
     }
 
     private static func product(_ descriptor: SymbologyDescriptor, halves: Bool, zxing: Bool) -> SymbologyDescriptor {
-        var product = descriptor
+        var product = zxing ? checked(descriptor) : descriptor
         product.productFamily = true
         product.readInHalves = halves
-        product.secondLook = zxing
-        product.barsAcrossIsALook = zxing
         return product
+    }
+
+    /// Read alike by zxing-cpp, and spelt across its bars by qrtui with its check.
+    private static func checked(_ descriptor: SymbologyDescriptor) -> SymbologyDescriptor {
+        var checked = descriptor
+        (checked.secondLook, checked.barsAcrossIsALook) = (true, true)
+        return checked
     }
 
     private static var linear: [SymbologyDescriptor] {
@@ -94,10 +99,8 @@ extension SymbologyCatalog {
             product($0, halves: true, zxing: false)
         }
         for index in isbn.indices { isbn[index].needsAlso = 13 }
-        var code128 = code(128, ["code128"], "CODE-128")
-        (code128.secondLook, code128.barsAcrossIsALook) = (true, true)
-        var code39 = code(39, ["code39"], "CODE-39")
-        (code39.secondLook, code39.barsAcrossIsALook) = (true, true)
+        let code128 = checked(code(128, ["code128"], "CODE-128"))
+        let code39 = checked(code(39, ["code39"], "CODE-39"))
         var itf = code(25, ["i25", "itf", "interleaved2of5"], "I2/5")
         (itf.secondLook, itf.recursInLonger) = (true, true)
         return addOns + isbn + [

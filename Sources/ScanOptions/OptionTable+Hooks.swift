@@ -15,10 +15,7 @@ extension OptionTable {
             help: "stop an --exec command still running after SECONDS",
             shownDefault: { Self.seconds($0.execTimeout) },
             effect: .value { (options: inout Options, text: String) throws(UsageError) in
-                guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                    throw UsageError(message: "--exec-timeout needs a positive number of seconds, not '\(text)'")
-                }
-                options.execTimeout = seconds
+                options.execTimeout = try seconds(text, for: "--exec-timeout")
             }),
         QrtuiOption(
             names: ["--exec-secrets"], section: Section.hooks,
@@ -26,8 +23,18 @@ extension OptionTable {
             effect: .flag { $0.execSecrets = true }),
     ]
 
-    /// 10 as "10", 2.5 as "2.5".
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value))" : "\(value)"
+    // Seconds, as --timeout and --exec-timeout take them and help shows them.
+
+    /// `text` as a positive number of seconds, for `option`.
+    static func seconds(_ text: String, for option: String) throws(UsageError) -> Double {
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            throw UsageError(message: "\(option) needs a positive number of seconds, not '\(text)'")
+        }
+        return seconds
+    }
+
+    /// Seconds as a person writes them: 10, 2.5.
+    package static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -271,10 +271,7 @@ extension OptionTable {
     }
 
     package static func parseTimeout(_ options: inout Options, _ text: String) throws(UsageError) {
-        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-            throw UsageError(message: "--timeout needs a positive number of seconds, not '\(text)'")
-        }
-        options.timeout = seconds
+        options.timeout = try seconds(text, for: "--timeout")
     }
 
     package static func parseFormat(_ options: inout Options, _ text: String) throws(UsageError) {

@@ -61,12 +61,9 @@ struct CodePrinter {
         // A terminal shows no two-factor secret: a pipe, JSON or --history gets it.
         let shown = TwoFactor.holdsSecret(code) ? TwoFactor.masked(code.text) : code.text
         switch format {
-        case .text:
-            if toTerminal { return Array(VisibleText.escaping(label + shown).utf8) + [terminator] }
-            return ArgumentBytes.systemBytes(label) + Array(code.text.utf8) + [terminator]
-        case .zbar:
-            // zbarimg's own lines, for scripts written for it: "QR-Code:text".
-            let type = code.symbology.displayName + ":"
+        case .text, .zbar:
+            // zbar: zbarimg's own lines, for scripts written for it ("QR-Code:text").
+            let type = format == .zbar ? code.symbology.displayName + ":" : ""
             if toTerminal { return Array(VisibleText.escaping(label + type + shown).utf8) + [terminator] }
             return ArgumentBytes.systemBytes(label) + Array((type + code.text).utf8) + [terminator]
         case .raw:

@@ -50,13 +50,6 @@ enum Console {
 }
 
 /// The process exit statuses, as `--help` lists them (zbarimg's where they overlap).
-extension Console {
-    /// "2" or "2.5": seconds as a person would write them.
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-    }
-}
-
 enum ExitStatus: Int32 {
     case read = 0, failure = 1, usage = 2, nothingRead = 4
 }

@@ -21,6 +21,8 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
     static let mostWaiting = 16
 
     let settings: Settings
+    /// qrtui's environment when the hook was made: each run's, with the code's variables.
+    private let environment = ProcessEnvironment.all
     private let report: @Sendable (String) -> Void
     /// Each run's start and end are reported too (the screen's status line), not only failures.
     private let tellsProgress: Bool
@@ -118,7 +120,7 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
 
     /// One run; what went wrong, if anything.
     func run(_ code: DetectedCode, source: String) -> String? {
-        var environment = ProcessEnvironment.all
+        var environment = self.environment
         guard let path = ProgramPath.find(name, in: environment) else {
             return "--exec: \(name) not found"
         }
@@ -138,7 +140,7 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
         case .exited(let status): return "--exec: \(name) exited \(status)\(said)"
         case .signalled(let signal): return "--exec: \(name) was ended by signal \(signal)\(said)"
         case .killedAtDeadline:
-            return "--exec: \(name) was stopped after \(Console.seconds(settings.timeout)) s (--exec-timeout)"
+            return "--exec: \(name) was stopped after \(OptionTable.seconds(settings.timeout)) s (--exec-timeout)"
         }
     }
 

@@ -57,7 +57,7 @@ struct HeadlessRunner {
             case .once: return .read
             case .lostWrite: return .failure
             case .timedOut:
-                if read == 0 { notice("no code found within \(Console.seconds(options.timeout ?? 0)) s") }
+                if read == 0 { notice("no code found within \(OptionTable.seconds(options.timeout ?? 0)) s") }
                 return failed ? .failure : read > 0 ? .read : .nothingRead
             }
         }

@@ -61,7 +61,7 @@ struct LiveSession {
         } else if let failure = state.failure {
             Console.message(FailureHint.message(failure, device: choice.isDevice))
         } else if state.timedOut {
-            Console.message("no code found within \(Console.seconds(options.timeout ?? 0)) s")
+            Console.message("no code found within \(OptionTable.seconds(options.timeout ?? 0)) s")
         }
         return state.exitStatus
     }

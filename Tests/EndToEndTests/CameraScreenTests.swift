@@ -7,6 +7,7 @@ import Testing
 
 /// The live screen on the fake camera: picture, success, failures, unplugging, all in tmux.
 @Suite struct CameraScreenTests {
+    let directory = TemporaryDirectory("camera-screen")
     func start(_ camera: FakeCamera, _ arguments: String = "--device /dev/video0") throws -> TmuxSession {
         try TmuxSession(
             width: 120, height: 40, command: "\(camera.shellPrefix) \(QRTUIProcess.executable) \(arguments)")
@@ -56,7 +57,6 @@ import Testing
         let help = try session.waitFor("the help box") { $0.text.contains("qrtui keys") && $0.text.contains("q, esc") }
         #expect(help.text.contains("camera focus, exposure, zoom") && help.text.contains("mirror the picture"))
         try session.send("q")
-        let directory = TemporaryDirectory("help-still")
         let still = directory.write(
             "code.png", PNGCodec.encode(CodeFixtures.qrScene("a still", width: 300, height: 300, moduleSize: 4)))
         let stillSession = try TmuxSession(width: 120, height: 40, command: "\(QRTUIProcess.executable) -i \(still)")
@@ -69,13 +69,17 @@ import Testing
         try stillSession.send("q")
     }
 
+    /// The screen on a fake YUYV camera (640x480) showing an EAN-13 of `twelve` digits at
+    /// `moduleWidth` pixels a module, with a little fresh noise.
+    func startOnEAN13(_ twelve: String, moduleWidth: Int) throws -> TmuxSession {
+        let picture = directory.write(
+            "ean13.pgm", NetpbmCodec.encode(EAN13.scene(twelve, moduleWidth: moduleWidth, width: 640, height: 480)))
+        return try start(FakeCamera(settings: ["QRTUI_FAKE_IMAGE": picture, "QRTUI_FAKE_SIGMA": "3"]))
+    }
+
     /// An EAN-13 wider than the scan area: the status says why nothing is read, and End reads it.
     @Test func aCodeWiderThanTheAreaIsSaidAndReadOnceWidened() throws {
-        let directory = TemporaryDirectory("wide-code")
-        let wide = directory.write(
-            "wide.pgm", NetpbmCodec.encode(EAN13.scene("590123412345", moduleWidth: 5, width: 640, height: 480)))
-        let camera = FakeCamera(settings: ["QRTUI_FAKE_IMAGE": wide, "QRTUI_FAKE_SIGMA": "3"])
-        let session = try start(camera)
+        let session = try startOnEAN13("590123412345", moduleWidth: 5)
         let said = try session.waitFor("why nothing is read", seconds: 20) {
             $0.lines[39].contains("a code reaches past the scan area: End widens it")
         }
@@ -88,11 +92,7 @@ import Testing
     /// A usual barcode (an EAN-13 at 4 px a module, 380 px of bars) in a small camera's picture
     /// (640x480) is read in the area it starts with, no key pressed.
     @Test func theUsualBarcodeFitsTheStartingArea() throws {
-        let directory = TemporaryDirectory("usual-code")
-        let usual = directory.write(
-            "usual.pgm", NetpbmCodec.encode(EAN13.scene("400638133393", moduleWidth: 4, width: 640, height: 480)))
-        let camera = FakeCamera(settings: ["QRTUI_FAKE_IMAGE": usual, "QRTUI_FAKE_SIGMA": "3"])
-        let session = try start(camera)
+        let session = try startOnEAN13("400638133393", moduleWidth: 4)
         try session.waitFor("the code read", seconds: 20) { $0.lines[39].contains("EAN-13") }
         try session.send("q")
     }

@@ -19,10 +19,9 @@ final class ZxingQRWindow: CodeEngine {
     }
 
     func decode(_ picture: Frame) -> SymbolsFound {
-        let reads = zxing.decode(picture).codes.filter { $0.symbology == .qr && $0.sequence == nil }
+        let reads = zxing.decode(picture).codes.filter { $0.sequence == nil }
         guard !reads.isEmpty else { return SymbolsFound() }
         var asked = zbar.decode(picture)
-        asked.codes.removeAll { $0.symbology != .qr }
         asked.parts = []
         return EngineAgreement.checked(asked, in: picture, qrReads: reads)
     }
