@@ -108,11 +108,16 @@ let package = Package(
         // The command line as data: the option table, its parser and `--help` (a library, so
         // that the fuzz harnesses reach the parser).
         .target(name: "ScanOptions", dependencies: ["CaptureKit", "PictureFiles", "CodeReading", "Overlay"]),
+        // One scan pipeline for the screen and headless: sources opened, frames read, codes
+        // announced by one rule, as typed events (no view, no terminal).
+        .target(
+            name: "ScanPipeline",
+            dependencies: ["FrameCore", "SystemCalls", "CodeReading", "CaptureKit", "PictureFiles", "ScanOptions"]),
         .executableTarget(
             name: "ScanTUI",
             dependencies: [
                 "FrameCore", "SystemCalls", "PictureOps", "CodeReading", "CaptureKit", "PictureFiles", "Overlay",
-                "CursesBackend", "ScanOptions", "CodeMeaning", "OneTimeCodes",
+                "CursesBackend", "ScanOptions", "ScanPipeline", "CodeMeaning", "OneTimeCodes",
             ]
         ),
         // Fuzzing (make fuzz): the harnesses, and libFuzzer's entry (or a replayer) around them.
@@ -144,11 +149,11 @@ let package = Package(
             dependencies: ["CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CodeFixtures", "FrameCore", "PictureOps"]),
         .testTarget(name: "CodeMeaningTests", dependencies: ["CodeMeaning", "OneTimeCodes", "CodeFixtures"]),
-        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay"]),
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay", "SystemCalls"]),
         .testTarget(
             name: "ScanTUITests",
             dependencies: [
-                "ScanTUI", "ScanOptions", "CodeMeaning", "CaptureKit", "PictureFiles",
+                "ScanTUI", "ScanOptions", "ScanPipeline", "CodeMeaning", "CaptureKit", "PictureFiles",
                 "CodeReading", "FrameCore",
                 "Overlay", "SystemCalls", "CodeFixtures", "OneTimeCodes",
             ]),

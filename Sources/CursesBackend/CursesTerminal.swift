@@ -25,14 +25,17 @@ public final class CursesTerminal: TerminalBackend {
     private var writer: CellWriter?
     private var keyInput: TerminalInput?
     private var queued: [TerminalEvent] = []
+    /// What the terminal said it draws besides characters (asked once, as the screen opens).
+    public private(set) var graphics = GraphicsSupport()
     private var reportedSize = (columns: 0, rows: 0)
     private var ended = false
 
     /// Opens the screen on `input`/`output` descriptors (normally both /dev/tty).
-    /// `terminalType` nil uses $TERM; `wantColor` false draws without colours.
+    /// `terminalType`: $TERM as qrtui started (nil: none set); `wantColor` false draws without
+    /// colours; `askingKitty`: the kitty graphics question is put (see `GraphicsProbe.asksKitty`).
     public init(
         input inputFD: Int32, output outputFD: Int32, terminalType: String? = nil,
-        wantColor: Bool = true
+        wantColor: Bool = true, askingKitty: Bool = false
     ) throws(Failure) {
         setlocale(LC_ALL, "")
         unicode = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
@@ -44,10 +47,10 @@ public final class CursesTerminal: TerminalBackend {
         inputDescriptor = fileno(input)
         outputDescriptor = fileno(output)
         qrtui_keep_shell_modes(outputDescriptor)
+        let name = terminalType ?? "(TERM not set)"
         guard let screen = newterm(terminalType, output, input) else {
             fclose(input)
             fclose(output)
-            let name = terminalType ?? ProcessEnvironment.value("TERM") ?? "(TERM not set)"
             throw Failure(description: "cannot use terminal type '\(name)'")
         }
         self.screen = screen
@@ -58,7 +61,6 @@ public final class CursesTerminal: TerminalBackend {
             delscreen(screen)
             fclose(input)
             fclose(output)
-            let name = terminalType ?? ProcessEnvironment.value("TERM") ?? "(TERM not set)"
             throw Failure(description: "terminal type '\(name)' cannot move the cursor, so it cannot show a preview")
         }
         cbreak()
@@ -79,6 +81,15 @@ public final class CursesTerminal: TerminalBackend {
         keyInput = TerminalInput(descriptor: inputDescriptor, known: Self.describedKeys())
         writer = CellWriter(depth: depth)
         mouse(on: true)
+        askGraphics(askingKitty: askingKitty)
+    }
+
+    /// Asks the terminal once what it draws besides characters; keys typed while it answered
+    /// are the user's, kept in order.
+    private func askGraphics(askingKitty: Bool) {
+        let probe = GraphicsQuestions.ask(input: inputDescriptor, output: outputDescriptor, askingKitty: askingKitty)
+        graphics = probe.support
+        queued = keyInput?.events(from: probe.other) ?? []
     }
 
     deinit { end() }
@@ -174,8 +185,9 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     /// Writes the cells that differ from the last grid drawn, in one write (a grid of another
-    /// size, or after `invalidate`, repaints the cleared screen whole).
-    public func draw(_ grid: CellGrid) {
+    /// size, or after `invalidate`, repaints the cleared screen whole). A terminal of
+    /// characters draws the picture as the grid's cells for it.
+    public func draw(_ grid: CellGrid, picture: FramePicture? = nil) {
         let fresh = previous?.width != grid.width || previous?.height != grid.height
         if fresh { previous = nil }
         let changes = grid.changes(since: previous)

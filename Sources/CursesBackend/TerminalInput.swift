@@ -32,6 +32,13 @@ struct TerminalInput {
         return events
     }
 
+    /// The events of bytes already read (keys typed while the terminal answered questions).
+    mutating func events(from bytes: [UInt8]) -> [TerminalEvent] {
+        var events = decoder.feed(bytes)
+        if decoder.isWaiting { events += decoder.timeOut() }
+        return events
+    }
+
     /// What the terminal has sent, waiting up to `milliseconds` for something.
     private func available(waiting milliseconds: Int32) -> [UInt8] {
         var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]

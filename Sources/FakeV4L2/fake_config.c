@@ -144,6 +144,7 @@ static void load(void) {
     if ((value = getenv("QRTUI_FAKE_CORRUPT"))) sscanf(value, "%ld-%ld", &config.corrupt_first, &config.corrupt_last);
     if ((value = getenv("QRTUI_FAKE_LOG"))) snprintf(config.log_path, sizeof config.log_path, "%s", value);
     if ((value = getenv("QRTUI_FAKE_TIMES"))) snprintf(config.times_path, sizeof config.times_path, "%s", value);
+    config.marks_frames = (value = getenv("QRTUI_FAKE_MARKS")) ? atoi(value) : 0;
 }
 
 const fake_config *fake_settings(void) {

@@ -89,6 +89,7 @@ typedef struct {
     long bad_index_at;  // QRTUI_FAKE_BAD_INDEX=N: frame N comes back with a buffer index never handed out
     char log_path[256];
     char times_path[256];  // QRTUI_FAKE_TIMES: a line per frame dequeued, "SEQUENCE SECONDS"
+    int marks_frames;      // QRTUI_FAKE_MARKS: qrtui's draws marked on the terminal (fake_probe.c)
 } fake_config;
 
 // fake_config.c

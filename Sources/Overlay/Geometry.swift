@@ -58,5 +58,14 @@ public struct CellRect: Equatable, Hashable, Sendable, CustomStringConvertible {
         c >= column && c < maxColumn && r >= row && r < maxRow
     }
 
+    /// The part of this that lies in `other` (empty where they do not meet).
+    public func clamped(to other: CellRect) -> CellRect {
+        let left = max(column, other.column)
+        let top = max(row, other.row)
+        return CellRect(
+            column: left, row: top, width: max(0, min(maxColumn, other.maxColumn) - left),
+            height: max(0, min(maxRow, other.maxRow) - top))
+    }
+
     public var description: String { "\(width)x\(height) cells at \(column),\(row)" }
 }

@@ -1,5 +1,5 @@
 /// A grey picture as the Overlay sees it (CaptureKit's frames convert without copying).
-public struct GreyImage: Sendable {
+public struct GreyImage: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public let stride: Int

@@ -10,7 +10,8 @@ public enum HelpOverlay {
     /// `notes`: what the last code's warnings mean, listed first (they are why `?` was asked).
     /// `camera`: the picture comes from a camera, whose keys are listed.
     public static func draw(
-        unicode: Bool, into grid: inout CellGrid, rows: Int, notes: [String] = [], camera: Bool = true
+        unicode: Bool, into grid: inout CellGrid, rows: Int, notes: [String] = [], camera: Bool = true,
+        terminal: String? = nil
     ) {
         let inner = max(8, grid.width - 4)  // inside the border, a column of room each side
         let warnings =
@@ -22,8 +23,11 @@ public enum HelpOverlay {
                 }
                 + [""]
         let keys = keyLines(entries(camera: camera), width: inner)
-        let room = max(0, rows - 2 - warnings.count - 2)  // the border, the warnings, the title and its blank
-        let lines = warnings + ["qrtui keys", ""] + fitted(keys, into: room, width: inner, unicode: unicode)
+        // What the terminal said it draws (`qrtui --probe-terminal` tells the same), below the keys.
+        let told = terminal.map { ["", String(("pictures: " + $0).prefix(inner))] } ?? []
+        // The border, the warnings, the title and its blank, what the terminal draws.
+        let room = max(0, rows - 2 - warnings.count - 2 - told.count)
+        let lines = warnings + ["qrtui keys", ""] + fitted(keys, into: room, width: inner, unicode: unicode) + told
         let width = min(grid.width, (lines.map { CellWidth.of($0) }.max() ?? 0) + 4)
         let height = min(rows, lines.count + 2)
         guard width >= 8, height >= 3 else { return }

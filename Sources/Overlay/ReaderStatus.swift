@@ -26,10 +26,14 @@ public struct CodeSummary: Equatable, Sendable {
 }
 
 /// The rest of the status line: where the picture comes from and how it is going.
-public struct StatusInfo: Sendable {
+public struct StatusInfo: Equatable, Sendable {
     public var source: String
     public var isDemo: Bool
-    public var frameSize: (width: Int, height: Int)?
+    public var frameSize: (width: Int, height: Int)? {
+        get { size.map { ($0.width, $0.height) } }
+        set { size = newValue.map { PixelSize(width: $0.width, height: $0.height) } }
+    }
+    private var size: PixelSize?
     /// The camera's picture format ("MJPEG", "YUYV"), shown before the size.
     public var format: String?
     public var framesPerSecond: Double?
@@ -59,10 +63,21 @@ public struct StatusInfo: Sendable {
     ) {
         self.source = source
         self.isDemo = isDemo
-        self.frameSize = frameSize
         self.framesPerSecond = framesPerSecond
         self.paused = paused
         self.notice = notice
         self.lastCode = lastCode
+        self.frameSize = frameSize
+    }
+}
+
+/// A picture's size in pixels.
+public struct PixelSize: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
     }
 }

@@ -1,5 +1,5 @@
 /// Everything one screen shows: the state of the reader as the view needs it.
-public struct Scene: Sendable {
+public struct Scene: Equatable, Sendable {
     public var image: GreyImage?
     public var transform: ViewTransform?
     public var scanArea: ScanArea?
@@ -15,6 +15,8 @@ public struct Scene: Sendable {
     public var helpNotes: [String] = []
     /// The picture comes from a camera: the help lists its keys.
     public var camera = true
+    /// What the terminal said it draws besides characters, told in the help (nil: not asked).
+    public var terminalPictures: String?
     /// `h`: this run's codes, one line each, and the chosen one (nil: the box is closed).
     public var historyLines: [String]?
     public var historySelected = 0
@@ -103,7 +105,7 @@ public enum Screen {
         if scene.showHelp {
             HelpOverlay.draw(
                 unicode: scene.unicode, into: &grid, rows: max(1, rows - 1), notes: scene.helpNotes,
-                camera: scene.camera)
+                camera: scene.camera, terminal: scene.terminalPictures)
         }
         StatusBar.draw(scene.status, info: scene.info, unicode: scene.unicode, row: rows - 1, into: &grid)
         return grid

@@ -8,11 +8,15 @@ public protocol TerminalBackend: AnyObject {
     /// A grey ramp can be drawn (256 colours or more).
     var greys: Bool { get }
     var size: TerminalSize { get }
+    /// What the terminal said it draws besides characters, asked once at start.
+    var graphics: GraphicsSupport { get }
     /// A descriptor that is readable when input waits, for the loop to poll with its
     /// others; nil when events are only ever asked for (`readEvent`).
     var eventDescriptor: Int32? { get }
-    /// Shows `grid`, writing only what changed since the last one.
-    func draw(_ grid: CellGrid)
+    /// Shows `grid`, writing only what changed since the last one. `picture`, when there is
+    /// one, is the camera's picture for a rectangle of the grid's cells, for a terminal that
+    /// draws pixels; the grid holds cells for it too, which a terminal of characters draws.
+    func draw(_ grid: CellGrid, picture: FramePicture?)
     /// The next input event, or nil when none waits (never blocks).
     func readEvent() -> TerminalEvent?
     func bell()
@@ -64,6 +68,7 @@ extension CellGrid {
 }
 
 extension TerminalBackend {
+    public var graphics: GraphicsSupport { GraphicsSupport() }
     public var colour: Bool { true }
     public var greys: Bool { false }
 }

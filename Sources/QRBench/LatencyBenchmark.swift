@@ -54,7 +54,7 @@ struct LatencyBenchmark {
     func environment(_ code: Code, camera: String, times: String) -> [String: String] {
         LiveProcess.fullEnvironment([
             "QRTUI_FAKE_DEVICES": "/dev/video0:\(camera)", "QRTUI_FAKE_SEQUENCE": sequence(code),
-            "QRTUI_FAKE_NOISE": "4", "QRTUI_FAKE_FPS": "30", "QRTUI_FAKE_TIMES": times, "QRTUI_FRAME_MARKS": "1",
+            "QRTUI_FAKE_NOISE": "4", "QRTUI_FAKE_FPS": "30", "QRTUI_FAKE_TIMES": times, "QRTUI_FAKE_MARKS": "1",
             "TERM": "xterm-256color",
         ])
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a latency run recorded: when the fake camera handed out each frame (its
 /// QRTUI_FAKE_TIMES log), and when each picture reached the pty (qrtui's frame marks,
-/// QRTUI_FRAME_MARKS) or each code reached stdout (headless).
+/// QRTUI_FAKE_MARKS, fake_probe.c) or each code reached stdout (headless).
 struct LatencyTrace {
     /// Dequeue time by the camera's frame sequence.
     var dequeued: [Int: Double] = [:]

@@ -189,6 +189,10 @@ package enum OptionTable {
         QrtuiOption(
             names: ["-V", "--version"], section: Section.output, help: "the version", effect: .command(.version)),
         QrtuiOption(
+            names: ["--probe-terminal"], section: Section.output,
+            help: "ask the terminal whether it draws pictures (sixel, kitty graphics) and say what it answered",
+            effect: .command(.probeTerminal)),
+        QrtuiOption(
             names: ["--man"], section: Section.output, help: "the manual page, in roff (man -l <(qrtui --man))",
             effect: .command(.manPage)),
         QrtuiOption(

@@ -10,6 +10,9 @@ package struct Options: Equatable {
     package enum ColorChoice: String, CaseIterable { case auto, always, never }
 
     package var device: String?
+    /// The environment qrtui was started with, read once at start (BROWSER, NO_COLOR, DISPLAY,
+    /// what `--exec` hands on): what runs later never reads the process's own.
+    package var environment: [String: String] = [:]
     /// Files to read, in order (`-i` repeated, or named after the options).
     package var inputs: [String] = []
     package var demo = false
@@ -99,6 +102,8 @@ package enum Command: Equatable {
     /// `--man`: the manual page (roff), `--completions SHELL`: a completion script.
     case manPage
     case completions(Shell)
+    /// `--probe-terminal`: what the terminal draws besides characters, asked of it.
+    case probeTerminal
 }
 
 /// The shells `--completions` writes for.

@@ -4,6 +4,7 @@ import CodeReading
 import FrameCore
 import Overlay
 import ScanOptions
+import ScanPipeline
 import SystemCalls
 
 /// Formats codes for stdout: text, raw bytes or JSON lines. On a terminal every payload is

@@ -2,6 +2,7 @@ import CaptureKit
 import FrameCore
 import Glibc
 import Overlay
+import ScanPipeline
 import SystemCalls
 
 /// The live screen's loop: wait for anything (keys, frames, readings, signals, a tick),
@@ -15,16 +16,20 @@ final class EventLoop {
     let signals: SignalWatcher?
     let wake: WakePipe
     let clipboard: Clipboard
+    /// qrtui's environment as it started (the opener's BROWSER and DISPLAY).
+    let environment: [String: String]
     let actions = BackgroundActions()
     /// `--exec`: its runs' state comes back as reports, shown on the status line.
     var hook: ExecHook?
     /// Sees every effect as it is performed (tests).
     var observer: ((LiveEffect) -> Void)?
+    /// Told of every picture drawn (the latency benchmark's, when its fake camera supplies one).
+    var probe: (any DrawProbe)? = PreloadedDrawProbe.find()
     static let tick = 50  // ms: flashes and notices expire on time
 
     private var shader = Shader()
-    private var drawn = -1
-    private var drawnStatus = -1
+    /// What the screen shows, and its size: a scene unlike it is drawn.
+    private var drawn: (scene: Scene, columns: Int, rows: Int)?
     private var lastDraw = -Double.infinity
     /// A new frame is drawn at once, but for one hard on the heels of the last draw.
     static let frameGap = 0.010
@@ -39,8 +44,10 @@ final class EventLoop {
     private let camera: CameraLink?
     init(
         backend: any TerminalBackend, capture: CaptureThread, reading: ReadingThread, signals: SignalWatcher?,
-        wake: WakePipe, clipboard: Clipboard, history: HistoryFile? = nil, camera: CameraLink? = nil
+        wake: WakePipe, clipboard: Clipboard, environment: [String: String], history: HistoryFile? = nil,
+        camera: CameraLink? = nil
     ) {
+        self.environment = environment
         self.history = history
         self.camera = camera
         self.backend = backend
@@ -79,11 +86,12 @@ final class EventLoop {
                     if effect == .quit { quit = true } else { events += perform(effect, now: now) }
                 }
             }
-            if (state.revision != drawn && (due || state.statusRevision != drawnStatus)) || quit {
+            let scene = state.scene(now: now)
+            if !isDrawn(scene, state) && (due || scene.status != drawn?.scene.status) || quit {
                 observer?(.draw)
-                draw(state, now: now)
+                draw(scene, of: state, now: now)
             }
-            pending = state.revision != drawn ? wait : nil
+            pending = isDrawn(scene, state) ? nil : wait
             if quit { return }
         }
     }
@@ -92,7 +100,7 @@ final class EventLoop {
     /// and the newest frame, the newest reading, and the tick.
     private func collectEvents(now: Double) -> [LiveEvent] {
         // The clock first: a key's notice counts from now, not from the last tick.
-        var events: [LiveEvent] = [.tick(now: now)]
+        var events: [LiveEvent] = [.tick(now: now, wall: WallClock.now())]
         switch signals?.consume() {
         case .stop(let number)?: events.append(.stopSignal(number))
         case .suspend?: backend.suspend(SignalWatcher.suspendProcess)
@@ -118,9 +126,9 @@ final class EventLoop {
             if case .value = item { break }
         }
         switch reading.output.poll() {
-        case .value(let done)?: events.append(.scanned(done.reading, now: now))
+        case .read(let done)?: events.append(.scanned(done, now: now))
         case .failed(let error)?: events.append(.captureFailed(error))
-        default: break
+        default: break  // the screen's capture news comes from the capture itself
         }
         while case .value(let report)? = actions.reports.poll() { events.append(.networkReport(report, now: now)) }
         return events
@@ -132,9 +140,9 @@ final class EventLoop {
         case .scan(let job): reading.submit(job)
         case .copy(let bytes): return [.copied(clipboard.copy(bytes, terminal: backend), now: now)]
         case .bell: backend.bell()
-        case .open(let target): return [.opened(Opener(environment: ProcessEnvironment.all).open(target), now: now)]
+        case .open(let target): return [.opened(Opener(environment: environment).open(target), now: now)]
         case .join(let ssid, let password, let hidden):
-            let opener = Opener(environment: ProcessEnvironment.all)
+            let opener = Opener(environment: environment)
             actions.run("nmcli") { opener.join(ssid, password: password, hidden: hidden) }
             return [.networkReport("nmcli is joining \(ssid)…", now: now)]
         case .record(let code, let frame, let source):
@@ -149,22 +157,22 @@ final class EventLoop {
         return []
     }
 
-    /// `QRTUI_FRAME_MARKS=1` (the latency benchmark): after each picture, a private string the
-    /// terminal ignores (APC) saying which frame it shows, how many codes were announced, how
-    /// many frames the screen got and how many newer ones replaced before it took them, so a
-    /// harness on the pty sees when each reached the screen.
-    private let marksFrames = ProcessEnvironment.value("QRTUI_FRAME_MARKS") == "1"
+    /// Whether the screen shows `scene` at `state`'s size already.
+    private func isDrawn(_ scene: Scene, _ state: LiveState) -> Bool {
+        drawn.map { $0.scene == scene && $0.columns == state.columns && $0.rows == state.rows } ?? false
+    }
 
-    private func draw(_ state: LiveState, now: Double) {
-        backend.draw(Screen.render(state.scene(now: now), columns: state.columns, rows: state.rows, shader: &shader))
-        if marksFrames {
-            let mark =
-                "\u{1B}_qrtui;frame=\(state.frame?.sequence ?? -1);codes=\(state.readCount);got=\(state.framesReceived);"
-                + "dropped=\(capture.channel.dropped)\u{1B}\\"
-            backend.writeControl(Array(mark.utf8))
+    private func draw(_ scene: Scene, of state: LiveState, now: Double) {
+        backend.draw(
+            Screen.render(scene, columns: state.columns, rows: state.rows, shader: &shader),
+            picture: FramePicture(scene, columns: state.columns, rows: state.rows))
+        if let probe {
+            let marks = probe.marks(
+                frame: state.frame?.sequence ?? -1, codes: state.readCount, framesGot: state.framesReceived,
+                dropped: capture.channel.dropped)
+            if !marks.isEmpty { backend.writeControl(marks) }
         }
-        drawn = state.revision
-        drawnStatus = state.statusRevision
+        drawn = (scene, state.columns, state.rows)
         lastDraw = now
     }
 

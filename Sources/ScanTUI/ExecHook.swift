@@ -21,8 +21,8 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
     static let mostWaiting = 16
 
     let settings: Settings
-    /// qrtui's environment when the hook was made: each run's, with the code's variables.
-    private let environment = ProcessEnvironment.all
+    /// qrtui's environment as it started: each run's, with the code's variables.
+    private let environment: [String: String]
     private let report: @Sendable (String) -> Void
     /// Each run's start and end are reported too (the screen's status line), not only failures.
     private let tellsProgress: Bool
@@ -38,12 +38,16 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
         guard let command = options.exec else { return nil }
         self.init(
             Settings(command: command, timeout: options.execTimeout, secrets: options.execSecrets),
-            tellsProgress: tellsProgress, report: report)
+            environment: options.environment, tellsProgress: tellsProgress, report: report)
     }
 
     /// `report`: what the hook did that a person should know (a failure, a code not handed on).
-    init(_ settings: Settings, tellsProgress: Bool = false, report: @escaping @Sendable (String) -> Void) {
+    init(
+        _ settings: Settings, environment: [String: String], tellsProgress: Bool = false,
+        report: @escaping @Sendable (String) -> Void
+    ) {
         self.settings = settings
+        self.environment = environment
         self.tellsProgress = tellsProgress
         self.report = report
     }

@@ -3,6 +3,7 @@ import CodeReading
 import FrameCore
 import Overlay
 import ScanOptions
+import ScanPipeline
 import SystemCalls
 
 /// `--no-preview`: frames in, new codes out on stdout, until the input ends, the first code
@@ -65,7 +66,7 @@ struct HeadlessRunner {
     }
 
     /// `-v`: "QR-Code read in frame 3 by the enlarged pass (41.2 ms reading the frame)".
-    static func howRead(_ code: DetectedCode, _ reading: JobReading) -> TerminalText {
+    static func howRead(_ code: DetectedCode, _ reading: PipelineReading) -> TerminalText {
         let pass = reading.reading.pass.map { "the \($0.rawValue) pass" } ?? "an earlier look"
         let time = (reading.milliseconds * 10).rounded() / 10
         return
@@ -101,29 +102,28 @@ struct HeadlessRunner {
             reading.stop()
             capture.stopAndWait(timeout: choice.isDevice ? 1 : 0.05)
             if corrupt > 0 {
-                notice("\(choice.displayName): skipped \(corrupt) corrupt frame\(corrupt == 1 ? "" : "s")")
+                notice("\(choice.displayName): \(SourceNews.skipped(corrupt))")
             }
         }
-        var tracker = CodeTracker(confirmations: options.reading.confirmations)
         var read = 0
         var unplugged: (error: CaptureError, since: Double)?
         var slow = SlowReadingNote(for: choice, quiet: options.quiet)
         while true {
-            let item = reading.output.take(until: [deadline, slow.due].compactMap { $0 }.min())
-            if slow.told(after: item, before: deadline) { continue }
-            switch item {
-            case .value(let result):
-                read += announce(result, with: &tracker, from: choice)
+            let event = reading.output.take(until: [deadline, slow.due].compactMap { $0 }.min())
+            if slow.told(after: event, before: deadline) { continue }
+            switch event {
+            case .read(let result):
+                read += print(result, from: choice)
                 if Console.lostOutput != nil || history?.failure != nil { return (.lostWrite, read) }
                 if options.once && read > 0 { return (.once, read) }
             case .notice(.corruptFrames(let total)):
                 corrupt = total
             case .notice(.disconnected(let error)):
                 unplugged = (error, MonotonicClock.now())
-                notice("\(error.description); waiting for it to come back")
+                notice("\(error.description); \(SourceNews.waiting)")
             case .notice(.reconnected):
                 unplugged = nil
-                notice("\(choice.displayName): the camera is back")
+                notice("\(choice.displayName): \(SourceNews.back)")
             case .notice(.streaming(let stream)):
                 if options.verbose { notice("\(choice.displayName): streaming \(stream)") }
             case .notice(.control):
@@ -145,9 +145,10 @@ extension HeadlessRunner {
     func startThreads(_ choice: SourceFactory.Choice, deadline: Double?) -> (CaptureThread, ReadingThread) {
         let request = options.cameraRequest
         let limits = options.limits
+        let environment = options.environment
         let link = CameraLink()
         let capture = CaptureThread(mode: choice.handOver) { () throws(CaptureError) in
-            try SourceFactory.open(choice, camera: request, limits: limits, link: link)
+            try SourceFactory.open(choice, camera: request, limits: limits, link: link, environment: environment)
         }
         let reading = ReadingThread(
             capture: capture, policy: options.reading, limit: ReadingLimit(deadline: deadline ?? .infinity), link: link,
@@ -155,19 +156,17 @@ extension HeadlessRunner {
         return (capture, reading)
     }
 
-    /// Prints the codes a reading makes news (only the first with `--once`); how many.
-    func announce(_ result: JobReading, with tracker: inout CodeTracker, from choice: SourceFactory.Choice) -> Int {
-        let (job, reading) = (result.job, result.reading)
-        tracker.confirmations = options.reading.confirmations(for: job.kind)
-        tracker.stream = job.kind != .still
-        let news = tracker.update(with: reading.codes, held: reading.held, at: job.frame.timestamp)
-        for code in news.prefix(options.once ? 1 : news.count) {
-            printer.emit(code, frame: job.frame.sequence, source: choice)
-            _ = history?.append(code, frame: job.frame.sequence, source: choice.displayName)
+    /// Prints the codes a reading announced (only the first with `--once`); how many.
+    func print(_ result: PipelineReading, from choice: SourceFactory.Choice) -> Int {
+        let sequence = result.job.frame.sequence
+        let news = result.announced.prefix(options.once ? 1 : result.announced.count)
+        for code in news {
+            printer.emit(code, frame: sequence, source: choice)
+            _ = history?.append(code, frame: sequence, source: choice.displayName)
             hook?.hand(code, source: choice.displayName)
             if options.verbose { Console.message(Self.howRead(code, result)) }
         }
-        return min(news.count, options.once ? 1 : news.count)
+        return news.count
     }
 }
 
@@ -184,11 +183,11 @@ struct SlowReadingNote {
 
     /// What a wait brought: nothing by the note's time (before `deadline`) says the note and is
     /// true (wait again); anything that came settles it.
-    mutating func told(after item: HandOver<JobReading>.Item?, before deadline: Double?) -> Bool {
+    mutating func told(after event: PipelineEvent?, before deadline: Double?) -> Bool {
         guard let due else { return false }
         let now = MonotonicClock.now()
-        guard item == nil, now >= due, now < deadline ?? .infinity else {
-            if item != nil { self.due = nil }
+        guard event == nil, now >= due, now < deadline ?? .infinity else {
+            if event != nil { self.due = nil }
             return false
         }
         Console.message("reading \(name)…")

@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeReading
 import FrameCore
+import ScanPipeline
 
 /// What the shell around the loop must do (bubbletea's commands): the logic stays testable.
 enum LiveEffect: Equatable, Sendable {

@@ -4,6 +4,7 @@ import FrameCore
 import Glibc
 import Overlay
 import ScanOptions
+import ScanPipeline
 import SystemCalls
 
 /// The live screen: the shell around `LiveState`. It owns the threads (capture, scan),
@@ -26,13 +27,7 @@ struct LiveSession {
             return nil
         }
         defer { Syscall.close(tty) }
-        let terminal: CursesTerminal
-        do {
-            terminal = try CursesTerminal(input: tty, output: tty, wantColor: Self.wantsColor(options.color))
-        } catch {
-            Console.message("\(error.description): running without preview")
-            return nil
-        }
+        guard let terminal = openTerminal(tty) else { return nil }
         // A clipboard tool that exits before reading must not kill qrtui (and leave the
         // terminal in screen mode) with SIGPIPE: writes then fail with EPIPE instead.
         signal(SIGPIPE, SIG_IGN)
@@ -43,11 +38,7 @@ struct LiveSession {
         for line in captured?.restore(verbose: options.verbose) ?? [] { Console.raw(line) }
         // A signal is not `q`: nothing is printed, and qrtui ends as the signal says.
         if let number = state.stoppedBySignal { Signals.die(of: number) }
-        if case .demo(reason: .noCamera) = choice {
-            // The demo was offered for want of a camera: its made-up code is never printed.
-            Console.message(SourceFactory.noCameraMessage)
-            return .failure
-        }
+        if choice.standsInForACamera { return noCameraEnding() }
         if let code = state.lastCode {
             // --continuous, or a still (as headless prints it): every distinct code, in the
             // order they were first read.
@@ -66,6 +57,19 @@ struct LiveSession {
         return state.exitStatus
     }
 
+    /// The screen on the terminal `tty` (nil, said on stderr: one that cannot show it).
+    private func openTerminal(_ tty: Int32) -> CursesTerminal? {
+        do {
+            return try CursesTerminal(
+                input: tty, output: tty, terminalType: options.environment["TERM"],
+                wantColor: Self.wantsColor(options.color, environment: options.environment),
+                askingKitty: GraphicsProbe.asksKitty(environment: options.environment))
+        } catch {
+            Console.message("\(error.description): running without preview")
+            return nil
+        }
+    }
+
     /// The screen on `backend`: the capture and scan threads started, the loop run until
     /// it quits, the backend ended, the threads stopped. `observer` sees every effect (tests).
     func run(
@@ -80,9 +84,11 @@ struct LiveSession {
         let choice = self.choice
         let request = options.cameraRequest
         let limits = options.limits
+        let environment = options.environment
         let link = CameraLink(picturesShown: true)
         let capture = CaptureThread(mode: .latestWins) { () throws(CaptureError) in
-            let source = try SourceFactory.open(choice, camera: request, limits: limits, link: link)
+            let source = try SourceFactory.open(
+                choice, camera: request, limits: limits, link: link, environment: environment)
             return source.kind == .recorded ? PacedSource(source) : source
         }
         capture.channel.onAvailable { wake.wake() }
@@ -90,14 +96,16 @@ struct LiveSession {
         reading.output.onAvailable { wake.wake() }
 
         var state = LiveState(options: options, source: choice)
-        state.unicode = backend.unicode
-        state.colour = backend.colour
-        state.greys = backend.greys
+        state.terminal.unicode = backend.unicode
+        state.terminal.colour = backend.colour
+        state.terminal.greys = backend.greys
+        state.terminal.pictures = backend.graphics.summary
         let size = backend.size
         _ = state.update(.resize(columns: size.columns, rows: size.rows, cellAspect: size.cellAspect))
         let loop = EventLoop(
             backend: backend, capture: capture, reading: reading, signals: signals, wake: wake,
-            clipboard: Clipboard(environment: ProcessEnvironment.all), history: history, camera: link)
+            clipboard: Clipboard(environment: options.environment), environment: options.environment,
+            history: history, camera: link)
         loop.observer = observer
         loop.hook = ExecHook(options, tellsProgress: true) { [reports = loop.actions.reports] in
             _ = reports.publish($0)
@@ -111,11 +119,11 @@ struct LiveSession {
     }
 
     /// https://no-color.org: any non-empty NO_COLOR turns colours off, unless `--color always`.
-    static func wantsColor(_ choice: Options.ColorChoice) -> Bool {
+    static func wantsColor(_ choice: Options.ColorChoice, environment: [String: String]) -> Bool {
         switch choice {
         case .always: true
         case .never: false
-        case .auto: (ProcessEnvironment.value("NO_COLOR") ?? "").isEmpty
+        case .auto: (environment["NO_COLOR"] ?? "").isEmpty
         }
     }
 }

@@ -18,9 +18,9 @@ extension LiveState {
     /// "12:03:41  QR-Code  url  x2  https://example.org/...", one per distinct code, told as
     /// the status line tells it (secrets masked until `r`).
     var historyLines: [String] {
-        if listingAccounts { return accountLines }
+        if mode.listsAccounts { return accountLines }
         return history.entries.map { entry in
-            let told = CodePresentation.listed(entry.code, reveal: revealSecrets, unicode: unicode)
+            let told = CodePresentation.listed(entry.code, reveal: secrets.revealed, unicode: unicode)
             let text = told.count > 48 ? String(told.prefix(47)) + (unicode ? "…" : "~") : told
             return [
                 WallClock.localTimeOfDay(entry.firstRead), entry.code.symbology.displayName,
@@ -31,16 +31,16 @@ extension LiveState {
 
     /// The keys the box takes; nil for those that act as usual (`q`, `?`).
     mutating func handleInHistory(_ key: Key, _ action: KeyAction?) -> [LiveEffect]? {
-        guard let selection = historySelection else { return nil }
-        if listingAccounts { return handleInAccounts(key, action, selection) }
+        guard let selection = mode.selection else { return nil }
+        if mode.listsAccounts { return handleInAccounts(key, action, selection) }
         let last = max(0, history.entries.count - 1)
         switch (key, action) {
-        case (.up, _): historySelection = max(0, selection - 1)
-        case (.down, _): historySelection = min(last, selection + 1)
-        case (.escape, _), (_, .history?): historySelection = nil
+        case (.up, _): mode = mode.choosing(max(0, selection - 1))
+        case (.down, _): mode = mode.choosing(min(last, selection + 1))
+        case (.escape, _), (_, .history?): mode = mode.closed
         case (.enter, _):
             guard selection < history.entries.count else { return [] }
-            fieldCopied = nil
+            copyLabel = nil
             return [.copy(history.entries[selection].code.bytes)]
         case (_, .open?):
             guard selection < history.entries.count else { return [] }
@@ -55,12 +55,12 @@ extension LiveState {
     private mutating func handleInAccounts(_ key: Key, _ action: KeyAction?, _ selection: Int) -> [LiveEffect]? {
         let accounts = lastCode?.meaning.accounts ?? []
         switch (key, action) {
-        case (.up, _): historySelection = max(0, selection - 1)
-        case (.down, _): historySelection = min(max(0, accounts.count - 1), selection + 1)
-        case (.escape, _), (_, .history?): historySelection = nil
+        case (.up, _): mode = mode.choosing(max(0, selection - 1))
+        case (.down, _): mode = mode.choosing(min(max(0, accounts.count - 1), selection + 1))
+        case (.escape, _), (_, .history?): mode = mode.closed
         case (.enter, _), (_, .copyField?):
             guard selection < accounts.count, let uri = accounts[selection]["uri"] else { return [] }
-            fieldCopied = ("the URI of \(TwoFactor.name(accounts[selection]))", nil)
+            copyLabel = ("the URI of \(TwoFactor.name(accounts[selection]))", nil)
             return [.copy(Array(uri.utf8))]
         case (_, .quit?), (_, .help?): return nil
         default: break

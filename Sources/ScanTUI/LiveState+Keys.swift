@@ -6,10 +6,10 @@ import PictureOps
 extension LiveState {
     mutating func handle(_ key: Key) -> [LiveEffect] {
         let action = KeyBindings.action(for: key)
-        if historySelection != nil, let effects = handleInHistory(key, action) { return effects }
+        if mode.selection != nil, let effects = handleInHistory(key, action) { return effects }
         // With help open, any key but `?` and `q` closes it; Esc only closes it.
-        if showHelp && action != .help && (action != .quit || key == .escape) {
-            showHelp = false
+        if mode.showsHelp && action != .help && (action != .quit || key == .escape) {
+            mode = mode.closed
             if key == .escape { return [] }
         }
         switch action {
@@ -22,7 +22,7 @@ extension LiveState {
                 notice = ("nothing read yet to copy", clock + Self.noticeTime)
                 return [.bell]
             }
-            fieldCopied = nil
+            copyLabel = nil
             return [.copy(lastCode.bytes)]
         case .copyField?: return copyField()
         case .open?: return open()
@@ -30,21 +30,19 @@ extension LiveState {
         case .showCode?: return toggleCode()
         case .join?: return join()
         case .history?:
-            // After a two-factor export, its accounts; else this run's codes.
-            listingAccounts = lastCode.map { $0.meaning.kind == .otpExport } ?? false
-            historySelection = listingAccounts ? 0 : max(0, history.entries.count - 1)
+            openHistory()
             return []
         case .pause?:
-            paused.toggle()
-            return paused ? [] : rescan()
+            mode = mode.togglingPause
+            return mode.paused ? [] : rescan()
         case .nextGlyphs?:
-            glyphs = glyphs.next
-            notice = ("glyphs: \(glyphs.rawValue)", clock + Self.noticeTime)
+            view.glyphs = view.glyphs.next
+            notice = ("glyphs: \(view.glyphs.rawValue)", clock + Self.noticeTime)
             return []
         case .camera(let key)?: return cameraControl(key)
         case .mirror?: return toggleMirror()
         case .help?:
-            showHelp.toggle()
+            mode = mode.showsHelp ? mode.closed : .help(paused: mode.paused)
             return []
         case .quit?:
             if case .fail = status {} else { status = .stop(byUser: true) }
@@ -54,18 +52,26 @@ extension LiveState {
         }
     }
 
+    /// `h`: after a two-factor export, its accounts; else this run's codes, the newest chosen.
+    private mutating func openHistory() {
+        mode =
+            lastCode?.meaning.kind == .otpExport
+            ? .accounts(selection: 0, paused: mode.paused)
+            : .history(selection: max(0, history.entries.count - 1), paused: mode.paused)
+    }
+
     /// `m`: the picture shown mirrored, or as taken; the area stays where it is on screen.
     private mutating func toggleMirror() -> [LiveEffect] {
-        mirrored.toggle()
+        view.mirrored.toggle()
         let text = mirrored ? "mirrored (codes are read as the camera sees them)" : "not mirrored"
         notice = (text, clock + Self.noticeTime)
-        if let frame { mirroredFrame = mirrored ? frame.mirrored() : nil }
+        if let frame { pictures.mirroredFrame = mirrored ? frame.mirrored() : nil }
         return rescan()
     }
 
     /// A camera key: asked of the camera, whose answer comes back as a notice.
     private mutating func cameraControl(_ key: CameraKey) -> [LiveEffect] {
-        guard isCamera else {
+        guard source.isCamera else {
             notice = ("camera controls need a camera", clock + Self.noticeTime)
             return [.bell]
         }
@@ -97,9 +103,9 @@ extension LiveState {
     }
 
     mutating func resize(columns: Int, rows: Int, cellAspect: Double) -> [LiveEffect] {
-        self.columns = columns
-        self.rows = rows
-        self.cellAspect = cellAspect
+        terminal.columns = columns
+        terminal.rows = rows
+        terminal.cellAspect = cellAspect
         if let transform { scanArea?.clamp(to: transform) }
         return rescan()
     }

@@ -8,30 +8,27 @@ extension LiveState {
     static let openConfirmTime = 5.0
 
     func summary(_ code: DetectedCode) -> CodeSummary {
-        CodePresentation.summary(code, reveal: revealSecrets, unicode: unicode, showCodeAt: codeShownAt)
+        CodePresentation.summary(code, reveal: secrets.revealed, unicode: unicode, showCodeAt: secrets.codeShownAt)
     }
 
     /// `t`: a TOTP account's code now, and its seconds left, on the status line (or not).
     mutating func toggleCode() -> [LiveEffect] {
-        guard let lastCode, TwoFactor.now(lastCode.meaning, at: WallClock.now()) != nil else {
+        guard let lastCode, TwoFactor.now(lastCode.meaning, at: time.wall) != nil else {
             notice = ("no two-factor account with a code read", clock + Self.noticeTime)
             return [.bell]
         }
-        codeShownAt = codeShownAt == nil ? WallClock.now() : nil
+        secrets.codeShownAt = secrets.codeShownAt == nil ? time.wall : nil
         refreshSummary()
         if let lastSummary, case .success = status { status = .success(lastSummary) }
         return []
     }
 
-    /// The clock moved on: a code shown (`t`) follows it, second by second; whether it changed.
-    mutating func followCode() -> Bool {
-        guard let shownAt = codeShownAt else { return false }
-        let now = WallClock.now()
-        guard Int(now) != Int(shownAt) else { return false }
-        codeShownAt = now
+    /// The clock moved on: a code shown (`t`) follows it, second by second.
+    mutating func followCode() {
+        guard let shownAt = secrets.codeShownAt, Int(time.wall) != Int(shownAt) else { return }
+        secrets.codeShownAt = time.wall
         refreshSummary()
         if let lastSummary, case .success = status { status = .success(lastSummary) }
-        return true
     }
 
     mutating func refreshSummary() {
@@ -43,10 +40,12 @@ extension LiveState {
     mutating func copyField() -> [LiveEffect] {
         guard let lastCode else { return nothingYet("copy") }
         let fields = CodePresentation.copyableFields(lastCode)
-        let again = fieldChoice.map { $0.code == lastCode.identity && clock < $0.until } ?? false
-        let index = again ? ((fieldChoice?.index ?? 0) + 1) % fields.count : 0
-        fieldChoice = (lastCode.identity, index, clock + Self.openConfirmTime)
-        fieldCopied = (fields[index].name, fields.count > 1 ? fields[(index + 1) % fields.count].name : nil)
+        var index = 0
+        if case .nextField(let code, let last, let until)? = armed, code == lastCode.identity, clock < until {
+            index = (last + 1) % fields.count
+        }
+        armed = .nextField(lastCode.identity, index: index, until: clock + Self.openConfirmTime)
+        copyLabel = (fields[index].name, fields.count > 1 ? fields[(index + 1) % fields.count].name : nil)
         return [.copy(Array(fields[index].value.utf8))]
     }
 
@@ -59,19 +58,18 @@ extension LiveState {
             notice = ("nothing to open in this code", clock + Self.noticeTime)
             return [.bell]
         case .refused(let why)?:
-            openArmed = nil
+            armed = nil
             notice = ("not opened: \(why)", clock + Self.noticeTime)
             return [.bell]
         case .uri(let target, let warnings)?:
-            let armed = openArmed.map { $0.code == lastCode.identity && clock < $0.until } ?? false
-            if !warnings.isEmpty && !armed {
-                openArmed = (lastCode.identity, clock + Self.openConfirmTime)
+            if !warnings.isEmpty && !armedToOpen(lastCode) {
+                armed = .open(lastCode.identity, until: clock + Self.openConfirmTime)
                 let words = warnings.map(\.word).joined(separator: ", ")
                 // Short: it must fit beside the link.
                 notice = ("o again opens (\(words))", clock + Self.openConfirmTime)
                 return [.bell]
             }
-            openArmed = nil
+            armed = nil
             return [.open(target)]
         }
     }
@@ -89,13 +87,12 @@ extension LiveState {
             notice = ("not joined: the network's name starts with '-'", clock + Self.noticeTime)
             return [.bell]
         }
-        let armed = openArmed.map { $0.code == lastCode.identity && clock < $0.until } ?? false
-        guard armed else {
-            openArmed = (lastCode.identity, clock + Self.openConfirmTime)
+        guard armedToOpen(lastCode) else {
+            armed = .open(lastCode.identity, until: clock + Self.openConfirmTime)
             notice = ("w again joins \(ssid)", clock + Self.openConfirmTime)
             return []
         }
-        openArmed = nil
+        armed = nil
         return [.join(ssid: ssid, password: meaning["password"], hidden: meaning["hidden"] == "true")]
     }
 
@@ -103,12 +100,12 @@ extension LiveState {
     /// (this copy only).
     mutating func copied(_ text: String, now: Double) -> [LiveEffect] {
         notice = (
-            fieldCopied.map { field in
+            copyLabel.map { field in
                 text.replacing("copied ", with: "copied \(field.name): ")
                     + (field.next.map { "; c again: \($0)" } ?? "")
             } ?? text, now + Self.noticeTime
         )
-        fieldCopied = nil
+        copyLabel = nil
         return []
     }
 
@@ -122,10 +119,16 @@ extension LiveState {
             notice = (why, clock + Self.noticeTime)
             return [.bell]
         }
-        revealSecrets.toggle()
+        secrets.revealed.toggle()
         refreshSummary()
         if let lastSummary, case .success = status { status = .success(lastSummary) }
         return []
+    }
+
+    /// `o` or `w` was pressed on `code` a moment ago.
+    private func armedToOpen(_ code: DetectedCode) -> Bool {
+        if case .open(let armedCode, let until)? = armed { return armedCode == code.identity && clock < until }
+        return false
     }
 
     private mutating func nothingYet(_ verb: String) -> [LiveEffect] {

@@ -1,32 +1,33 @@
 import Overlay
+import ScanPipeline
 
 extension LiveState {
     var measuredFramesPerSecond: Double? {
-        guard frameTimes.count >= 2, let first = frameTimes.first, let last = frameTimes.last, last.time > first.time
+        let times = pictures.frameTimes
+        guard times.count >= 2, let first = times.first, let last = times.last, last.time > first.time
         else { return nil }
-        let frames = last.sequence > first.sequence ? last.sequence - first.sequence : frameTimes.count - 1
+        let frames = last.sequence > first.sequence ? last.sequence - first.sequence : times.count - 1
         return Double(frames) / (last.time - first.time)
     }
 
     /// What the screen shows now.
     func scene(now: Double) -> Scene {
-        var info = StatusInfo(source: sourceName, isDemo: isDemo)
+        var info = StatusInfo(source: source.name, isDemo: source.isDemo)
         if let frame { info.frameSize = (frame.width, frame.height) }
-        info.format = stream.flatMap { $0.split(separator: " ").first.map(String.init) }
+        info.format = pictures.stream.flatMap { $0.split(separator: " ").first.map(String.init) }
         // A video that ended has no rate any more.
-        info.framesPerSecond = inputEnded ? nil : measuredFramesPerSecond
-        info.ending = isInput ? "the video ended" : "input ended"
-        if demoForWantOfCamera { info.demoReason = "no camera found" }
+        info.framesPerSecond = pictures.inputEnded ? nil : measuredFramesPerSecond
+        info.ending = source.isInput ? "the video ended" : "input ended"
+        if source.demoForWantOfCamera { info.demoReason = "no camera found" }
         info.paused = paused
-        info.notice =
-            notice?.text
-            ?? (corruptFrames > 0 ? "skipped \(corruptFrames) corrupt frame\(corruptFrames == 1 ? "" : "s")" : nil)
+        let corrupt = pictures.corruptFrames
+        info.notice = notice?.text ?? (corrupt > 0 ? SourceNews.skipped(corrupt) : nil)
         info.lastCode = lastSummary
         info.codesInSight = Set(codes.map(\.identity)).count
         info.still = kind == .still
         info.reachesPast = barsPastArea
-        info.looksFor = looksFor
-        let shown = mirroredFrame ?? frame
+        info.looksFor = source.looksFor
+        let shown = pictures.mirroredFrame ?? frame
         let image = shown.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }
         let width = Double(frame?.width ?? 0)
         var scene = Scene(
@@ -38,10 +39,11 @@ extension LiveState {
             },
             status: status, info: info, glyphs: glyphs, showHelp: showHelp,
             flash: now < flashUntil, unicode: unicode)
-        scene.colour = colour
-        scene.greys = greys
+        scene.colour = terminal.colour
+        scene.greys = terminal.greys
         scene.readsWhole = stillReadWhole
-        scene.camera = isCamera
+        scene.camera = source.isCamera
+        scene.terminalPictures = terminal.pictures
         if showHelp, let lastCode { scene.helpNotes = CodePresentation.warnings(lastCode) }
         if let historySelection { (scene.historyLines, scene.historySelected) = (historyLines, historySelection) }
         return scene

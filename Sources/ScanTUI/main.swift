@@ -1,7 +1,9 @@
 import CaptureKit
 import CodeReading
 import Glibc
+import Overlay
 import ScanOptions
+import ScanPipeline
 import SystemCalls
 
 /// qrtui: parse the command line, open the source, run headless or on screen.
@@ -15,7 +17,7 @@ func runMain() -> ExitStatus {
     Signals.unblockAll()
     Signals.quitAsUsual()
     FatalFailures.exitWhenMemoryRunsOut()
-    let command: Command
+    var command: Command
     do {
         command = try CommandLineParser.parse(ArgumentBytes.arguments())
     } catch {
@@ -34,10 +36,13 @@ func runMain() -> ExitStatus {
     case .completions(let shell):
         Console.output(Array(Completions.script(for: shell).utf8))
         return .read
+    case .probeTerminal:
+        return TerminalProbe.run(environment: ProcessEnvironment.all)
     case .version:
         Console.output(Array("qrtui \(HelpText.version) (zbar \(ZbarEngine.zbarVersion))\n".utf8))
         return .read
-    case .run(let options):
+    case .run(var options):
+        options.environment = ProcessEnvironment.all
         if options.verbosity > 1 { ScannerSettings.setLibraryVerbosity(options.verbosity - 1) }
         return run(options)
     }
@@ -66,12 +71,15 @@ func run(_ options: Options) -> ExitStatus {
     if options.preview, let status = LiveSession(options: options, choice: choice, history: history).run() {
         return withLostWrites(status, history: history)
     }
-    // A script never gets the demo's made-up code unless it asked for the demo.
-    if case .demo(reason: .noCamera) = choice {
-        Console.message(SourceFactory.noCameraMessage)
-        return .failure
-    }
+    if choice.standsInForACamera { return noCameraEnding() }
     return withLostWrites(headless(options, [choice], history: history), history: history)
+}
+
+/// A run shown the demo for want of a camera fails and prints nothing (a script never gets the
+/// demo's made-up code unless it asked for the demo): the screen's ending and headless's alike.
+func noCameraEnding() -> ExitStatus {
+    Console.message(TerminalText(escaping: SourceFactory.noCameraMessage))
+    return .failure
 }
 
 /// A code that could not be written to the history file is a failure, said at the end.

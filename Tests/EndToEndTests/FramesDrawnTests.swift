@@ -57,7 +57,7 @@ import Testing
         let times = folder.path + "/times"
         let camera = FakeCamera(
             "/dev/video0:mjpeg", payload: nil,
-            settings: ["QRTUI_FAKE_SIGMA": "6", "QRTUI_FAKE_TIMES": times, "QRTUI_FRAME_MARKS": "1"])
+            settings: ["QRTUI_FAKE_SIGMA": "6", "QRTUI_FAKE_TIMES": times, "QRTUI_FAKE_MARKS": "1"])
         let output = try Self.screen(camera) { Self.lastFrame($0) >= 90 }
         let drawn = Set(Self.marks(output).map(\.frame))
         let last = try #require(drawn.max())
@@ -91,7 +91,7 @@ import Testing
             "/dev/video0:\(format)", payload: nil,
             settings: [
                 "QRTUI_FAKE_SEQUENCE": sequence.joined(separator: ","), "QRTUI_FAKE_SIGMA": "6",
-                "QRTUI_FRAME_MARKS": "1",
+                "QRTUI_FAKE_MARKS": "1",
             ])
         let output = try Self.screen(camera, arguments: ["--fps", "10"]) { Self.lastFrame($0) >= 45 }
         let marks = Self.marks(output)

@@ -7,6 +7,7 @@ import PictureFiles
 import Testing
 
 @testable import ScanOptions
+@testable import ScanPipeline
 @testable import ScanTUI
 
 @Suite struct CommandLineTests {

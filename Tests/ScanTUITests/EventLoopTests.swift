@@ -63,6 +63,22 @@ import Testing
         #expect(effects.filter { if case .scan = $0 { true } else { false } }.count >= 3)
     }
 
+    @Test func eachGridComesWithThePictureForATerminalOfPixels() throws {
+        let terminal = ScriptedTerminal(
+            columns: 100, rows: 30,
+            steps: [.init(waitingFor: "the success status", condition: Self.success, input: [.key(.character("q"))])])
+        _ = run(terminal)
+        let index = try #require(terminal.grids.firstIndex(where: Self.success))
+        let picture = try #require(terminal.pictures[index])
+        #expect(picture.image.width == 800 && picture.image.height == 600)
+        // The code's outline and the brackets the grid shows are the picture's.
+        let brackets = try #require(terminal.grids[index].brackets)
+        let area = try #require(picture.brackets.map { picture.transform.cellRect(for: $0) })
+        #expect(brackets.left == area.column - 1 && brackets.right == area.maxColumn)
+        #expect(brackets.top == area.row - 1 && brackets.bottom == area.maxRow)
+        #expect(picture.outlines.count == 1)
+    }
+
     @Test func aReadingTurnsTheStatusGreenAndEnterCopies() throws {
         let terminal = ScriptedTerminal(
             columns: 100, rows: 30,

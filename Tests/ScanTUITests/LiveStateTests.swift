@@ -8,6 +8,7 @@ import SystemCalls
 import Testing
 
 @testable import ScanOptions
+@testable import ScanPipeline
 @testable import ScanTUI
 
 @Suite struct LiveStateTests {
@@ -54,7 +55,8 @@ import Testing
         var (state, area) = still()
         let link = DetectedCode(
             symbology: .qr, bytes: Array("https://p\u{430}ypal.com/login".utf8), corners: code.corners)
-        _ = state.update(.scanned(FrameReading(codes: [link], frameSequence: 0, area: area), now: 1))
+        _ = state.update(
+            .scanned(FrameReading(codes: [link], frameSequence: 0, area: area), announcing: [link], now: 1))
         guard case .success(let summary) = state.status else {
             Issue.record("no success: \(state.status)")
             return
@@ -71,10 +73,11 @@ import Testing
         var grid = CellGrid(width: 120, height: 1)
         StatusBar.draw(state.status, info: state.scene(now: 0).info, unicode: true, row: 0, into: &grid)
         #expect(grid.lines[0].contains("reading the picture"))
-        _ = state.update(.scanned(FrameReading(codes: [], frameSequence: 0, area: area), now: 2))
+        _ = state.update(.scanned(FrameReading(codes: [], frameSequence: 0, area: area), announcing: [], now: 2))
         #expect(state.status == .fail(reason: "no code found in the picture", hint: nil))
         _ = state.update(.key(.character("-")))
-        _ = state.update(.scanned(FrameReading(codes: [], frameSequence: 0, area: state.scanPixels), now: 3))
+        _ = state.update(
+            .scanned(FrameReading(codes: [], frameSequence: 0, area: state.scanPixels), announcing: [], now: 3))
         #expect(state.status == .fail(reason: "no code found in the scan area", hint: "end: the whole picture"))
         #expect(state.exitStatus == .nothingRead)
         // A moving picture still asks to aim it.
@@ -87,7 +90,8 @@ import Testing
     func reading(_ text: String) -> LiveState {
         var (state, area) = started()
         let read = DetectedCode(symbology: .qr, bytes: Array(text.utf8), corners: code.corners)
-        _ = state.update(.scanned(FrameReading(codes: [read], frameSequence: 0, area: area), now: 1))
+        _ = state.update(
+            .scanned(FrameReading(codes: [read], frameSequence: 0, area: area), announcing: [read], now: 1))
         return state
     }
 
@@ -201,10 +205,10 @@ import Testing
     @Test func aNewCodeIsAnnouncedOnceWithABell() {
         var (state, area) = started()
         let result = FrameReading(codes: [code], frameSequence: 0, area: area)
-        #expect(state.update(.scanned(result, now: 1)) == [.bell])
+        #expect(state.update(.scanned(result, announcing: [code], now: 1)) == [.bell])
         #expect(state.status == .success(CodeSummary(type: "QR-Code", text: "hello", byteCount: 5)))
         #expect(state.readCount == 1)
-        #expect(state.update(.scanned(result, now: 1.1)).isEmpty)  // the same code again
+        #expect(state.update(.scanned(result, announcing: [], now: 1.1)).isEmpty)  // the same code again
         #expect(state.readCount == 1)
         #expect(state.exitStatus == .read)
     }
@@ -215,8 +219,10 @@ import Testing
         options.historyPath = "/tmp/h.jsonl"
         var (state, area) = started(options)
         let result = FrameReading(codes: [code], frameSequence: 7, area: area)
-        #expect(state.update(.scanned(result, now: 1)) == [.record(code, frame: 7, source: state.sourceName), .bell])
-        #expect(state.update(.scanned(result, now: 1.1)).isEmpty)
+        #expect(
+            state.update(.scanned(result, announcing: [code], now: 1))
+                == [.record(code, frame: 7, source: state.source.name), .bell])
+        #expect(state.update(.scanned(result, announcing: [], now: 1.1)).isEmpty)
         #expect(state.history.entries.map(\.count) == [1])
     }
 
@@ -224,15 +230,24 @@ import Testing
         var options = Options()
         options.beep = false
         var (state, area) = started(options)
-        #expect(state.update(.scanned(FrameReading(codes: [code], frameSequence: 0, area: area), now: 1)).isEmpty)
+        #expect(
+            state.update(
+                .scanned(FrameReading(codes: [code], frameSequence: 0, area: area), announcing: [code], now: 1)
+            )
+            .isEmpty)
         #expect(state.readCount == 1)
     }
 
     @Test func resultsForAnAreaLeftBehindAreIgnored() {
         var (state, area) = started()
         _ = state.update(.key(.right))
-        #expect(state.update(.scanned(FrameReading(codes: [code], frameSequence: 0, area: area), now: 1)).isEmpty)
+        // The outlines and status of the area left behind are stale (what the pipeline
+        // announced would still stand: it announces a code once).
+        #expect(
+            state.update(.scanned(FrameReading(codes: [code], frameSequence: 0, area: area), announcing: [], now: 1))
+                .isEmpty)
         #expect(state.status == .scanning)
+        #expect(state.scene(now: 1).outlines.isEmpty)
     }
 
     @Test func arrowsAskForAScanOfTheMovedArea() {
@@ -251,8 +266,9 @@ import Testing
 
     @Test func successFadesToScanningButTheLastCodeStays() {
         var (state, area) = started()
-        _ = state.update(.scanned(FrameReading(codes: [code], frameSequence: 0, area: area), now: 1))
-        _ = state.update(.scanned(FrameReading(codes: [], frameSequence: 1, area: area), now: 1.5))
+        _ = state.update(
+            .scanned(FrameReading(codes: [code], frameSequence: 0, area: area), announcing: [code], now: 1))
+        _ = state.update(.scanned(FrameReading(codes: [], frameSequence: 1, area: area), announcing: [], now: 1.5))
         _ = state.update(.tick(now: 3))
         #expect(state.status != .scanning)
         _ = state.update(.tick(now: 4.1))
@@ -265,7 +281,8 @@ import Testing
         // Nothing read yet: a bell and a word why, no copy.
         #expect(state.update(.key(.enter)) == [.bell])
         #expect(state.scene(now: 0.5).info.notice == "nothing read yet to copy")
-        _ = state.update(.scanned(FrameReading(codes: [code], frameSequence: 0, area: area), now: 1))
+        _ = state.update(
+            .scanned(FrameReading(codes: [code], frameSequence: 0, area: area), announcing: [code], now: 1))
         #expect(state.update(.key(.enter)) == [.copy(Array("hello".utf8))])
     }
 
@@ -330,6 +347,16 @@ extension LiveState {
     }
 }
 
+extension LiveEvent {
+    /// A reading of the scan area as the pipeline hands it over, with the codes its one rule
+    /// (`Announcer`, tested with the reading thread) made news.
+    static func scanned(_ reading: FrameReading, announcing announced: [DetectedCode], now: Double) -> LiveEvent {
+        let frame = Frame(width: 1, height: 1, sequence: reading.frameSequence, luma: [0])
+        let job = ScanJob(frame: frame, area: reading.area, kind: .live)
+        return .scanned(PipelineReading(job: job, reading: reading, announced: announced), now: now)
+    }
+}
+
 extension LiveEffect {
     /// The scan area a `.scan` effect asks for.
     var scannedArea: PixelRect? {
@@ -362,7 +389,8 @@ extension LiveEffect {
                 PixelPoint(x: 100, y: 300), PixelPoint(x: 100, y: 400), PixelPoint(x: 200, y: 400),
                 PixelPoint(x: 200, y: 300),
             ])
-        _ = state.update(.scanned(FrameReading(codes: [code], frameSequence: 0, area: job), now: 0.1))
+        _ = state.update(
+            .scanned(FrameReading(codes: [code], frameSequence: 0, area: job), announcing: [code], now: 0.1))
         let outline = try #require(state.scene(now: 0.1).outlines.first)
         #expect(outline.map(\.x).min() == 1080 && outline.map(\.x).max() == 1180)
         // A camera key on a file is no camera's.

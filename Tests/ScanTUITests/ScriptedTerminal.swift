@@ -21,6 +21,8 @@ final class ScriptedTerminal: TerminalBackend {
     private(set) var size: TerminalSize
     let eventDescriptor: Int32? = nil
     private(set) var grids: [CellGrid] = []
+    /// The picture handed with each grid (nil: none).
+    private(set) var pictures: [FramePicture?] = []
     private(set) var controls: [[UInt8]] = []
     private(set) var bells = 0
     private(set) var ended = false
@@ -38,8 +40,9 @@ final class ScriptedTerminal: TerminalBackend {
 
     var lastGrid: CellGrid? { grids.last }
 
-    func draw(_ grid: CellGrid) {
+    func draw(_ grid: CellGrid, picture: FramePicture?) {
         grids.append(grid)
+        pictures.append(picture)
         if let step = steps.first, step.condition(grid) {
             steps.removeFirst()
             queue += step.input

@@ -103,7 +103,9 @@ import Testing
         _ = state.update(.resize(columns: 120, rows: 40, cellAspect: 0.5))
         let frame = Frame.filled(width: 640, height: 480, value: 128)
         let area = try #require(state.show(frame, kind: .still, now: 0).first?.scannedArea)
-        _ = state.update(.scanned(FrameReading(codes: [code(Self.export)], frameSequence: 0, area: area), now: 1))
+        let export = code(Self.export)
+        _ = state.update(
+            .scanned(FrameReading(codes: [export], frameSequence: 0, area: area), announcing: [export], now: 1))
         let status = state.lastSummary?.meaning ?? ""
         #expect(
             status.hasPrefix("2FA export: 3 accounts: Example: alice@example.org, Git Hub: bob, carol"), "\(status)")

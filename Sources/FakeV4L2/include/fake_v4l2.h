@@ -10,6 +10,7 @@
 //                        zoom_absolute) or a comma-separated list of those names, each
 //                        with ":ro" for a read-only one; none when unset
 //   QRTUI_FAKE_TIMES     append "SEQUENCE SECONDS" (CLOCK_MONOTONIC) for each frame dequeued
+//   QRTUI_FAKE_MARKS     1: qrtui's screen marks each draw on the terminal (fake_probe.c)
 //   QRTUI_FAKE_IMAGE     a binary PGM shown by every device (scaled to the chosen size)
 //   QRTUI_FAKE_CLIP      a Y4M clip played in a loop instead (its luma, scaled likewise)
 //   QRTUI_FAKE_SEQUENCE  "a.pgm:30,b.pgm:60": pictures shown in turn for so many frames, in a

@@ -1,13 +1,12 @@
 import CaptureKit
-import Overlay
 import PictureFiles
 import ScanOptions
 import SystemCalls
 
 /// Which source the options name, opened; the camera when nothing is named, the demo
 /// when there is no camera at all.
-enum SourceFactory {
-    enum Choice: Equatable, Sendable {
+package enum SourceFactory {
+    package enum Choice: Equatable, Sendable {
         case input(String, loop: Bool)
         case demo(reason: DemoReason)
         case device(String)
@@ -15,7 +14,7 @@ enum SourceFactory {
         case desktop(DesktopGrab.Kind)
 
         /// A file, a pipe or a grab of the desktop: neither a camera nor the demo.
-        var isPicture: Bool {
+        package var isPicture: Bool {
             switch self {
             case .input, .desktop: true
             case .demo, .device: false
@@ -23,17 +22,21 @@ enum SourceFactory {
         }
 
         /// Files and pipes lose no frame; live pictures keep only the newest.
-        var handOver: FrameChannel.Mode {
+        package var handOver: FrameChannel.Mode {
             if case .input = self { return .lossless }
             return .latestWins
         }
 
-        var isDevice: Bool {
+        /// The demo shown for want of a camera: its made-up code is never printed, and the run
+        /// fails with `noCameraMessage`, on the screen and headless alike.
+        package var standsInForACamera: Bool { self == .demo(reason: .noCamera) }
+
+        package var isDevice: Bool {
             if case .device = self { return true }
             return false
         }
 
-        var displayName: String {
+        package var displayName: String {
             switch self {
             case .input(let path, _): path == "-" ? "stdin" : path
             case .demo(reason: .requested): "demo"
@@ -44,12 +47,13 @@ enum SourceFactory {
         }
     }
 
-    enum DemoReason: Equatable, Sendable { case requested, noCamera }
+    package enum DemoReason: Equatable, Sendable { case requested, noCamera }
 
-    static let noCameraMessage: TerminalText =
+    /// Why a run for want of a camera ends (said by either front end, as it says anything).
+    package static let noCameraMessage =
         "no camera found (no video capture device in /dev): name one with --device PATH, read a picture with --input FILE, or try --demo"
 
-    static func choose(_ options: Options, cameras: [String]) -> Choice {
+    package static func choose(_ options: Options, cameras: [String]) -> Choice {
         if let input = options.input { return .input(input, loop: options.loop) }
         if let desktop = options.desktop { return .desktop(desktop) }
         if let device = options.device { return .device(device) }
@@ -58,9 +62,9 @@ enum SourceFactory {
         return .demo(reason: .noCamera)
     }
 
-    static func open(
+    package static func open(
         _ choice: Choice, camera: @Sendable (String) -> CameraRequest,
-        limits: PictureLimits = PictureLimits(), link: CameraLink? = nil
+        limits: PictureLimits = PictureLimits(), link: CameraLink? = nil, environment: [String: String] = [:]
     ) throws(CaptureError) -> any FrameSource {
         switch choice {
         case .input(let path, let loop):
@@ -73,7 +77,7 @@ enum SourceFactory {
         case .device(let path):
             return try ReconnectingCamera(camera(path), link: link)
         case .desktop(let kind):
-            return try DesktopGrab.open(kind, environment: ProcessEnvironment.all, limits: limits)
+            return try DesktopGrab.open(kind, environment: environment, limits: limits)
         }
     }
 }

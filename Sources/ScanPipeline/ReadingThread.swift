@@ -4,37 +4,12 @@ import Dispatch
 import FrameCore
 import SystemCalls
 
-/// What the reading thread is asked to read: one frame, in its scan area (nil: all of it).
-struct ScanJob: Sendable, Equatable {
-    let frame: Frame
-    var area: PixelRect? = nil
-    /// Stills are read thoroughly, moving pictures within the policy's budget.
-    let kind: SourceKind
-    /// The frame came at the pace of the world (a camera, anything on the screen), not as fast
-    /// as it is read (a file headless, whose reading's work is counted so every run reads alike).
-    var realTime = true
-
-    /// A frame is known by its place in its source (comparing planes would cost a frame's bytes).
-    static func == (a: ScanJob, b: ScanJob) -> Bool {
-        a.frame.sequence == b.frame.sequence && a.frame.timestamp == b.frame.timestamp
-            && a.frame.width == b.frame.width && a.frame.height == b.frame.height
-            && a.area == b.area && a.kind == b.kind && a.realTime == b.realTime
-    }
-}
-
-/// One job's reading, and the wall time it took.
-struct JobReading: Sendable {
-    let job: ScanJob
-    let reading: FrameReading
-    var milliseconds = 0.0
-}
-
 /// The reading thread: jobs in, readings out (an engine is not thread-safe: one reader, one
-/// thread). The screen hands it jobs and it takes the newest, so a slow reading never makes
-/// the picture lag; headless, it reads every frame the capture delivers, in order, and
-/// passes on the capture's news and its end.
-final class ReadingThread: Sendable {
-    let output: HandOver<JobReading>
+/// thread), each with the codes it announces (`Announcer`). The screen hands it jobs and it
+/// takes the newest, so a slow reading never makes the picture lag; headless, it reads every
+/// frame the capture delivers, in order, and passes on the capture's news and its end.
+package final class ReadingThread: Sendable {
+    package let output: PipelineOutput
     /// The screen's jobs (headless takes the capture's frames instead).
     private let jobs = HandOver<ScanJob>(mode: .latestWins)
     private let finished = DispatchSemaphore(value: 0)
@@ -46,25 +21,25 @@ final class ReadingThread: Sendable {
     private let messages: MessageParts
 
     /// The screen's: `submit` hands it jobs.
-    init(policy: ReadingPolicy, limit: ReadingLimit = ReadingLimit(), link: CameraLink? = nil) {
+    package init(policy: ReadingPolicy, limit: ReadingLimit = ReadingLimit(), link: CameraLink? = nil) {
         messages = MessageParts()
         self.limit = limit
         self.link = link
-        output = HandOver(mode: .latestWins)
+        output = PipelineOutput(mode: .latestWins)
         let jobs = self.jobs
         start(policy: policy) { jobs.take() }
     }
 
     /// Headless: every frame `capture` delivers, read whole; `messages`: the structured-append
     /// parts of the run's sources so far.
-    init(
+    package init(
         capture: CaptureThread, policy: ReadingPolicy, limit: ReadingLimit, link: CameraLink? = nil,
         messages: MessageParts = MessageParts()
     ) {
         self.messages = messages
         self.link = link
         self.limit = limit
-        output = HandOver(mode: .lossless)
+        output = PipelineOutput(mode: .lossless)
         let input = capture.channel
         start(policy: policy) {
             switch input.take() {
@@ -99,10 +74,11 @@ final class ReadingThread: Sendable {
     }
 
     private static func read(
-        _ take: () -> HandOver<ScanJob>.Item?, into output: HandOver<JobReading>, policy: ReadingPolicy,
+        _ take: () -> HandOver<ScanJob>.Item?, into output: PipelineOutput, policy: ReadingPolicy,
         limit: ReadingLimit, link: CameraLink?, messages: MessageParts
     ) {
         let reader = CodeReader(policy: policy, messages: messages)
+        var announcer = Announcer(policy: policy)
         var freed = FreedMemory()
         // `take` returns nil once `stop` closed what it takes from, waking an idle thread.
         while let item = take() {
@@ -112,7 +88,9 @@ final class ReadingThread: Sendable {
                 let started = MonotonicClock.now()
                 let reading = reader.read(job.frame, in: job.area, kind: job.kind, realTime: job.realTime, limit: limit)
                 link?.sceneWasStill(reading.sceneStill)
-                let done = JobReading(job: job, reading: reading, milliseconds: (MonotonicClock.now() - started) * 1000)
+                let done = PipelineReading(
+                    job: job, reading: reading, announced: announcer.news(in: reading, of: job),
+                    milliseconds: (MonotonicClock.now() - started) * 1000)
                 guard output.publish(done) else { return }
             case .notice(let notice): output.notify(notice)
             case .ended:
@@ -125,15 +103,35 @@ final class ReadingThread: Sendable {
         }
     }
 
-    func submit(_ job: ScanJob) { jobs.publish(job) }
+    package func submit(_ job: ScanJob) { jobs.publish(job) }
 
     /// Ends the reading (a thorough one stops at its next look); true when the thread ended
     /// within `timeout` seconds (a headless one blocked in its capture's read is left to the exit).
     @discardableResult
-    func stop(timeout: Double = 0) -> Bool {
+    package func stop(timeout: Double = 0) -> Bool {
         limit.stop()
         jobs.close()
         output.close()
         return finished.wait(timeout: .now() + timeout) == .success
+    }
+}
+
+/// Which reads are news: a code is announced once, by one rule for the screen and headless
+/// (`CodeTracker`, confirmations as the policy asks for the kind of source, time as the frames
+/// were taken).
+struct Announcer {
+    private var tracker: CodeTracker
+    private let policy: ReadingPolicy
+
+    init(policy: ReadingPolicy) {
+        self.policy = policy
+        tracker = CodeTracker(confirmations: policy.confirmations)
+    }
+
+    /// The codes `reading` of `job` announces, in the order found.
+    mutating func news(in reading: FrameReading, of job: ScanJob) -> [DetectedCode] {
+        tracker.confirmations = policy.confirmations(for: job.kind)
+        tracker.stream = job.kind != .still
+        return tracker.update(with: reading.codes, held: reading.held, at: job.frame.timestamp)
     }
 }

@@ -1,0 +1,164 @@
+/// A `FramePicture` drawn in a terminal's own pixels: the frame scaled to the pixel size of
+/// the cells it covers (area-averaged, in grey), outside the scan area dimmed to 0.4, the
+/// corner brackets in white (green for a moment after a read) and each code's outline in
+/// green. RGB, three bytes a pixel, rows top to bottom.
+public struct PicturePixels: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    public private(set) var rgb: [UInt8]
+
+    public static let white: (UInt8, UInt8, UInt8) = (255, 255, 255)
+    public static let green: (UInt8, UInt8, UInt8) = (0, 200, 0)
+    /// What is left of a pixel outside the scan area.
+    public static let dimmed = 0.4
+    /// The brackets' thickness and the outline's, in screen pixels.
+    public static let bracketWidth = 6
+    public static let outlineWidth = 3
+
+    /// `picture` at `cellWidth` by `cellHeight` screen pixels a cell.
+    public init(_ picture: FramePicture, cellWidth: Int, cellHeight: Int) {
+        width = max(1, picture.cells.width * cellWidth)
+        height = max(1, picture.cells.height * cellHeight)
+        let toFrame = { (x: Double, y: Double) in
+            picture.transform.pixel(
+                for: Point(
+                    x: Double(picture.cells.column) + x / Double(cellWidth),
+                    y: Double(picture.cells.row) + y / Double(cellHeight)))
+        }
+        let origin = toFrame(0, 0)
+        let end = toFrame(Double(width), Double(height))
+        let grey = AreaScaling.scaled(
+            picture.image, from: Rect(x: origin.x, y: origin.y, width: end.x - origin.x, height: end.y - origin.y),
+            toWidth: width, height: height)
+        rgb = [UInt8](repeating: 0, count: width * height * 3)
+        let screen = { (point: Point) in
+            picture.screenPixel(for: point, cellWidth: Double(cellWidth), cellHeight: Double(cellHeight))
+        }
+        let undimmed = picture.undimmed.map {
+            Self.box(screen(Point(x: $0.x, y: $0.y)), screen(Point(x: $0.maxX, y: $0.maxY)))
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                let inside = undimmed.map { x >= $0.left && x < $0.right && y >= $0.top && y < $0.bottom } ?? true
+                let value = inside ? grey[y * width + x] : UInt8(Double(grey[y * width + x]) * Self.dimmed)
+                set(x, y, (value, value, value))
+            }
+        }
+        if let area = picture.brackets {
+            let box = Self.box(screen(Point(x: area.x, y: area.y)), screen(Point(x: area.maxX, y: area.maxY)))
+            drawBrackets(around: box, colour: picture.flash ? Self.green : Self.white)
+        }
+        for outline in picture.outlines where outline.count >= 2 {
+            let corners = outline.map(screen)
+            for (index, start) in corners.enumerated() {
+                drawLine(from: start, to: corners[(index + 1) % corners.count], colour: Self.green)
+            }
+        }
+    }
+
+    /// The colour of pixel (`x`, `y`).
+    public func pixel(_ x: Int, _ y: Int) -> (UInt8, UInt8, UInt8) {
+        let index = (y * width + x) * 3
+        return (rgb[index], rgb[index + 1], rgb[index + 2])
+    }
+
+    private mutating func set(_ x: Int, _ y: Int, _ colour: (UInt8, UInt8, UInt8)) {
+        guard x >= 0, y >= 0, x < width, y < height else { return }
+        let index = (y * width + x) * 3
+        (rgb[index], rgb[index + 1], rgb[index + 2]) = colour
+    }
+
+    private mutating func fill(_ left: Int, _ top: Int, _ right: Int, _ bottom: Int, _ colour: (UInt8, UInt8, UInt8)) {
+        for y in max(0, top)..<max(max(0, top), min(height, bottom)) {
+            for x in max(0, left)..<max(max(0, left), min(width, right)) { set(x, y, colour) }
+        }
+    }
+
+    /// Whole pixels of the rectangle between two corners.
+    private static func box(_ a: Point, _ b: Point) -> (left: Int, top: Int, right: Int, bottom: Int) {
+        (Int(a.x.rounded()), Int(a.y.rounded()), Int(b.x.rounded()), Int(b.y.rounded()))
+    }
+
+    /// Four L-shaped corners just outside `box`, each arm a quarter of its shorter side, as
+    /// the characters draw them.
+    private mutating func drawBrackets(
+        around box: (left: Int, top: Int, right: Int, bottom: Int), colour: (UInt8, UInt8, UInt8)
+    ) {
+        let thick = Self.bracketWidth
+        let arm = max(thick, min(box.right - box.left, box.bottom - box.top) / 4)
+        let (left, top, right, bottom) = (box.left - thick, box.top - thick, box.right + thick, box.bottom + thick)
+        for (x, across) in [(left, 1), (right, -1)] {
+            for (y, down) in [(top, 1), (bottom, -1)] {
+                let xs = across > 0 ? (x, x + arm + thick) : (x - arm - thick, x)
+                let ys = down > 0 ? (y, y + arm + thick) : (y - arm - thick, y)
+                fill(xs.0, down > 0 ? y : y - thick, xs.1, down > 0 ? y + thick : y, colour)
+                fill(across > 0 ? x : x - thick, ys.0, across > 0 ? x + thick : x, ys.1, colour)
+            }
+        }
+    }
+
+    /// A line `outlineWidth` pixels thick from `start` to `end`.
+    private mutating func drawLine(from start: Point, to end: Point, colour: (UInt8, UInt8, UInt8)) {
+        let steps = max(1, Int(max(abs(end.x - start.x), abs(end.y - start.y)).rounded(.up)))
+        let half = Self.outlineWidth / 2
+        for step in 0...steps {
+            let t = Double(step) / Double(steps)
+            let x = Int((start.x + (end.x - start.x) * t).rounded())
+            let y = Int((start.y + (end.y - start.y) * t).rounded())
+            fill(x - half, y - half, x - half + Self.outlineWidth, y - half + Self.outlineWidth, colour)
+        }
+    }
+}
+
+/// Area-averaged scaling of a grey picture: each output pixel the mean of the source pixels it
+/// covers, in part where it covers part of one (outside the picture counts as black). Done
+/// across, then down.
+enum AreaScaling {
+    /// `source`'s rectangle `rect` (frame pixels, fractional) at `width` by `height`.
+    static func scaled(_ source: GreyImage, from rect: Rect, toWidth width: Int, height: Int) -> [UInt8] {
+        let columns = spans(from: rect.x, length: rect.width, count: width, limit: source.width)
+        let rows = spans(from: rect.y, length: rect.height, count: height, limit: source.height)
+        // Across: every source row the output needs, at the output's width.
+        let firstRow = rows.first?.first?.index ?? 0
+        let lastRow = rows.last?.last?.index ?? -1
+        var across = [Float](repeating: 0, count: max(0, lastRow - firstRow + 1) * width)
+        source.pixels.withUnsafeBufferPointer { pixels in
+            for row in max(0, firstRow)...max(max(0, firstRow), lastRow) where row <= lastRow {
+                let base = row * source.stride
+                let out = (row - firstRow) * width
+                for (x, span) in columns.enumerated() {
+                    var sum: Float = 0
+                    for part in span { sum += Float(pixels[base + part.index]) * part.weight }
+                    across[out + x] = sum
+                }
+            }
+        }
+        var result = [UInt8](repeating: 0, count: width * height)
+        for (y, span) in rows.enumerated() {
+            for x in 0..<width {
+                var sum: Float = 0
+                for part in span { sum += across[(part.index - firstRow) * width + x] * part.weight }
+                result[y * width + x] = UInt8(max(0, min(255, sum.rounded())))
+            }
+        }
+        return result
+    }
+
+    /// For each of `count` output pixels over `length` source pixels from `start`: the source
+    /// pixels it covers and their weights (summing to one over the picture; less at its edges).
+    static func spans(from start: Double, length: Double, count: Int, limit: Int) -> [[(index: Int, weight: Float)]] {
+        let step = length / Double(max(1, count))
+        return (0..<count).map { index in
+            let a = start + Double(index) * step
+            let b = a + step
+            var parts = [(index: Int, weight: Float)]()
+            var pixel = Int(a.rounded(.down))
+            while Double(pixel) < b {
+                let covered = min(b, Double(pixel + 1)) - max(a, Double(pixel))
+                if pixel >= 0, pixel < limit, covered > 0 { parts.append((pixel, Float(covered / step))) }
+                pixel += 1
+            }
+            return parts
+        }
+    }
+}
