@@ -15,7 +15,7 @@
 
 DEBIAN_PACKAGES := pkg-config libzbar-dev libzxing-dev libv4l-dev libncurses-dev libqrencode-dev \
                    libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libtiff-dev libssl-dev libzint-dev tmux \
-                   man-db zsh fish strace libdbus-1-dev dbus-daemon
+                   man-db zsh fish strace libdbus-1-dev dbus-daemon zlib1g-dev
 # What the benchmark compares qrtui with (zbarimg's time on a large photo, chafa's preview).
 BENCH_PACKAGES := zbar-tools chafa
 # What making and testing the Debian package needs.

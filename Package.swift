@@ -51,6 +51,8 @@ let package = Package(
         systemLibrary("CCrypto", "libcrypto", "libssl-dev"),
         // The desktop's screenshot portal, over the session bus.
         systemLibrary("CDBus", "dbus-1", "libdbus-1-dev"),
+        // zlib: the kitty graphics protocol's pictures go compressed.
+        systemLibrary("CZlib", "zlib", "zlib1g-dev"),
         // signalfd, which Glibc's module does not export.
         .systemLibrary(name: "CSystem"),
         .target(name: "FrameCore"),
@@ -104,7 +106,7 @@ let package = Package(
         .target(
             name: "TestFaults", cSettings: [.unsafeFlags(cUndefinedTraps)],
             linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CursesBackend", dependencies: ["Overlay", "SystemCalls", "CNcursesw"]),
+        .target(name: "CursesBackend", dependencies: ["Overlay", "SystemCalls", "CNcursesw", "CZlib"]),
         // The command line as data: the option table, its parser and `--help` (a library, so
         // that the fuzz harnesses reach the parser).
         .target(name: "ScanOptions", dependencies: ["CaptureKit", "PictureFiles", "CodeReading", "Overlay"]),
@@ -149,7 +151,7 @@ let package = Package(
             dependencies: ["CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CodeFixtures", "FrameCore", "PictureOps"]),
         .testTarget(name: "CodeMeaningTests", dependencies: ["CodeMeaning", "OneTimeCodes", "CodeFixtures"]),
-        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay", "SystemCalls"]),
+        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay", "SystemCalls", "CZlib"]),
         .testTarget(
             name: "ScanTUITests",
             dependencies: [

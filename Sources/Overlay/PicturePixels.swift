@@ -15,6 +15,12 @@ public struct PicturePixels: Equatable, Sendable {
     public static let bracketWidth = 6
     public static let outlineWidth = 3
 
+    /// Pixels as they are (`rgb`: three bytes each, `width` by `height`).
+    public init?(width: Int, height: Int, rgb: [UInt8]) {
+        guard width > 0, height > 0, rgb.count == width * height * 3 else { return nil }
+        (self.width, self.height, self.rgb) = (width, height, rgb)
+    }
+
     /// `picture` at `cellWidth` by `cellHeight` screen pixels a cell.
     public init(_ picture: FramePicture, cellWidth: Int, cellHeight: Int) {
         width = max(1, picture.cells.width * cellWidth)

@@ -20,12 +20,13 @@ package final class ReadingThread: Sendable {
     private let link: CameraLink?
     private let messages: MessageParts
 
-    /// The screen's: `submit` hands it jobs.
+    /// The screen's: `submit` hands it jobs. Every reading reaches the screen (none is replaced
+    /// by a newer one): what a reading announced is announced nowhere else.
     package init(policy: ReadingPolicy, limit: ReadingLimit = ReadingLimit(), link: CameraLink? = nil) {
         messages = MessageParts()
         self.limit = limit
         self.link = link
-        output = PipelineOutput(mode: .latestWins)
+        output = PipelineOutput(mode: .lossless)
         let jobs = self.jobs
         start(policy: policy) { jobs.take() }
     }

@@ -93,13 +93,6 @@ extension ScanPass {
         limit: ReadingLimit? = nil
     ) -> PassFindings {
         var findings = PassFindings()
-        // An enlarged view's every Nth line is near a line of the picture itself: the lines
-        // between add little and cost as much again. (A doubled view is for codes of a pixel a
-        // module, which zbar finds only on every line.)
-        let density = engine.density
-        let enlargement = steps.filter { $0 == .enlarge || $0 == .enlargeThrice }.reduce(1.0) { $0 * $1.scale }
-        engine.density = density * max(1, Int(enlargement))
-        defer { engine.density = density }
         for view in views where limit?.reached != true {
             let output = engine.decode(view.picture)
             findings.withheld += output.withheld
