@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "TestFaults", cSettings: [.unsafeFlags(cUndefinedTraps)],
             linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "CursesBackend", dependencies: ["Overlay", "SystemCalls", "CNcursesw", "CZlib"]),
+        .target(name: "CursesBackend", dependencies: ["FrameCore", "Overlay", "SystemCalls", "CNcursesw", "CZlib"]),
         // The command line as data: the option table, its parser and `--help` (a library, so
         // that the fuzz harnesses reach the parser).
         .target(name: "ScanOptions", dependencies: ["CaptureKit", "PictureFiles", "CodeReading", "Overlay"]),

@@ -1,4 +1,5 @@
 import CNcursesw
+import FrameCore
 import Glibc
 import Overlay
 import SystemCalls
@@ -14,10 +15,10 @@ enum GraphicsQuestions {
         var probe = GraphicsProbe()
         let questions = GraphicsProbe.questions(askingKitty: askingKitty)
         guard (try? Syscall.writeAll(output, questions)) != nil else { return probe }
-        let deadline = now() + patience
+        let deadline = MonotonicClock.now() + patience
         var buffer = [UInt8](repeating: 0, count: 512)
         while !probe.finished {
-            let left = deadline - now()
+            let left = deadline - MonotonicClock.now()
             var fds = [pollfd(fd: input, events: Int16(POLLIN), revents: 0)]
             guard left > 0, (try? Syscall.poll(&fds, milliseconds: Int32((left * 1000).rounded(.up)))) ?? 0 > 0
             else { break }
@@ -52,12 +53,6 @@ enum GraphicsQuestions {
         // A terminal that prints what it does not understand (the kitty question) is tidied.
         _ = try? Syscall.writeAll(tty, Array("\r\u{1B}[K".utf8))
         return support
-    }
-
-    private static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
 

@@ -43,11 +43,18 @@ public struct PicturePixels: Equatable, Sendable {
         let undimmed = picture.undimmed.map {
             Self.box(screen(Point(x: $0.x, y: $0.y)), screen(Point(x: $0.maxX, y: $0.maxY)))
         }
+        // Each row: the pixels undimmed are one run (all of them where nothing is dimmed).
+        let dim = (0...255).map { UInt8((Double($0) * Self.dimmed).rounded(.down)) }
         for y in 0..<height {
+            let bright =
+                undimmed.map {
+                    y >= $0.top && y < $0.bottom ? max(0, $0.left)..<max(max(0, $0.left), min(width, $0.right)) : 0..<0
+                }
+                ?? 0..<width
             for x in 0..<width {
-                let inside = undimmed.map { x >= $0.left && x < $0.right && y >= $0.top && y < $0.bottom } ?? true
-                let value = inside ? grey[y * width + x] : UInt8(Double(grey[y * width + x]) * Self.dimmed)
-                set(x, y, (value, value, value))
+                let value = bright.contains(x) ? grey[y * width + x] : dim[Int(grey[y * width + x])]
+                let index = (y * width + x) * 3
+                (rgb[index], rgb[index + 1], rgb[index + 2]) = (value, value, value)
             }
         }
         if let area = picture.brackets {

@@ -87,11 +87,17 @@ final class EventLoop {
                 }
             }
             let scene = state.scene(now: now)
-            if !isDrawn(scene, state) && (due || scene.status != drawn?.scene.status) || quit {
+            var shown = isDrawn(scene, state)
+            if !shown && (due || scene.status != drawn?.scene.status) || quit {
                 observer?(.draw)
                 draw(scene, of: state, now: now)
+                shown = true
+            } else if shown {
+                // The same picture in a frame of its own (a still scene without noise): kept, so
+                // the next turns compare it by identity, not pixel by pixel.
+                drawn?.scene = scene
             }
-            pending = isDrawn(scene, state) ? nil : wait
+            pending = shown ? nil : wait
             if quit { return }
         }
     }

@@ -113,7 +113,7 @@ struct HeadlessRunner {
             if slow.told(after: event, before: deadline) { continue }
             switch event {
             case .read(let result):
-                read += print(result, from: choice)
+                read += emit(result, from: choice)
                 if Console.lostOutput != nil || history?.failure != nil { return (.lostWrite, read) }
                 if options.once && read > 0 { return (.once, read) }
             case .notice(.corruptFrames(let total)):
@@ -157,7 +157,7 @@ extension HeadlessRunner {
     }
 
     /// Prints the codes a reading announced (only the first with `--once`); how many.
-    func print(_ result: PipelineReading, from choice: SourceFactory.Choice) -> Int {
+    func emit(_ result: PipelineReading, from choice: SourceFactory.Choice) -> Int {
         let sequence = result.job.frame.sequence
         let news = result.announced.prefix(options.once ? 1 : result.announced.count)
         for code in news {

@@ -45,14 +45,6 @@ enum ScreenMode: Equatable {
         }
     }
 
-    /// `p`: paused, or running again, the box left open.
-    var togglingPause: ScreenMode {
-        switch self {
-        case .live: .paused
-        case .paused: .live
-        case .help(let paused): .help(paused: !paused)
-        case .history(let selection, let paused): .history(selection: selection, paused: !paused)
-        case .accounts(let selection, let paused): .accounts(selection: selection, paused: !paused)
-        }
-    }
+    /// `p`: paused, or running again (a box takes `p` for itself, or closes first).
+    var togglingPause: ScreenMode { paused ? .live : .paused }
 }

@@ -17,13 +17,15 @@ func runMain() -> ExitStatus {
     Signals.unblockAll()
     Signals.quitAsUsual()
     FatalFailures.exitWhenMemoryRunsOut()
-    var command: Command
+    let command: Command
     do {
         command = try CommandLineParser.parse(ArgumentBytes.arguments())
     } catch {
         Console.message("\(error.message) (see qrtui --help)")
         return .usage
     }
+    // The environment, read once: what runs later takes it from here.
+    let environment = ProcessEnvironment.all
     switch command {
     case .help:
         Console.output(Array((HelpText.usage + "\n").utf8))
@@ -37,12 +39,12 @@ func runMain() -> ExitStatus {
         Console.output(Array(Completions.script(for: shell).utf8))
         return .read
     case .probeTerminal:
-        return TerminalProbe.run(environment: ProcessEnvironment.all)
+        return TerminalProbe.run(environment: environment)
     case .version:
         Console.output(Array("qrtui \(HelpText.version) (zbar \(ZbarEngine.zbarVersion))\n".utf8))
         return .read
     case .run(var options):
-        options.environment = ProcessEnvironment.all
+        options.environment = environment
         if options.verbosity > 1 { ScannerSettings.setLibraryVerbosity(options.verbosity - 1) }
         return run(options)
     }
