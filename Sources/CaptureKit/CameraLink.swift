@@ -1,15 +1,16 @@
 import Synchronization
 
 /// What the rest of qrtui tells a streaming camera from other threads: control changes the
-/// keys asked for (applied on the capture thread between frames), and whether the scene has
-/// been still (so an MJPEG camera need not decode every frame).
+/// keys asked for (applied on the capture thread between frames), whether its pictures go on a
+/// screen, and what reading has seen of the scene. How the camera decodes stays its own
+/// choice (`DecodePacing`).
 public final class CameraLink: Sendable {
     private let changes = Mutex<[ControlChange]>([])
-    private let stillFrames = Atomic<Int>(0)
     /// The frames go on a screen: of a still scene's frames no two in a row are left undecoded
     /// (`DecodePacing`), so a change is drawn within a frame. Headless, a still frame only
     /// matters to reading, and pacing skips more.
     let picturesShown: Bool
+    public let stillness = SceneStillness()
 
     public init(picturesShown: Bool = false) { self.picturesShown = picturesShown }
 
@@ -22,6 +23,13 @@ public final class CameraLink: Sendable {
             return pending
         }
     }
+}
+
+/// Reading's account of the scene: how many frames in a row it found unchanged beyond noise.
+public final class SceneStillness: Sendable {
+    private let stillFrames = Atomic<Int>(0)
+
+    public init() {}
 
     /// The reader's verdict on the frame it read: nothing changed beyond noise (true), or
     /// something did.
@@ -29,6 +37,6 @@ public final class CameraLink: Sendable {
         if still { stillFrames.add(1, ordering: .relaxed) } else { stillFrames.store(0, ordering: .relaxed) }
     }
 
-    /// Frames read as still in a row: a third of a second of them makes a scene still.
-    var sceneIsStill: Bool { stillFrames.load(ordering: .relaxed) >= 10 }
+    /// A third of a second of still frames makes a scene still.
+    public var sceneIsStill: Bool { stillFrames.load(ordering: .relaxed) >= 10 }
 }

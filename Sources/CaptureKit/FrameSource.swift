@@ -107,6 +107,8 @@ public final class PacedSource: FrameSource {
     public var name: String { inner.name }
     public var kind: SourceKind { inner.kind }
     public var framesPerSecond: Double? { inner.framesPerSecond }
+    /// It keeps the pace itself.
+    public var arrivesPaced: Bool { true }
 
     public func nextFrame() throws(CaptureError) -> Frame? {
         guard let frame = try inner.nextFrame() else { return nil }

@@ -39,13 +39,14 @@ struct LiveBenchmark {
         let shown = frames[LiveClip.lead]
         let zbar = (ZbarEngine().codes(in: shown).first ?? ZxingEngine().codes(in: shown).first)?.text
         let source = ClipSource(frames: frames)
-        let capture = CaptureThread(mode: .latestWins) { () throws(CaptureError) in source }
+        let channel = FrameChannel(mode: .latestWins)
+        _ = CaptureThread(into: channel) { () throws(CaptureError) in source }
         let reader = CodeReader(policy: policy)
         var tracker = CodeTracker(confirmations: policy.confirmations)
         var announced: Double?
         var wrong = [String]()
         let cpuBefore = MonotonicClock.processCPU()
-        while case .value(let frame)? = capture.channel.take(until: MonotonicClock.now() + 10) {
+        while case .value(let frame)? = channel.frames.take(until: MonotonicClock.now() + 10) {
             let started = MonotonicClock.threadCPU()
             let reading = reader.read(frame, in: LiveClip.area, kind: .live)
             let took = (MonotonicClock.threadCPU() - started) * 1000

@@ -1,6 +1,7 @@
 import CaptureKit
 import CodeReading
 import FrameCore
+import SystemCalls
 
 /// What the reading thread is asked to read: one frame, in its scan area (nil: all of it).
 package struct ScanJob: Sendable, Equatable {
@@ -49,11 +50,13 @@ package enum PipelineEvent: Sendable {
     case failed(CaptureError)
 }
 
-/// The pipeline's output: the screen polls it, headless waits on it.
+/// The pipeline's output: the screen polls it, headless waits on it. Every reading is kept
+/// until taken (what one announced is announced nowhere else); the source's end comes once.
 package final class PipelineOutput: Sendable {
-    private let channel: HandOver<PipelineReading>
+    private typealias Events = HandOver<PipelineReading, CaptureNotice, CaptureError>
+    private let channel: Events
 
-    init(mode: HandOver<PipelineReading>.Mode) { channel = HandOver(mode: mode) }
+    init(mode: HandOverMode) { channel = Events(mode: mode) }
 
     /// The next event, waiting until `deadline` (monotonic seconds; nil: for ever); nil when
     /// none came by then, or the output was closed.
@@ -66,11 +69,11 @@ package final class PipelineOutput: Sendable {
     package func onAvailable(_ action: @escaping @Sendable () -> Void) { channel.onAvailable(action) }
 
     func publish(_ reading: PipelineReading) -> Bool { channel.publish(reading) }
-    func notify(_ notice: CaptureNotice) { channel.notify(notice) }
+    func notify(_ notice: CaptureNotice) { channel.notify(notice, supersedes: CaptureNotice.supersedes) }
     func finish(_ error: CaptureError?) { channel.finish(error) }
     func close() { channel.close() }
 
-    private static func event(_ item: HandOver<PipelineReading>.Item?) -> PipelineEvent? {
+    private static func event(_ item: Events.Item?) -> PipelineEvent? {
         switch item {
         case .value(let reading)?: .read(reading)
         case .notice(let notice)?: .notice(notice)

@@ -4,69 +4,31 @@ import Dispatch
 import FrameCore
 import SystemCalls
 
-/// The reading thread: jobs in, readings out (an engine is not thread-safe: one reader, one
-/// thread), each with the codes it announces (`Announcer`). The screen hands it jobs and it
-/// takes the newest, so a slow reading never makes the picture lag; headless, it reads every
-/// frame the capture delivers, in order, and passes on the capture's news and its end.
-package final class ReadingThread: Sendable {
-    package let output: PipelineOutput
-    /// The screen's jobs (headless takes the capture's frames instead).
-    private let jobs = HandOver<ScanJob>(mode: .latestWins)
+/// The reading thread: jobs in (`ScanFeed`: the capture's frames, and frames the screen asks
+/// to read again), readings out, each with the codes it announces (`Announcer`). An engine is
+/// not thread-safe: one reader, one thread. The source's news and its end pass through in
+/// order; the thread runs until `stop`, so a screen can still ask for a still to be read again.
+final class ReadingThread: Sendable {
+    let output = PipelineOutput(mode: .lossless)
     private let finished = DispatchSemaphore(value: 0)
     /// Ends a long thorough reading (a huge still) at a deadline or when the screen closes.
     private let limit: ReadingLimit
+    private let jobs: ScanFeed.Jobs
 
-    /// Told after each frame whether its scene was still (a camera decodes less then).
-    private let link: CameraLink?
-    private let messages: MessageParts
-
-    /// The screen's: `submit` hands it jobs. Every reading reaches the screen (none is replaced
-    /// by a newer one): what a reading announced is announced nowhere else.
-    package init(policy: ReadingPolicy, limit: ReadingLimit = ReadingLimit(), link: CameraLink? = nil) {
-        messages = MessageParts()
-        self.limit = limit
-        self.link = link
-        output = PipelineOutput(mode: .lossless)
-        let jobs = self.jobs
-        start(policy: policy) { jobs.take() }
-    }
-
-    /// Headless: every frame `capture` delivers, read whole; `messages`: the structured-append
-    /// parts of the run's sources so far.
-    package init(
-        capture: CaptureThread, policy: ReadingPolicy, limit: ReadingLimit, link: CameraLink? = nil,
-        messages: MessageParts = MessageParts()
+    /// `messages`: the structured-append parts of the run's sources so far; `stillness`: told
+    /// after each frame whether its scene was still (a camera may decode less then).
+    init(
+        jobs: ScanFeed.Jobs, policy: ReadingPolicy, limit: ReadingLimit, messages: MessageParts,
+        stillness: SceneStillness?
     ) {
-        self.messages = messages
-        self.link = link
+        self.jobs = jobs
         self.limit = limit
-        output = PipelineOutput(mode: .lossless)
-        let input = capture.channel
-        start(policy: policy) {
-            switch input.take() {
-            case .value(let frame)?:
-                // Cameras come in real time, and pipes fed at their pace; files and faster pipes
-                // as fast as they are read.
-                let kind = input.sourceKind ?? .recorded
-                return .value(ScanJob(frame: frame, kind: kind, realTime: kind == .live || input.sourcePaced))
-            case .notice(let notice)?: return .notice(notice)
-            case .ended?: return .ended
-            case .failed(let error)?: return .failed(error)
-            case nil: return nil
-            }
-        }
-    }
-
-    private func start(policy: ReadingPolicy, take: @escaping @Sendable () -> HandOver<ScanJob>.Item?) {
         let output = self.output
         let finished = self.finished
-        let limit = self.limit
-        let link = self.link
-        let messages = self.messages
         do throws(Errno) {
             try SystemThread.start("qrtui read") {
                 defer { finished.signal() }
-                Self.read(take, into: output, policy: policy, limit: limit, link: link, messages: messages)
+                Self.read(jobs, into: output, policy: policy, limit: limit, messages: messages, stillness: stillness)
             }
         } catch {
             output.finish(.outOfMemory(need: "a thread", errno: error))  // the caller tells it as a failure
@@ -75,41 +37,35 @@ package final class ReadingThread: Sendable {
     }
 
     private static func read(
-        _ take: () -> HandOver<ScanJob>.Item?, into output: PipelineOutput, policy: ReadingPolicy,
-        limit: ReadingLimit, link: CameraLink?, messages: MessageParts
+        _ jobs: ScanFeed.Jobs, into output: PipelineOutput, policy: ReadingPolicy, limit: ReadingLimit,
+        messages: MessageParts, stillness: SceneStillness?
     ) {
         let reader = CodeReader(policy: policy, messages: messages)
         var announcer = Announcer(policy: policy)
         var freed = FreedMemory()
-        // `take` returns nil once `stop` closed what it takes from, waking an idle thread.
-        while let item = take() {
+        // `take` returns nil once `stop` closed the jobs, waking an idle thread.
+        while let item = jobs.take() {
             switch item {
             case .value(let job):
                 freed.giveBackIfDue(now: MonotonicClock.now())
                 let started = MonotonicClock.now()
                 let reading = reader.read(job.frame, in: job.area, kind: job.kind, realTime: job.realTime, limit: limit)
-                link?.sceneWasStill(reading.sceneStill)
+                stillness?.sceneWasStill(reading.sceneStill)
                 let done = PipelineReading(
                     job: job, reading: reading, announced: announcer.news(in: reading, of: job),
                     milliseconds: (MonotonicClock.now() - started) * 1000)
                 guard output.publish(done) else { return }
             case .notice(let notice): output.notify(notice)
-            case .ended:
-                output.finish(nil)
-                return
-            case .failed(let error):
-                output.finish(error)
-                return
+            case .ended: output.finish(nil)
+            case .failed(let error): output.finish(error)
             }
         }
     }
 
-    package func submit(_ job: ScanJob) { jobs.publish(job) }
-
     /// Ends the reading (a thorough one stops at its next look); true when the thread ended
-    /// within `timeout` seconds (a headless one blocked in its capture's read is left to the exit).
+    /// within `timeout` seconds.
     @discardableResult
-    package func stop(timeout: Double = 0) -> Bool {
+    func stop(timeout: Double = 0) -> Bool {
         limit.stop()
         jobs.close()
         output.close()

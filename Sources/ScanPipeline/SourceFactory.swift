@@ -22,7 +22,7 @@ package enum SourceFactory {
         }
 
         /// Files and pipes lose no frame; live pictures keep only the newest.
-        package var handOver: FrameChannel.Mode {
+        package var handOver: HandOverMode {
             if case .input = self { return .lossless }
             return .latestWins
         }

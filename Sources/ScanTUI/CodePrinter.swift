@@ -22,16 +22,23 @@ struct CodePrinter {
 
     /// `--xml` keeps a document open across codes and sources.
     private let report: XMLReport?
+    let output: StandardOutput
 
-    init(format: Options.Format, toTerminal: Bool, nullTerminated: Bool = false) {
+    init(
+        format: Options.Format, toTerminal: Bool, nullTerminated: Bool = false,
+        output: StandardOutput = StandardOutput()
+    ) {
         self.format = format
         self.toTerminal = toTerminal
+        self.output = output
         terminator = nullTerminated ? 0 : 0x0A
-        report = format == .xml ? XMLReport(write: Console.output) : nil
+        report = format == .xml ? XMLReport(write: output.write) : nil
     }
 
-    init(_ options: Options) {
-        self.init(format: options.format, toTerminal: Console.stdoutIsTerminal, nullTerminated: options.nullTerminated)
+    init(_ options: Options, output: StandardOutput) {
+        self.init(
+            format: options.format, toTerminal: Console.stdoutIsTerminal, nullTerminated: options.nullTerminated,
+            output: output)
         withFilename = options.withFilename
         polygon = options.polygon
     }
@@ -41,7 +48,7 @@ struct CodePrinter {
         if let report {
             report.add(code, frame: frame, source: source.displayName, device: source.isDevice)
         } else {
-            Console.output(line(for: code, frame: frame, source: source.displayName))
+            output.write(line(for: code, frame: frame, source: source.displayName))
         }
     }
 

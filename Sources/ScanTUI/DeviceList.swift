@@ -4,7 +4,9 @@ import ScanOptions
 
 /// `qrtui --list-devices`: every video device with its name, driver, formats, sizes, rates.
 enum DeviceList {
-    static func run(paths: [String], request: @Sendable (String) -> CameraRequest) -> ExitStatus {
+    static func run(paths: [String], request: @Sendable (String) -> CameraRequest, to output: StandardOutput)
+        -> ExitStatus
+    {
         guard !paths.isEmpty else {
             Console.message("no video devices found (/dev/video*)")
             return .failure
@@ -13,10 +15,10 @@ enum DeviceList {
         for path in paths {
             do {
                 let description = try CameraCatalog.describe(path, request: request(path))
-                for line in lines(for: description) { Console.print(TerminalText(escaping: line)) }
+                for line in lines(for: description) { output.print(TerminalText(escaping: line)) }
                 if description.isCapture { captures += 1 }
             } catch {
-                Console.print("\(path): \(error.description)")
+                output.print("\(path): \(error.description)")
             }
         }
         return captures > 0 ? .read : .failure

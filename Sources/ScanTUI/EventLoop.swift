@@ -11,8 +11,7 @@ import SystemCalls
 /// drive this very loop with keys and read back the grids it draws.
 final class EventLoop {
     let backend: any TerminalBackend
-    let capture: CaptureThread
-    let reading: ReadingThread
+    let pipeline: Pipeline
     let signals: SignalWatcher?
     let wake: WakePipe
     let clipboard: Clipboard
@@ -36,14 +35,14 @@ final class EventLoop {
     /// Other changes (a reading's outline, a notice expiring) wait for the next frame's draw,
     /// this long at most (a paused picture, a still, gets no next frame).
     static let holdBack = 0.050
-    private var captureDone = false
-    private var kindKnown = false
+    /// Where the pipeline was last told to read.
+    private var steered: ScanSteering?
 
     private let history: HistoryFile?
     /// Where camera keys go (nil: a source without controls).
     private let camera: CameraLink?
     init(
-        backend: any TerminalBackend, capture: CaptureThread, reading: ReadingThread, signals: SignalWatcher?,
+        backend: any TerminalBackend, pipeline: Pipeline, signals: SignalWatcher?,
         wake: WakePipe, clipboard: Clipboard, environment: [String: String], history: HistoryFile? = nil,
         camera: CameraLink? = nil
     ) {
@@ -51,8 +50,7 @@ final class EventLoop {
         self.history = history
         self.camera = camera
         self.backend = backend
-        self.capture = capture
-        self.reading = reading
+        self.pipeline = pipeline
         self.signals = signals
         self.wake = wake
         self.clipboard = clipboard
@@ -86,6 +84,10 @@ final class EventLoop {
                     if effect == .quit { quit = true } else { events += perform(effect, now: now) }
                 }
             }
+            if state.steering != steered {
+                steered = state.steering
+                pipeline.steer(state.steering)
+            }
             let scene = state.scene(now: now)
             var shown = isDrawn(scene, state)
             if !shown && (due || scene.status != drawn?.scene.status) || quit {
@@ -113,28 +115,23 @@ final class EventLoop {
         case nil: break
         }
         while let event = backend.readEvent() { events.append(translate(event)) }
-        if !kindKnown, let kind = capture.channel.sourceKind {
-            kindKnown = true
-            events.append(.sourceOpened(kind))
-        }
-        while !captureDone, let item = capture.channel.poll() {
+        while let item = pipeline.pictures?.poll() {
             switch item {
-            case .value(let frame):
-                events.append(.frame(frame, now: now))
-            case .notice(let notice): events.append(.notice(notice, now: now))
-            case .ended:
-                captureDone = true
-                events.append(.captureEnded)
-            case .failed(let error):
-                captureDone = true
-                events.append(.captureFailed(error))
+            case .value(let frame): events.append(.frame(frame, now: now))
+            case .notice(let kind): events.append(.sourceOpened(kind))
+            case .ended, .failed: break  // the source's end comes from the pipeline, after its last reading
             }
             if case .value = item { break }
         }
-        switch reading.output.poll() {
-        case .read(let done)?: events.append(.scanned(done, now: now))
-        case .failed(let error)?: events.append(.captureFailed(error))
-        default: break  // the screen's capture news comes from the capture itself
+        // The source's news, and a reading at most: each reading's outline is drawn.
+        while let event = pipeline.output.poll() {
+            switch event {
+            case .read(let done): events.append(.scanned(done, now: now))
+            case .notice(let notice): events.append(.notice(notice, now: now))
+            case .ended: events.append(.captureEnded)
+            case .failed(let error): events.append(.captureFailed(error))
+            }
+            if case .read = event { break }
         }
         while case .value(let report)? = actions.reports.poll() { events.append(.networkReport(report, now: now)) }
         return events
@@ -143,7 +140,7 @@ final class EventLoop {
     /// Does what `effect` asks; what it reports comes back as events for the state.
     private func perform(_ effect: LiveEffect, now: Double) -> [LiveEvent] {
         switch effect {
-        case .scan(let job): reading.submit(job)
+        case .scan(let job): pipeline.read(job)
         case .copy(let bytes): return [.copied(clipboard.copy(bytes, terminal: backend), now: now)]
         case .bell: backend.bell()
         case .open(let target): return [.opened(Opener(environment: environment).open(target), now: now)]
@@ -175,7 +172,7 @@ final class EventLoop {
         if let probe {
             let marks = probe.marks(
                 frame: state.frame?.sequence ?? -1, codes: state.readCount, framesGot: state.framesReceived,
-                dropped: capture.channel.dropped)
+                dropped: pipeline.dropped)
             if !marks.isEmpty { backend.writeControl(marks) }
         }
         drawn = (scene, state.columns, state.rows)

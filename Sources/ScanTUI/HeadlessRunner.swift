@@ -93,14 +93,13 @@ struct HeadlessRunner {
     /// passes; how it ended and how many codes it gave.
     func run(_ choice: SourceFactory.Choice) -> (Ending, Int) {
         let deadline = Launch.deadline(options.timeout)
-        let (capture, reading) = startThreads(choice, deadline: deadline)
+        let pipeline = start(choice, deadline: deadline)
         var corrupt = 0
         defer {
             // Threads still busy at the end (blocked, or reading) are left to the exit. A
             // camera notices the stop within its poll (0.1 s) and is closed cleanly; a file or
             // pipe may be stuck in a read nothing will end.
-            reading.stop()
-            capture.stopAndWait(timeout: choice.isDevice ? 1 : 0.05)
+            pipeline.stop(capture: choice.isDevice ? 1 : 0.05)
             if corrupt > 0 {
                 notice("\(choice.displayName): \(SourceNews.skipped(corrupt))")
             }
@@ -109,12 +108,12 @@ struct HeadlessRunner {
         var unplugged: (error: CaptureError, since: Double)?
         var slow = SlowReadingNote(for: choice, quiet: options.quiet)
         while true {
-            let event = reading.output.take(until: [deadline, slow.due].compactMap { $0 }.min())
+            let event = pipeline.output.take(until: [deadline, slow.due].compactMap { $0 }.min())
             if slow.told(after: event, before: deadline) { continue }
             switch event {
             case .read(let result):
                 read += emit(result, from: choice)
-                if Console.lostOutput != nil || history?.failure != nil { return (.lostWrite, read) }
+                if printer.output.lost != nil || history?.failure != nil { return (.lostWrite, read) }
                 if options.once && read > 0 { return (.once, read) }
             case .notice(.corruptFrames(let total)):
                 corrupt = total
@@ -141,19 +140,13 @@ struct HeadlessRunner {
 }
 
 extension HeadlessRunner {
-    /// The capture thread on the source, and the reading thread on its frames.
-    func startThreads(_ choice: SourceFactory.Choice, deadline: Double?) -> (CaptureThread, ReadingThread) {
-        let request = options.cameraRequest
-        let limits = options.limits
-        let environment = options.environment
-        let link = CameraLink()
-        let capture = CaptureThread(mode: choice.handOver) { () throws(CaptureError) in
-            try SourceFactory.open(choice, camera: request, limits: limits, link: link, environment: environment)
-        }
-        let reading = ReadingThread(
-            capture: capture, policy: options.reading, limit: ReadingLimit(deadline: deadline ?? .infinity), link: link,
-            messages: messages)
-        return (capture, reading)
+    /// The pipeline on the source: every frame of a file read, the newest of a camera.
+    func start(_ choice: SourceFactory.Choice, deadline: Double?) -> Pipeline {
+        var setup = Pipeline.Setup(options, choice: choice)
+        setup.limit = ReadingLimit(deadline: deadline ?? .infinity)
+        setup.messages = messages
+        setup.link = CameraLink()
+        return Pipeline(setup, onScreen: false)
     }
 
     /// Prints the codes a reading announced (only the first with `--once`); how many.

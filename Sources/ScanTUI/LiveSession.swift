@@ -13,6 +13,8 @@ struct LiveSession {
     let options: Options
     let choice: SourceFactory.Choice
     var history: HistoryFile?
+    /// Where `q` prints the codes.
+    let output: StandardOutput
 
     /// Draws on the controlling terminal; nil when there is none to draw on (the caller
     /// runs headless instead).
@@ -42,7 +44,7 @@ struct LiveSession {
         if let code = state.lastCode {
             // --continuous, or a still (as headless prints it): every distinct code, in the
             // order they were first read.
-            let printer = CodePrinter(options)
+            let printer = CodePrinter(options, output: output)
             let last = (code: code, frame: code.corners.isEmpty ? 0 : state.frame?.sequence ?? 0)
             let every = options.continuous || state.kind == .still
             for (code, frame) in every ? state.history.entries.map({ ($0.code, $0.frame) }) : [last] {
@@ -81,19 +83,12 @@ struct LiveSession {
             state.failure = .system(operation: "pipe", path: "qrtui", errno: .current)
             return state
         }
-        let choice = self.choice
-        let request = options.cameraRequest
-        let limits = options.limits
-        let environment = options.environment
+        var setup = Pipeline.Setup(options, choice: choice)
         let link = CameraLink(picturesShown: true)
-        let capture = CaptureThread(mode: .latestWins) { () throws(CaptureError) in
-            let source = try SourceFactory.open(
-                choice, camera: request, limits: limits, link: link, environment: environment)
-            return source.kind == .recorded ? PacedSource(source) : source
-        }
-        capture.channel.onAvailable { wake.wake() }
-        let reading = ReadingThread(policy: options.reading, link: link)
-        reading.output.onAvailable { wake.wake() }
+        setup.link = link
+        let pipeline = Pipeline(setup, onScreen: true)
+        pipeline.pictures?.onAvailable { wake.wake() }
+        pipeline.output.onAvailable { wake.wake() }
 
         var state = LiveState(options: options, source: choice)
         state.terminal.unicode = backend.unicode
@@ -103,7 +98,7 @@ struct LiveSession {
         let size = backend.size
         _ = state.update(.resize(columns: size.columns, rows: size.rows, cellAspect: size.cellAspect))
         let loop = EventLoop(
-            backend: backend, capture: capture, reading: reading, signals: signals, wake: wake,
+            backend: backend, pipeline: pipeline, signals: signals, wake: wake,
             clipboard: Clipboard(environment: options.environment), environment: options.environment,
             history: history, camera: link)
         loop.observer = observer
@@ -113,8 +108,7 @@ struct LiveSession {
         loop.run(&state, deadline: Launch.deadline(options.timeout))
         backend.end()  // the terminal first: a camera may take a moment to stop
         loop.hook?.finish()  // the last codes' runs, each bounded by its deadline
-        reading.stop(timeout: 5)
-        capture.stopAndWait()
+        pipeline.stop(reading: 5, capture: 2)
         return state
     }
 

@@ -196,18 +196,26 @@ struct LiveState {
         pictures.framesReceived += 1
         pictures.frameTimes = (pictures.frameTimes + [(now, frame.sequence)]).filter { now - $0.time <= 2 }
         if paused { return [] }
-        accept(frame)
-        return rescan()
+        // The pipeline reads the source's frames where `steering` says; a frame that (re)placed
+        // the area is read at once, in it.
+        return accept(frame) ? rescan() : []
     }
 
-    private mutating func accept(_ frame: Frame) {
+    /// Shows `frame`; true when the area was placed for it (the first frame, a new size).
+    private mutating func accept(_ frame: Frame) -> Bool {
         let resized = self.frame.map { $0.width != frame.width || $0.height != frame.height } ?? true
         pictures.frame = frame
         pictures.mirroredFrame = mirrored ? frame.mirrored() : nil
+        guard resized || scanArea == nil else { return false }
         // A still is read whole; the area can still be made smaller to choose a code.
-        if resized || scanArea == nil { _ = placeArea(whole: kind == .still) }
+        _ = placeArea(whole: kind == .still)
+        return true
     }
 
+    /// Where the pipeline reads the source's frames: the scan area, unless paused.
+    var steering: ScanSteering { ScanSteering(area: scanPixels, readsFrames: !paused && scanPixels != nil) }
+
+    /// The frame on screen read in the area, now.
     func rescan() -> [LiveEffect] {
         guard let area = scanPixels, let frame else { return [] }
         return [.scan(ScanJob(frame: frame, area: area, kind: kind))]

@@ -7,7 +7,7 @@ import SystemCalls
 /// controlling terminal, and what it answered.
 enum TerminalProbe {
     /// `environment`: qrtui's, read at start (whether the kitty question may be put).
-    static func run(environment: [String: String]) -> ExitStatus {
+    static func run(environment: [String: String], to output: StandardOutput) -> ExitStatus {
         let tty: Int32
         do {
             tty = try Syscall.open("/dev/tty", O_RDWR)
@@ -21,7 +21,7 @@ enum TerminalProbe {
             Console.message("/dev/tty is no terminal to ask")
             return .failure
         }
-        Console.output(Array("pictures: \(support.summary)\n".utf8))
+        output.print("pictures: \(support.summary)")
         return .read
     }
 }

@@ -7,11 +7,7 @@ import ScanPipeline
 import SystemCalls
 
 /// qrtui: parse the command line, open the source, run headless or on screen.
-func runMain() -> ExitStatus {
-    // First of all, before anything is opened: a closed one would be taken by a pipe or file.
-    if StandardDescriptors.ensureOpen().contains(STDOUT_FILENO) {
-        Console.stdoutWasClosed.store(true, ordering: .releasing)
-    }
+func runMain(_ output: StandardOutput) -> ExitStatus {
     _ = Launch.started  // the clock `--timeout` counts from
     MallocTuning.settle()
     Signals.unblockAll()
@@ -28,31 +24,31 @@ func runMain() -> ExitStatus {
     let environment = ProcessEnvironment.all
     switch command {
     case .help:
-        Console.output(Array((HelpText.usage + "\n").utf8))
+        output.write(Array((HelpText.usage + "\n").utf8))
         return .read
     case .listDevices(let options):
-        return DeviceList.run(paths: CameraCatalog.deviceNodes(), request: options.cameraRequest)
+        return DeviceList.run(paths: CameraCatalog.deviceNodes(), request: options.cameraRequest, to: output)
     case .manPage:
-        Console.output(Array(ManPage.text.utf8))
+        output.write(Array(ManPage.text.utf8))
         return .read
     case .completions(let shell):
-        Console.output(Array(Completions.script(for: shell).utf8))
+        output.write(Array(Completions.script(for: shell).utf8))
         return .read
     case .probeTerminal:
-        return TerminalProbe.run(environment: environment)
+        return TerminalProbe.run(environment: environment, to: output)
     case .version:
-        Console.output(Array("qrtui \(HelpText.version) (zbar \(ZbarEngine.zbarVersion))\n".utf8))
+        output.print("qrtui \(HelpText.version) (zbar \(ZbarEngine.zbarVersion))")
         return .read
     case .run(var options):
         options.environment = environment
         if options.verbosity > 1 { ScannerSettings.setLibraryVerbosity(options.verbosity - 1) }
-        return run(options)
+        return run(options, output: output)
     }
 }
 
 /// A scan: the history file opened first (its failure ends the run before anything else),
 /// then several files headless, or the screen, or headless when there is no screen.
-func run(_ options: Options) -> ExitStatus {
+func run(_ options: Options, output: StandardOutput) -> ExitStatus {
     var history: HistoryFile?
     if let path = options.historyPath {
         do {
@@ -65,16 +61,19 @@ func run(_ options: Options) -> ExitStatus {
     // Several files are read in turn, as zbarimg reads them: no screen to aim with.
     if options.inputs.count > 1 {
         return withLostWrites(
-            headless(options, options.inputs.map { .input($0, loop: false) }, history: history), history: history)
+            headless(options, options.inputs.map { .input($0, loop: false) }, history: history, output: output),
+            history: history)
     }
     let namesSource = !options.inputs.isEmpty || options.device != nil || options.demo || options.desktop != nil
     let choice = SourceFactory.choose(options, cameras: namesSource ? [] : CameraCatalog.defaultCameras())
     if options.preview { Launch.settleBacktraces() }
-    if options.preview, let status = LiveSession(options: options, choice: choice, history: history).run() {
+    if options.preview,
+        let status = LiveSession(options: options, choice: choice, history: history, output: output).run()
+    {
         return withLostWrites(status, history: history)
     }
     if choice.standsInForACamera { return noCameraEnding() }
-    return withLostWrites(headless(options, [choice], history: history), history: history)
+    return withLostWrites(headless(options, [choice], history: history, output: output), history: history)
 }
 
 /// A run shown the demo for want of a camera fails and prints nothing (a script never gets the
@@ -93,18 +92,23 @@ func withLostWrites(_ status: ExitStatus, history: HistoryFile?) -> ExitStatus {
 
 /// Output that could not be written to stdout is a failure (a reader gone away on a pipe is
 /// SIGPIPE, 141, as it is without a screen, where the signal is not ignored).
-func withLostOutput(_ status: ExitStatus) -> ExitStatus {
-    guard let lost = Console.lostOutput else { return status }
+func withLostOutput(_ status: ExitStatus, _ output: StandardOutput) -> ExitStatus {
+    guard let lost = output.lost else { return status }
     if lost == .brokenPipe { Signals.die(of: SIGPIPE) }
     Console.message("cannot write to stdout: \(lost.message)")
     return .failure
 }
 
 /// Reads without a screen, libraries' chatter on stderr held back unless `-v`.
-func headless(_ options: Options, _ choices: [SourceFactory.Choice], history: HistoryFile?) -> ExitStatus {
+func headless(
+    _ options: Options, _ choices: [SourceFactory.Choice], history: HistoryFile?, output: StandardOutput
+) -> ExitStatus {
     let filter = StderrFilter(verbose: options.verbose)
     defer { filter?.finish() }
-    return HeadlessRunner(options: options, printer: CodePrinter(options), history: history).run(choices)
+    return HeadlessRunner(options: options, printer: CodePrinter(options, output: output), history: history).run(
+        choices)
 }
 
-exit(withLostOutput(runMain()).rawValue)
+// First of all, before anything is opened: a closed stdout would be taken by a pipe or file.
+let output = StandardOutput(closedAtStart: StandardDescriptors.ensureOpen().contains(STDOUT_FILENO))
+exit(withLostOutput(runMain(output), output).rawValue)

@@ -9,7 +9,7 @@ import Testing
     func frame(_ n: Int) -> Frame { Frame(width: 2, height: 2, sequence: n, luma: [0, 0, 0, UInt8(n)]) }
 
     @Test func latestWinsDropsOlderFrames() {
-        let channel = FrameChannel(mode: .latestWins)
+        let channel = FrameChannel.Frames(mode: .latestWins)
         for n in 0..<5 { #expect(channel.publish(frame(n))) }
         guard case .value(let got) = channel.poll() else {
             Issue.record("no frame")
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func losslessDeliversEveryFrameInOrder() async {
-        let channel = FrameChannel(mode: .lossless)
+        let channel = FrameChannel.Frames(mode: .lossless)
         let producer = Thread {
             for n in 0..<50 { channel.publish(Frame(width: 1, height: 1, sequence: n, luma: [0])) }
             channel.finish(nil)
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func failureArrivesAfterPendingFrame() {
-        let channel = FrameChannel(mode: .lossless)
+        let channel = FrameChannel.Frames(mode: .lossless)
         channel.publish(frame(1))
         channel.finish(.malformed(path: "p", detail: "bad"))
         guard case .value = channel.poll() else {
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func closingReleasesABlockedProducer() {
-        let channel = FrameChannel(mode: .lossless)
+        let channel = FrameChannel.Frames(mode: .lossless)
         let done = Mutexed<Bool?>(nil)
         channel.publish(frame(0))
         let producer = Thread {
@@ -88,7 +88,7 @@ import Testing
 
     @Test func closingWakesAWaitingConsumer() {
         // ReadingThread.stop() closes its jobs: an idle reader blocked in take must end.
-        let channel = HandOver<Int>(mode: .latestWins)
+        let channel = HandOver<Int, Never, Never>(mode: .latestWins)
         let taken = Mutexed<String?>(nil)
         let consumer = Thread { taken.set(channel.take().map { "\($0)" } ?? "nil") }
         consumer.start()
@@ -100,25 +100,36 @@ import Testing
     }
 
     @Test func noticesComeFirstAndCorruptCountsMerge() {
-        let channel = FrameChannel(mode: .latestWins)
+        let channel = FrameChannel.Frames(mode: .latestWins)
         channel.publish(frame(1))
-        channel.notify(.corruptFrames(total: 1))
-        channel.notify(.corruptFrames(total: 2))
-        channel.notify(.reconnected)
+        channel.notify(.corruptFrames(total: 1), supersedes: CaptureNotice.supersedes)
+        channel.notify(.corruptFrames(total: 2), supersedes: CaptureNotice.supersedes)
+        channel.notify(.reconnected, supersedes: CaptureNotice.supersedes)
         #expect(channel.poll() == .notice(.corruptFrames(total: 2)))
         #expect(channel.poll() == .notice(.reconnected))
         #expect(channel.poll() == .value(frame(1)))
     }
 
+    /// The end is taken once; a value published after it still comes (a screen's still read
+    /// again after its source ended).
+    @Test func theOutcomeIsTakenOnce() {
+        let channel = FrameChannel.Frames(mode: .latestWins)
+        channel.finish(nil)
+        #expect(channel.poll() == .ended)
+        #expect(channel.poll() == nil)
+        channel.publish(frame(7))
+        #expect(channel.poll() == .value(frame(7)))
+    }
+
     @Test func takeHonoursItsDeadline() {
-        let channel = FrameChannel(mode: .latestWins)
+        let channel = FrameChannel.Frames(mode: .latestWins)
         let deadline = MonotonicClock.now() + 0.05
         #expect(channel.take(until: deadline) == nil)
         #expect(MonotonicClock.now() >= deadline)  // it waited, it did not give up early
     }
 
     @Test func takeWaitsForAValueFromAnotherThread() {
-        let channel = FrameChannel(mode: .latestWins)
+        let channel = FrameChannel.Frames(mode: .latestWins)
         let producer = Thread {
             guard eventually({ channel.waiters.consumers == 1 }) else { return }
             channel.publish(frame(3))
@@ -131,10 +142,11 @@ import Testing
         let directory = TemporaryDirectory()
         let frames = (0..<4).map { Frame(width: 4, height: 4, luma: [UInt8](repeating: UInt8($0), count: 16)) }
         let path = directory.write("v.y4m", Y4MEncoder.encode(frames))
-        let capture = CaptureThread(mode: .lossless) { () throws(CaptureError) in try InputOpener.open(path: path) }
+        let channel = FrameChannel(mode: .lossless)
+        _ = CaptureThread(into: channel) { () throws(CaptureError) in try InputOpener.open(path: path) }
         var seen = 0
         let deadline = MonotonicClock.now() + 10
-        loop: while let item = capture.channel.take(until: deadline) {
+        loop: while let item = channel.frames.take(until: deadline) {
             switch item {
             case .value: seen += 1
             case .ended: break loop
@@ -147,10 +159,10 @@ import Testing
     }
 
     @Test func openingErrorsArriveThroughTheChannel() {
-        let capture = CaptureThread(mode: .lossless) { () throws(CaptureError) in try InputOpener.open(path: "/no/file")
-        }
+        let channel = FrameChannel(mode: .lossless)
+        _ = CaptureThread(into: channel) { () throws(CaptureError) in try InputOpener.open(path: "/no/file") }
         #expect(
-            capture.channel.take(until: MonotonicClock.now() + 10)
+            channel.frames.take(until: MonotonicClock.now() + 10)
                 == .failed(.system(operation: "open", path: "/no/file", errno: .noSuchFile)))
     }
 }
@@ -164,7 +176,7 @@ final class Mutexed<Value: Sendable>: @unchecked Sendable {
     func set(_ newValue: Value) { lock.withLock { value = newValue } }
 }
 
-extension FrameChannel.Item: Equatable {
+extension FrameChannel.Frames.Item: Equatable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
         case (.ended, .ended): true

@@ -20,7 +20,7 @@ import Testing
         var options = Options()
         options.input = path
         options.loop = true
-        return LiveSession(options: options, choice: .input(path, loop: true))
+        return LiveSession(options: options, choice: .input(path, loop: true), output: StandardOutput())
     }
 
     /// Runs the loop on `terminal`; returns the final state and the effects performed.

@@ -2,31 +2,31 @@ import CaptureKit
 import CodeFixtures
 import CodeReading
 import FrameCore
+import ScanOptions
+import SystemCalls
 import Testing
 
 @testable import ScanPipeline
 
 @Suite struct ReadingThreadTests {
-    @Test func stoppingEndsAnIdleWorker() {
-        let worker = ReadingThread(policy: ReadingPolicy())
-        #expect(worker.stop(timeout: 10))
+    /// A reading thread on jobs of the test's own.
+    func worker() -> (ReadingThread, ScanFeed.Jobs) {
+        let jobs = ScanFeed.Jobs(mode: .lossless)
+        let thread = ReadingThread(
+            jobs: jobs, policy: ReadingPolicy(), limit: ReadingLimit(), messages: MessageParts(), stillness: nil)
+        return (thread, jobs)
     }
 
-    /// The next reading the worker hands over (nil, recorded: none within 20 s).
-    func nextReading(_ worker: ReadingThread) -> PipelineReading? {
-        guard case .read(let reading)? = worker.output.take(until: MonotonicClock.now() + 20) else {
-            Issue.record("no reading")
-            return nil
-        }
-        return reading
+    @Test func stoppingEndsAnIdleWorker() {
+        #expect(worker().0.stop(timeout: 10))
     }
 
     @Test func aJobIsReadAndItsAreaKept() {
-        let worker = ReadingThread(policy: ReadingPolicy())
+        let (worker, jobs) = worker()
         let frame = CodeFixtures.qrScene("worker", width: 320, height: 240, moduleSize: 4)
         let area = PixelRect(x: 40, y: 20, width: 240, height: 200)
-        worker.submit(ScanJob(frame: frame, area: area, kind: .still))
-        guard let reading = nextReading(worker) else { return }
+        jobs.publish(ScanJob(frame: frame, area: area, kind: .still))
+        guard let reading = nextReading(worker.output) else { return }
         #expect(reading.reading.codes.map(\.text) == ["worker"])
         #expect(reading.reading.area == area && reading.job.area == area)
         #expect(worker.stop(timeout: 10))
@@ -35,17 +35,51 @@ import Testing
     /// One rule for both front ends: a code in sight is announced once, and again only after it
     /// was out of sight a while (the frames' own times).
     @Test func theReadingsAnnounceACodeOnceWhileItStaysInSight() {
-        let worker = ReadingThread(policy: ReadingPolicy())
+        let (worker, jobs) = worker()
         let scene = CodeFixtures.qrScene("gate", width: 320, height: 240, moduleSize: 4)
         let blank = Frame.filled(width: 320, height: 240, value: 200)
         var announced = [[String]]()
         for (picture, time) in [(scene, 0.0), (scene, 0.1), (blank, 0.2), (scene, 0.3), (blank, 1), (scene, 3.5)] {
             let frame = Frame(width: 320, height: 240, sequence: announced.count, timestamp: time, luma: picture.luma)
-            worker.submit(ScanJob(frame: frame, kind: .live))
-            guard let reading = nextReading(worker) else { return }
+            jobs.publish(ScanJob(frame: frame, kind: .live))
+            guard let reading = nextReading(worker.output) else { return }
             announced.append(reading.announced.map(\.text))
         }
         #expect(announced == [["gate"], [], [], [], [], ["gate"]])
         #expect(worker.stop(timeout: 10))
     }
+
+    /// The source's end is said once, after its last reading, and the thread reads on: a
+    /// screen still asks for its still to be read again in a new area.
+    @Test func theEndComesOnceAndReadingGoesOn() {
+        let (worker, jobs) = worker()
+        let frame = CodeFixtures.qrScene("after", width: 320, height: 240, moduleSize: 4)
+        jobs.publish(ScanJob(frame: frame, kind: .still))
+        jobs.finish(nil)
+        #expect(nextReading(worker.output)?.reading.codes.map(\.text) == ["after"])
+        guard case .ended? = worker.output.take(until: MonotonicClock.now() + 20) else {
+            Issue.record("no end after the reading")
+            return
+        }
+        let area = PixelRect(x: 0, y: 0, width: 100, height: 100)
+        jobs.publish(ScanJob(frame: frame, area: area, kind: .still))
+        #expect(nextReading(worker.output)?.job.area == area)
+        #expect(worker.output.poll() == nil)
+        #expect(worker.stop(timeout: 10))
+    }
+}
+
+/// The next reading `output` hands over (nil, recorded: none within 20 s).
+func nextReading(_ output: PipelineOutput) -> PipelineReading? {
+    while let event = output.take(until: MonotonicClock.now() + 20) {
+        switch event {
+        case .read(let reading): return reading
+        case .notice: continue
+        case .ended, .failed:
+            Issue.record("the source ended before a reading: \(event)")
+            return nil
+        }
+    }
+    Issue.record("no reading")
+    return nil
 }
