@@ -15,7 +15,10 @@
 
 DEBIAN_PACKAGES := pkg-config libzbar-dev libzxing-dev libv4l-dev libncurses-dev libqrencode-dev \
                    libpng-dev libturbojpeg0-dev libwebp-dev libgif-dev libtiff-dev libssl-dev libzint-dev tmux \
-                   man-db zsh fish strace libdbus-1-dev dbus-daemon zlib1g-dev
+                   man-db zsh fish strace libdbus-1-dev dbus-daemon zlib1g-dev \
+                   xvfb xterm kitty libgl1-mesa-dri imagemagick zbar-tools
+# The last line: real terminals that draw pictures, run without a screen (sixel in xterm, the
+# kitty protocol in kitty), their screenshots taken and read by zbarimg.
 # What the benchmark compares qrtui with (zbarimg's time on a large photo, chafa's preview).
 BENCH_PACKAGES := zbar-tools chafa
 # What making and testing the Debian package needs.

@@ -151,7 +151,8 @@ let package = Package(
             dependencies: ["CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
         .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CodeFixtures", "FrameCore", "PictureOps"]),
         .testTarget(name: "CodeMeaningTests", dependencies: ["CodeMeaning", "OneTimeCodes", "CodeFixtures"]),
-        .testTarget(name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay", "SystemCalls", "CZlib"]),
+        .testTarget(
+            name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay", "SystemCalls", "FrameCore", "CZlib"]),
         .testTarget(
             name: "ScanTUITests",
             dependencies: [

@@ -61,6 +61,13 @@ struct CellWriter {
         return bytes + reset
     }
 
+    /// What moves the cursor to (`column`, `row`).
+    func moving(column: Int, row: Int) -> [UInt8] {
+        var bytes = [UInt8]()
+        move(column: column, row: row, into: &bytes)
+        return bytes
+    }
+
     private func move(column: Int, row: Int, into bytes: inout [UInt8]) {
         guard let cursorTo else { return }
         guard ansiMoves else {

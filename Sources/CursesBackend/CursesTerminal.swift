@@ -1,4 +1,5 @@
 import CNcursesw
+import FrameCore
 import Glibc
 import Overlay
 import SystemCalls
@@ -16,17 +17,23 @@ public final class CursesTerminal: TerminalBackend {
     public var greys: Bool { depth == .indexed256 }
     public let unicode: Bool
     public let inputDescriptor: Int32
-    private let outputDescriptor: Int32
+    let outputDescriptor: Int32
     private let screen: OpaquePointer
     private let input: UnsafeMutablePointer<FILE>
     private let output: UnsafeMutablePointer<FILE>
-    private var previous: CellGrid?
+    var previous: CellGrid?
     /// Draws the grid's changes in one write (ncurses keeps the terminal's modes and keys).
-    private var writer: CellWriter?
+    private(set) var writer: CellWriter?
     private var keyInput: TerminalInput?
     private var queued: [TerminalEvent] = []
     /// What the terminal said it draws besides characters (asked once, as the screen opens).
     public private(set) var graphics = GraphicsSupport()
+    /// What is written goes through here, never blocking the loop.
+    let sending: TerminalOutput
+    /// The camera's picture in pixels, where the terminal draws them (nil: characters only).
+    private(set) var pictures: TerminalPicture?
+    var pictureOnScreen = false
+    public internal(set) var pictureProblem: String?
     private var reportedSize = (columns: 0, rows: 0)
     private var ended = false
 
@@ -42,10 +49,10 @@ public final class CursesTerminal: TerminalBackend {
         guard let output = fdopen(dup(outputFD), "w"), let input = fdopen(dup(inputFD), "r") else {
             throw Failure(description: "cannot open the terminal: \(String(cString: strerror(errno)))")
         }
-        self.input = input
-        self.output = output
+        (self.input, self.output) = (input, output)
         inputDescriptor = fileno(input)
         outputDescriptor = fileno(output)
+        sending = TerminalOutput(descriptor: outputDescriptor)
         qrtui_keep_shell_modes(outputDescriptor)
         let name = terminalType ?? "(TERM not set)"
         guard let screen = newterm(terminalType, output, input) else {
@@ -89,6 +96,7 @@ public final class CursesTerminal: TerminalBackend {
     private func askGraphics(askingKitty: Bool) {
         let probe = GraphicsQuestions.ask(input: inputDescriptor, output: outputDescriptor, askingKitty: askingKitty)
         graphics = probe.support
+        pictures = TerminalPicture(graphics)
         queued = keyInput?.events(from: probe.other) ?? []
     }
 
@@ -112,6 +120,8 @@ public final class CursesTerminal: TerminalBackend {
     public func end() {
         guard !ended else { return }
         ended = true
+        leavePicture()
+        sending.drain()
         qrtui_disarm_crash_reset()
         // Keys typed for qrtui and not yet read are not the shell's.
         tcflush(inputDescriptor, TCIFLUSH)
@@ -141,6 +151,9 @@ public final class CursesTerminal: TerminalBackend {
             reset += Array(String(cString: text).utf8)
         }
         reset += Array("\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\r\n".utf8)  // mouse reports off
+        // A picture cut short by the crash is ended first (ST), so the reset is not its payload;
+        // kitty's picture is deleted.
+        if let pictures { reset = [0x1B, UInt8(ascii: "\\")] + pictures.clear + reset }
         reset.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) {
                 qrtui_arm_crash_reset(outputDescriptor, $0.baseAddress, Int32($0.count), stderr ?? -1)
@@ -152,6 +165,8 @@ public final class CursesTerminal: TerminalBackend {
     /// before qrtui; afterwards the screen is entered again and repainted in full.
     public func suspend(_ pause: () -> Void) {
         guard !ended else { return }
+        leavePicture()
+        sending.drain()
         def_prog_mode()
         mouse(on: false)
         curs_set(1)
@@ -184,22 +199,10 @@ public final class CursesTerminal: TerminalBackend {
         return (0.2...2).contains(aspect) ? aspect : 0.5
     }
 
-    /// Writes the cells that differ from the last grid drawn, in one write (a grid of another
-    /// size, or after `invalidate`, repaints the cleared screen whole). A terminal of
-    /// characters draws the picture as the grid's cells for it.
-    public func draw(_ grid: CellGrid, picture: FramePicture? = nil) {
-        let fresh = previous?.width != grid.width || previous?.height != grid.height
-        if fresh { previous = nil }
-        let changes = grid.changes(since: previous)
-        previous = grid
-        guard let writer, !changes.isEmpty || fresh else { return }
-        try? Syscall.writeAll(
-            outputDescriptor, writer.output(for: changes, width: grid.width, height: grid.height, fresh: fresh))
-    }
-
     /// Forgets what is on screen, so that the next draw repaints every cell.
     public func invalidate() {
         previous = nil
+        pictures?.forget()
         clearok(qrtui_stdscr(), true)
     }
 
@@ -248,12 +251,12 @@ public final class CursesTerminal: TerminalBackend {
     }
 
     /// The terminal bell.
-    public func bell() { beep() }
+    public func bell() { sending.send([0x07]) }
 
     /// Bytes for the terminal itself, outside the grid (OSC 52 clipboard requests).
     public func writeControl(_ bytes: [UInt8]) {
         fflush(output)
-        try? Syscall.writeAll(outputDescriptor, bytes)  // a terminal gone away: nothing to tell
+        sending.send(bytes)  // a terminal gone away: nothing to tell
     }
 
     /// Tells ncurses the screen size when the output is not a terminal (benchmarks).

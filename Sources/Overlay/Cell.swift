@@ -89,6 +89,14 @@ public struct CellGrid: Equatable, Sendable {
         return c
     }
 
+    /// Blanks the cells of `rect` (a picture drawn in pixels covers them).
+    public mutating func blank(_ rect: CellRect) {
+        let columns = max(0, rect.column)..<max(max(0, rect.column), min(width, rect.column + rect.width))
+        for row in max(0, rect.row)..<max(max(0, rect.row), min(height, rect.row + rect.height)) {
+            for column in columns { self[column, row] = .blank }
+        }
+    }
+
     /// Sets the style of every cell in the row range (for bars and highlights).
     public mutating func fill(row: Int, from: Int = 0, to: Int? = nil, with cell: Cell) {
         guard row >= 0, row < height else { return }

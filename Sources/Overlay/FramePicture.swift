@@ -21,7 +21,14 @@ public struct FramePicture: Equatable, Sendable {
     /// The picture `scene` shows on a screen of `columns` by `rows` cells (nil: none yet).
     public init?(_ scene: Scene, columns: Int, rows: Int) {
         guard let image = scene.image, let transform = scene.transform, columns > 0, rows > 1 else { return nil }
-        let shown = transform.cellRect(for: transform.visiblePixels)
+        // Every cell the frame reaches, in part too: the characters would draw those.
+        let visible = transform.visiblePixels
+        let topLeft = transform.cell(for: Point(x: visible.x, y: visible.y))
+        let bottomRight = transform.cell(for: Point(x: visible.maxX, y: visible.maxY))
+        let (column, row) = (Int((topLeft.x + 0.01).rounded(.down)), Int((topLeft.y + 0.01).rounded(.down)))
+        let shown = CellRect(
+            column: column, row: row, width: Int((bottomRight.x - 0.01).rounded(.up)) - column,
+            height: Int((bottomRight.y - 0.01).rounded(.up)) - row)
         let screen = CellRect(column: 0, row: 0, width: transform.columns, height: transform.rows)
         cells = shown.clamped(to: screen)
         guard cells.width > 0, cells.height > 0 else { return nil }

@@ -132,8 +132,9 @@ enum AreaScaling {
         let columns = spans(from: rect.x, length: rect.width, count: width, limit: source.width)
         let rows = spans(from: rect.y, length: rect.height, count: height, limit: source.height)
         // Across: every source row the output needs, at the output's width.
-        let firstRow = rows.first?.first?.index ?? 0
-        let lastRow = rows.last?.last?.index ?? -1
+        // Rows wholly outside the picture (a cell the frame reaches in part) have no span.
+        let firstRow = rows.lazy.compactMap { $0.first?.index }.first ?? 0
+        let lastRow = rows.reversed().lazy.compactMap { $0.last?.index }.first ?? -1
         var across = [Float](repeating: 0, count: max(0, lastRow - firstRow + 1) * width)
         source.pixels.withUnsafeBufferPointer { pixels in
             for row in max(0, firstRow)...max(max(0, firstRow), lastRow) where row <= lastRow {

@@ -26,6 +26,18 @@ public protocol TerminalBackend: AnyObject {
     func suspend(_ pause: () -> Void)
     /// Restores the terminal as it was; safe to call more than once.
     func end()
+    /// While output waits for the terminal to take it, the descriptor to poll for room.
+    var outputWaiting: Int32? { get }
+    /// Writes what waits, as far as the terminal takes it now (and a picture owed).
+    func flushOutput()
+    /// Why the picture last offered could not be drawn in pixels (too small, too slow a link).
+    var pictureProblem: String? { get }
+}
+
+extension TerminalBackend {
+    public var outputWaiting: Int32? { nil }
+    public func flushOutput() {}
+    public var pictureProblem: String? { nil }
 }
 
 /// The screen's size in cells, and a cell's width over its height in screen pixels.

@@ -8,6 +8,9 @@ package struct Options: Equatable {
     package enum Format: String, CaseIterable { case text, raw, json, xml, otpauth, zbar }
     /// `--color`: auto follows the terminal and NO_COLOR; always ignores NO_COLOR.
     package enum ColorChoice: String, CaseIterable { case auto, always, never }
+    /// `--preview`: the camera in characters, or as a picture in pixels where the terminal
+    /// draws one (`picture` says so where it does not; `auto` quietly keeps characters).
+    package enum PreviewChoice: String, CaseIterable { case characters, picture, auto }
 
     package var device: String?
     /// The environment qrtui was started with, read once at start (BROWSER, NO_COLOR, DISPLAY,
@@ -28,6 +31,7 @@ package struct Options: Equatable {
     package var glyphs = GlyphSet.ascii
     package var scaling = ViewTransform.Mode.fill
     package var color = ColorChoice.auto
+    package var pictures = PreviewChoice.characters
     /// `-0`: codes end with NUL instead of a newline.
     package var nullTerminated = false
     /// `-q`: no notices on stderr (failures are still reported).

@@ -94,6 +94,9 @@ final class EventLoop {
                 observer?(.draw)
                 draw(scene, of: state, now: now)
                 shown = true
+                if state.showsPixels, let why = backend.pictureProblem {
+                    _ = state.update(.picturesUnavailable(why, now: now))
+                }
             } else if shown {
                 // The same picture in a frame of its own (a still scene without noise): kept, so
                 // the next turns compare it by identity, not pixel by pixel.
@@ -168,7 +171,7 @@ final class EventLoop {
     private func draw(_ scene: Scene, of state: LiveState, now: Double) {
         backend.draw(
             Screen.render(scene, columns: state.columns, rows: state.rows, shader: &shader),
-            picture: FramePicture(scene, columns: state.columns, rows: state.rows))
+            picture: state.showsPixels ? FramePicture(scene, columns: state.columns, rows: state.rows) : nil)
         if let probe {
             let marks = probe.marks(
                 frame: state.frame?.sequence ?? -1, codes: state.readCount, framesGot: state.framesReceived,
@@ -195,10 +198,13 @@ final class EventLoop {
         var fds = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
         if let input = backend.eventDescriptor { fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
         if let signals { fds.append(pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)) }
+        // Output the terminal has not taken yet goes as soon as it has room.
+        if let output = backend.outputWaiting { fds.append(pollfd(fd: output, events: Int16(POLLOUT), revents: 0)) }
         let untilDraw = drawDue.map { Int32(max(0, (($0 - MonotonicClock.now()) * 1000).rounded(.up))) }
         // A signal (SIGWINCH) is a wake-up too.
         _ = try? Syscall.poll(&fds, milliseconds: min(Int32(Self.tick), untilDraw ?? Int32(Self.tick)))
         wake.drain()
+        backend.flushOutput()
     }
 }
 

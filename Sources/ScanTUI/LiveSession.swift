@@ -95,6 +95,8 @@ struct LiveSession {
         state.terminal.colour = backend.colour
         state.terminal.greys = backend.greys
         state.terminal.pictures = backend.graphics.summary
+        state.terminal.noPictures = Self.noPictures(backend.graphics, environment: options.environment)
+        state.choosePreview(now: MonotonicClock.now())
         let size = backend.size
         _ = state.update(.resize(columns: size.columns, rows: size.rows, cellAspect: size.cellAspect))
         let loop = EventLoop(
@@ -110,6 +112,14 @@ struct LiveSession {
         loop.hook?.finish()  // the last codes' runs, each bounded by its deadline
         pipeline.stop(reading: 5, capture: 2)
         return state
+    }
+
+    /// Why the picture cannot be drawn in pixels here (nil: it can).
+    static func noPictures(_ graphics: GraphicsSupport, environment: [String: String]) -> String? {
+        guard !graphics.drawsPictures else { return nil }
+        if environment["TMUX"] != nil { return "tmux passes no pictures through" }
+        return graphics.sixel || graphics.kitty
+            ? "the terminal did not say its cells' size" : "the terminal shows no pictures"
     }
 
     /// https://no-color.org: any non-empty NO_COLOR turns colours off, unless `--color always`.

@@ -36,8 +36,7 @@ extension LiveState {
             mode = mode.togglingPause
             return mode.paused ? [] : rescan()
         case .nextGlyphs?:
-            view.glyphs = view.glyphs.next
-            notice = ("glyphs: \(view.glyphs.rawValue)", clock + Self.noticeTime)
+            nextPreview(now: clock)
             return []
         case .camera(let key)?: return cameraControl(key)
         case .mirror?: return toggleMirror()

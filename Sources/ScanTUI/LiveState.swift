@@ -31,6 +31,8 @@ enum LiveEvent: Sendable {
     case historyFailed(String, now: Double)
     /// A signal that ends the screen (SIGINT, SIGTERM...): it is left without printing.
     case stopSignal(Int32)
+    /// The backend could not draw the picture in pixels: why.
+    case picturesUnavailable(String, now: Double)
 }
 
 /// The live screen's one state value. `update` changes it; `scene` is what is drawn, and the
@@ -162,6 +164,9 @@ struct LiveState {
         case .copied(let text, let now): return copied(text, now: now)
         case .opened(let text, let now), .networkReport(let text, let now), .historyFailed(let text, let now):
             notice = (text, now + Self.reportTime)
+            return []
+        case .picturesUnavailable(let why, let now):
+            picturesUnavailable(why, now: now)
             return []
         case .stopSignal(let number):
             status = .stop(byUser: true)

@@ -27,12 +27,16 @@ struct TerminalFacts: Equatable {
     var cellAspect = 0.5
     /// What the terminal said it draws besides characters (nil: not asked).
     var pictures: String?
+    /// Why the picture cannot be drawn in the terminal's pixels (nil: it can).
+    var noPictures: String? = "the terminal shows no pictures"
 }
 
-/// How the picture is shown: `g` changes the glyphs, `m` mirrors it.
+/// How the picture is shown: `g` changes the glyphs (and then to the picture in pixels, where
+/// the terminal draws one), `m` mirrors it.
 struct ViewChoices {
     var glyphs: GlyphSet
     var mirrored = false
+    var inPixels = false
 }
 
 /// What a code's secrets show: `r` a Wi-Fi password; `t` a two-factor account's code, as of a

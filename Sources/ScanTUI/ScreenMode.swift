@@ -21,6 +21,14 @@ enum ScreenMode: Equatable {
         }
     }
 
+    /// A box (help, a list) lies over the picture.
+    var boxOpen: Bool {
+        switch self {
+        case .live, .paused: false
+        case .help, .history, .accounts: true
+        }
+    }
+
     var showsHelp: Bool { if case .help = self { true } else { false } }
 
     /// The chosen line of the box of codes or accounts (nil: neither is open).

@@ -40,4 +40,27 @@ import Testing
         let values = Set((0..<10).flatMap { y in (0..<20).map { pixels.pixel($0, y).0 } })
         #expect(values == [128])
     }
+
+    /// Rows and columns of a picture that lie wholly outside the frame (the cells a fitted
+    /// frame reaches in part) are black, above, below and beside it alike.
+    @Test func whatLiesOutsideTheFrameIsBlack() {
+        let white = GreyImage(width: 10, height: 10, pixels: Array(repeating: 255, count: 100))
+        let scaled = AreaScaling.scaled(white, from: Rect(x: -5, y: -5, width: 20, height: 20), toWidth: 4, height: 4)
+        #expect(scaled == [0, 0, 0, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 0, 0, 0])
+    }
+
+    /// A fitted frame's picture covers every cell the frame reaches, in part too.
+    @Test func aFittedPictureCoversTheCellsItReachesInPart() throws {
+        let scene = FramePictureTests.scene(columns: 23, rows: 8, mode: .fit)
+        let picture = try #require(FramePicture(scene, columns: 23, rows: 8))
+        let transform = try #require(scene.transform)
+        let visible = transform.visiblePixels
+        let first = transform.cell(for: Point(x: visible.x, y: visible.y))
+        let last = transform.cell(for: Point(x: visible.maxX, y: visible.maxY))
+        #expect(Double(picture.cells.column) <= first.x && Double(picture.cells.row) <= first.y)
+        #expect(Double(picture.cells.column + picture.cells.width) >= last.x)
+        #expect(Double(picture.cells.row + picture.cells.height) >= last.y)
+        let pixels = PicturePixels(picture, cellWidth: 10, cellHeight: 20)
+        #expect(pixels.width == picture.cells.width * 10 && pixels.height == picture.cells.height * 20)
+    }
 }

@@ -13,20 +13,23 @@ import Testing
     let directory = TemporaryDirectory("loop")
     static let payload = "https://example.org/event-loop"
 
-    func session() -> LiveSession {
+    func session(_ pictures: Options.PreviewChoice = .characters) -> LiveSession {
         // A video in a loop: a moving picture, aimed with the scan area (a still is read whole).
         let frame = CodeFixtures.qrScene(Self.payload, width: 800, height: 600, moduleSize: 6)
         let path = directory.write("code.y4m", Y4MEncoder.encode([frame, frame]))
         var options = Options()
         options.input = path
         options.loop = true
+        options.pictures = pictures
         return LiveSession(options: options, choice: .input(path, loop: true), output: StandardOutput())
     }
 
     /// Runs the loop on `terminal`; returns the final state and the effects performed.
-    func run(_ terminal: ScriptedTerminal) -> (LiveState, [LiveEffect]) {
+    func run(
+        _ terminal: ScriptedTerminal, pictures: Options.PreviewChoice = .characters
+    ) -> (LiveState, [LiveEffect]) {
         var effects = [LiveEffect]()
-        let state = session().run(on: terminal, signals: nil) { effects.append($0) }
+        let state = session(pictures).run(on: terminal, signals: nil) { effects.append($0) }
         #expect(terminal.missed == nil, "never saw: \(terminal.missed ?? "")")
         #expect(terminal.ended)
         return (state, effects)
@@ -59,6 +62,8 @@ import Testing
             ])
         let (state, effects) = run(terminal)
         #expect(state.columns == 90 && state.rows == 30)
+        // Characters are the default: no picture in pixels is handed over.
+        #expect(terminal.pictures.allSatisfy { $0 == nil })
         // Each move and resize asked for a scan of the new area.
         #expect(effects.filter { if case .scan = $0 { true } else { false } }.count >= 3)
     }
@@ -67,7 +72,10 @@ import Testing
         let terminal = ScriptedTerminal(
             columns: 100, rows: 30,
             steps: [.init(waitingFor: "the success status", condition: Self.success, input: [.key(.character("q"))])])
-        _ = run(terminal)
+        terminal.graphics.answered = true
+        terminal.graphics.sixel = true
+        terminal.graphics.cellPixels = PixelSize(width: 10, height: 20)
+        _ = run(terminal, pictures: .auto)
         let index = try #require(terminal.grids.firstIndex(where: Self.success))
         let picture = try #require(terminal.pictures[index])
         #expect(picture.image.width == 800 && picture.image.height == 600)

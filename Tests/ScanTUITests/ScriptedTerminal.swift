@@ -18,6 +18,8 @@ final class ScriptedTerminal: TerminalBackend {
     }
 
     let unicode = true
+    /// What it says it draws besides characters (nothing, unless a test says otherwise).
+    var graphics = GraphicsSupport()
     private(set) var size: TerminalSize
     let eventDescriptor: Int32? = nil
     private(set) var grids: [CellGrid] = []

@@ -1,0 +1,66 @@
+import FrameCore
+import Overlay
+
+/// Drawing: the grid's changes, and the camera's picture in pixels where the terminal draws
+/// them (`TerminalPicture`), all through `sending`, which never blocks.
+extension CursesTerminal {
+    /// Writes the cells that differ from the last grid drawn, in one write (a grid of another
+    /// size, or after `invalidate`, repaints the cleared screen whole). A terminal of
+    /// characters draws the picture as the grid's cells for it.
+    public func draw(_ grid: CellGrid, picture: FramePicture? = nil) {
+        let now = MonotonicClock.now()
+        let drawn = picture.flatMap { inPixels($0, rows: grid.height, now: now) }
+        var grid = grid
+        if let drawn { grid.blank(drawn.cells) }
+        var fresh = previous?.width != grid.width || previous?.height != grid.height
+        // A picture in pixels leaves with the screen it was on: kitty's is deleted, and the
+        // cells are repainted over sixel's.
+        if pictureOnScreen && (fresh || drawn == nil) {
+            leavePicture()
+            fresh = true
+        }
+        if fresh {
+            previous = nil
+            pictures?.forget()
+        }
+        let changes = grid.changes(since: previous)
+        previous = grid
+        if let writer, !changes.isEmpty || fresh {
+            sending.send(writer.output(for: changes, width: grid.width, height: grid.height, fresh: fresh))
+        }
+        guard let drawn, let pictures else { return }
+        pictureOnScreen = true
+        pictures.offer(drawn, now: now)
+        sendOwedPicture(now: now)
+    }
+
+    /// `picture` if it is drawn in pixels (nil: as characters, and `pictureProblem` says why
+    /// where the terminal could draw pixels).
+    private func inPixels(_ picture: FramePicture, rows: Int, now: Double) -> FramePicture? {
+        guard let pictures else { return nil }
+        pictureProblem = pictures.refusal(picture, rows: rows) ?? pictures.tooSlow(now: now)
+        return pictureProblem == nil ? picture : nil
+    }
+
+    /// The picture owed, once the terminal has taken everything before it.
+    private func sendOwedPicture(now: Double) {
+        guard sending.idle, let writer, let bytes = pictures?.take(move: writer.moving, now: now) else { return }
+        sending.send(bytes)
+    }
+
+    /// Clears the picture in pixels from the terminal.
+    func leavePicture() {
+        guard pictureOnScreen, let pictures else { return }
+        pictureOnScreen = false
+        sending.send(pictures.clear)
+        pictures.stop()
+    }
+
+    public var outputWaiting: Int32? { sending.idle ? nil : outputDescriptor }
+
+    public func flushOutput() {
+        sending.flush()
+        if pictureOnScreen { sendOwedPicture(now: MonotonicClock.now()) }
+    }
+
+}

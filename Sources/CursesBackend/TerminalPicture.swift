@@ -1,0 +1,114 @@
+import FrameCore
+import Overlay
+
+/// The camera's picture in the terminal's own pixels, by the protocol it answered to (kitty's
+/// where it speaks both: one id replaced frame by frame, compressed). Pictures are drawn when
+/// the terminal has taken the last one; one that came meanwhile waits (`owed`), and a newer one
+/// replaces it: the picture drops frames, it never lags. It also watches the link: pictures
+/// that mostly wait say it is too slow for them.
+final class TerminalPicture {
+    enum Kind { case kitty, sixel }
+    let kind: Kind
+    let cellWidth: Int
+    let cellHeight: Int
+    private let limit: PixelSize?
+    /// The newest picture not yet written (the terminal was still taking the last).
+    private(set) var owed: FramePicture?
+    /// The picture on screen, last written (nil: none, or the screen was repainted since).
+    private var shown: FramePicture?
+    private(set) var written = 0
+    private(set) var skipped = 0
+    private(set) var bytesWritten = 0
+    /// The largest picture written, in bytes.
+    private(set) var largest = 0
+    /// The pictures offered and written of late (monotonic seconds, bytes written).
+    private var offers: [Double] = []
+    private var writes: [(time: Double, bytes: Int)] = []
+    private var since: Double?
+
+    /// Nil where the terminal draws no pictures (or did not say its cell's size).
+    init?(_ support: GraphicsSupport) {
+        guard support.drawsPictures, let cell = support.cellPixels, cell.width > 0, cell.height > 0 else { return nil }
+        kind = support.kitty ? .kitty : .sixel
+        cellWidth = cell.width
+        cellHeight = cell.height
+        limit = support.kitty ? nil : support.sixelLimit
+    }
+
+    /// Why `picture` cannot be drawn as pixels on a screen of `rows` rows (nil: it can).
+    func refusal(_ picture: FramePicture, rows: Int) -> String? {
+        let cells = picture.cells
+        if cells.width < 8 || cells.height < 4 || cells.row + cells.height > rows - 1 {
+            return "the terminal is too small for a picture"
+        }
+        if let limit, cells.width * cellWidth > limit.width || cells.height * cellHeight > limit.height {
+            return "the picture is larger than the terminal's sixel limit of \(limit.width)x\(limit.height) px"
+        }
+        return nil
+    }
+
+    /// Offers the picture to draw now (it replaces one still owed).
+    func offer(_ picture: FramePicture, now: Double) {
+        guard picture != shown else {
+            owed = nil
+            return
+        }
+        if owed != nil { skipped += 1 }
+        owed = picture
+        since = since ?? now
+        offers = offers.filter { now - $0 < Self.window } + [now]
+    }
+
+    /// The owed picture's bytes, to be written now that the terminal took everything:
+    /// `move` places the cursor at its top-left cell.
+    func take(move: (Int, Int) -> [UInt8], now: Double) -> [UInt8]? {
+        guard let picture = owed else { return nil }
+        owed = nil
+        let pixels = PicturePixels(picture, cellWidth: cellWidth, cellHeight: cellHeight)
+        let encoded = kind == .kitty ? KittyPicture.encode(pixels) : SixelPicture.encode(pixels)
+        guard let encoded else { return nil }
+        let bytes = move(picture.cells.column, picture.cells.row) + encoded
+        shown = picture
+        written += 1
+        bytesWritten += bytes.count
+        largest = max(largest, bytes.count)
+        writes = writes.filter { now - $0.time < Self.window } + [(now, bytes.count)]
+        return bytes
+    }
+
+    /// The screen was repainted or cleared: the next picture is written whatever it shows.
+    func forget() {
+        shown = nil
+    }
+
+    /// What clears the picture from the terminal (kitty keeps pictures apart from the cells; a
+    /// sixel picture goes with the cells repainted over it).
+    var clear: [UInt8] { kind == .kitty ? KittyPicture.delete : [] }
+
+    /// Stopped drawing pictures: the link's watch starts again next time.
+    func stop() {
+        owed = nil
+        shown = nil
+        since = nil
+        offers = []
+        writes = []
+    }
+
+    /// Over the last few seconds of pictures, the terminal took too few of those offered to
+    /// show a moving picture: "the link is too slow for pictures (41 kB/s)".
+    func tooSlow(now: Double) -> String? {
+        guard let since, now - since >= Self.window else { return nil }
+        let recentOffers = offers.filter { now - $0 < Self.window }.count
+        let recent = writes.filter { now - $0.time < Self.window }
+        guard recentOffers >= Self.offeredAtLeast, Double(recent.count) < Self.fewestPerSecond * Self.window else {
+            return nil
+        }
+        let rate = Double(recent.reduce(0) { $0 + $1.bytes }) / Self.window / 1000
+        return "the link is too slow for pictures (\(Int(rate.rounded())) kB/s)"
+    }
+
+    static let window = 3.0
+    /// A moving picture: frames offered at least this often in a window.
+    static let offeredAtLeast = 30
+    static let fewestPerSecond = 2.0
+}

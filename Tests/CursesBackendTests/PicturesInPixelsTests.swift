@@ -1,0 +1,152 @@
+import Foundation
+import FrameCore
+import Glibc
+import Overlay
+import SystemCalls
+import Testing
+
+@testable import CursesBackend
+
+/// The screen drawn on a real pseudoterminal whose other end answers as a terminal of pixels:
+/// the picture goes as sixel or kitty escapes where the characters would be, and a terminal
+/// that reads slowly gets fewer pictures, never a growing queue.
+@Suite(.serialized) struct PicturesInPixelsTests {
+    /// The terminal's side: answers the questions, then reads everything, `pause` seconds
+    /// between reads of `chunk` bytes.
+    final class FakeTerminal: @unchecked Sendable {  // `heard` behind `lock`
+        let pty: Pseudoterminal
+        private let lock = NSLock()
+        private var heard = [UInt8]()
+        private var stopped = false
+
+        init(answer: String, pause: Double = 0, chunk: Int = 65536) throws {
+            pty = try Pseudoterminal(columns: 40, rows: 12)
+            let master = pty.master
+            let thread = Thread { [self] in
+                var buffer = [UInt8](repeating: 0, count: chunk)
+                var answered = false
+                while !lock.withLock({ stopped }) {
+                    let count = read(master, &buffer, buffer.count)
+                    guard count > 0 else { return }
+                    lock.withLock { heard += buffer.prefix(count) }
+                    if !answered, lock.withLock({ heard.ends(with: Array("\u{1B}[c".utf8)) }) {
+                        answered = true
+                        _ = try? Syscall.writeAll(master, Array(answer.utf8))
+                    }
+                    if pause > 0 { Thread.sleep(forTimeInterval: pause) }
+                }
+            }
+            thread.start()
+        }
+
+        var bytes: [UInt8] { lock.withLock { heard } }
+
+        func stop() {
+            lock.withLock { stopped = true }
+            close(pty.master)
+        }
+    }
+
+    static let sixel = "\u{1B}[?1;0;256S\u{1B}[6;20;10t\u{1B}[?63;1;2;4c"
+    static let kitty = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c"
+
+    /// A 64x48 frame of `level` (nil: noise from `seed`), shown on 40x12 cells, and the grid
+    /// the characters draw for it.
+    static func screen(level: UInt8?, seed: UInt64 = 1) -> (CellGrid, FramePicture) {
+        var state = seed
+        let pixels = (0..<(64 * 48)).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return level ?? UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let image = GreyImage(width: 64, height: 48, pixels: pixels)
+        let transform = ViewTransform.preview(
+            frameWidth: 64, frameHeight: 48, columns: 40, rows: 12, cellAspect: 0.5, mode: .fill)
+        let scene = Scene(
+            image: image, transform: transform, scanArea: ScanArea(rect: Rect(x: 16, y: 12, width: 32, height: 24)),
+            outlines: [], status: .scanning, info: StatusInfo(source: "t"), glyphs: .ascii, unicode: true)
+        var shader = Shader()
+        return (
+            Screen.render(scene, columns: 40, rows: 12, shader: &shader), FramePicture(scene, columns: 40, rows: 12)!
+        )
+    }
+
+    static func terminal(on fake: FakeTerminal) throws -> CursesTerminal {
+        let slave = open(fake.pty.slavePath, O_RDWR | O_NOCTTY)
+        try #require(slave >= 0)
+        defer { close(slave) }
+        return try CursesTerminal(input: slave, output: slave, terminalType: "xterm-256color", askingKitty: true)
+    }
+
+    /// Polls until `condition` holds, for 10 s at most.
+    static func eventually(_ condition: () -> Bool) -> Bool {
+        let deadline = MonotonicClock.now() + 10
+        while MonotonicClock.now() < deadline {
+            if condition() { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return condition()
+    }
+
+    @Test func sixelGoesWhereThePictureIsAndNoCharacterUnderIt() throws {
+        let fake = try FakeTerminal(answer: Self.sixel)
+        defer { fake.stop() }
+        let terminal = try Self.terminal(on: fake)
+        defer { terminal.end() }
+        let (grid, picture) = Self.screen(level: 200)
+        let before = fake.bytes.count
+        terminal.draw(grid, picture: picture)
+        #expect(terminal.pictureProblem == nil)
+        #expect(Self.eventually { Array(fake.bytes[before...]).ends(with: Array("\u{1B}\\".utf8)) })
+        let written = Array(fake.bytes[before...])
+        let start = try #require(written.firstRange(of: Array("\u{1B}P0;1;0q".utf8)))
+        let cup = Array("\u{1B}[\(picture.cells.row + 1);\(picture.cells.column + 1)H".utf8)
+        #expect(Array(written[..<start.lowerBound]).ends(with: cup))
+        // The characters' picture of a light frame is '@', '%' and '#': none was sent.
+        #expect(!written[..<start.lowerBound].contains(UInt8(ascii: "@")))
+        #expect(Array(written[start.lowerBound...]).ends(with: Array("\u{1B}\\".utf8)))
+    }
+
+    @Test func kittyReplacesItsPictureAndDeletesItWhenCharactersComeBack() throws {
+        let fake = try FakeTerminal(answer: Self.kitty)
+        defer { fake.stop() }
+        let terminal = try Self.terminal(on: fake)
+        defer { terminal.end() }
+        let (grid, picture) = Self.screen(level: 90)
+        let before = fake.bytes.count
+        terminal.draw(grid, picture: picture)
+        terminal.draw(grid, picture: nil)
+        let delete = "\u{1B}_Ga=d,d=I,i=\(KittyPicture.id)"
+        #expect(
+            Self.eventually {
+                let text = String(decoding: fake.bytes[before...], as: UTF8.self)
+                return text.range(of: delete).map { text[$0.upperBound...].contains("Scanning") } ?? false
+            })
+        let text = String(decoding: fake.bytes[before...], as: UTF8.self)
+        #expect(
+            text.contains(
+                "\u{1B}_Ga=T,f=24,o=z,s=\(picture.cells.width * 10),v=\(picture.cells.height * 20),i=\(KittyPicture.id)"
+            ))
+        // After the delete, the cells are repainted whole: the characters are back.
+        let deleted = try #require(text.range(of: delete))
+        #expect(text[deleted.upperBound...].contains("\u{1B}[2J"))
+    }
+
+    /// A terminal that takes 4 kB every 20 ms (200 kB/s) shown 200 pictures as fast as they
+    /// come: most are dropped, and what waits never exceeds a picture and the cells around it.
+    @Test func aSlowTerminalGetsFewerPicturesNeverAQueue() throws {
+        let fake = try FakeTerminal(answer: Self.sixel, pause: 0.02, chunk: 4096)
+        defer { fake.stop() }
+        let terminal = try Self.terminal(on: fake)
+        defer { terminal.end() }
+        for index in 0..<200 {
+            let (grid, picture) = Self.screen(level: nil, seed: UInt64(index + 1))
+            terminal.draw(grid, picture: picture)
+            terminal.flushOutput()
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        let pictures = try #require(terminal.pictures)
+        #expect(pictures.written < 100 && pictures.skipped > 100)
+        #expect(pictures.largest > 8192)  // each picture takes the terminal a while
+        #expect(terminal.sending.mostWaiting <= pictures.largest + 4096)
+    }
+}

@@ -1,0 +1,179 @@
+import CodeFixtures
+import Foundation
+import FrameCore
+import Glibc
+import PictureFiles
+import SystemCalls
+import Testing
+
+/// The camera as a picture in real terminals of pixels, under an X server without a screen:
+/// xterm with sixel (`-ti vt340`) and kitty with its graphics protocol, each running qrtui with
+/// `--preview picture` on a QR code. A screenshot of the terminal's own pixels is read by
+/// zbarimg, and the green outline lies around the code as it is drawn there.
+@Suite(.serialized) struct PictureTerminalTests {
+    static let payload = "https://example.org/pixels"
+
+    /// A process started for the test and ended with it.
+    final class Started {
+        let pid: pid_t
+        init(_ path: String, _ arguments: [String], environment: [String: String]) throws {
+            pid = try ChildProcess.spawn(path, arguments, environment: environment, ownGroup: true)
+        }
+        deinit {
+            kill(-pid, SIGTERM)
+            if ChildProcess.wait(pid, until: MonotonicClock.now() + 5) == .killedAtDeadline { kill(-pid, SIGKILL) }
+        }
+    }
+
+    /// An X server of its own (Xvfb on a display no other test uses), ready for clients.
+    static func xServer() throws -> (Started, [String: String]) {
+        let number = 40 + Int(getpid() % 200)
+        let server = try Started(
+            "/usr/bin/Xvfb", [":\(number)", "-screen", "0", "1024x768x24", "+extension", "GLX", "-nolisten", "tcp"],
+            environment: ProcessInfo.processInfo.environment)
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = ":\(number)"
+        environment["LANG"] = "C.UTF-8"
+        environment.removeValue(forKey: "TMUX")
+        let ready = poll(seconds: 20) { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") }
+        try #require(ready, "Xvfb did not start")
+        return (server, environment)
+    }
+
+    /// Polls `condition` until it holds or `seconds` pass.
+    static func poll(seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = MonotonicClock.now() + seconds
+        while MonotonicClock.now() < deadline {
+            if condition() { return true }
+            usleep(200_000)
+        }
+        return condition()
+    }
+
+    /// The screen as it is now, as RGB pixels (ImageMagick's `import`, written as PPM).
+    static func screenshot(_ environment: [String: String], into directory: TemporaryDirectory) -> RGBPicture? {
+        let path = directory.path + "/shot.ppm"
+        let run = Spawn.run(
+            "/usr/bin/import", ["-window", "root", "-depth", "8", path], environment: environment, deadline: 20)
+        guard run.status == 0, let data = FileManager.default.contents(atPath: path) else { return nil }
+        return RGBPicture(ppm: Array(data))
+    }
+
+    /// Runs qrtui on a QR code in `terminal` until a screenshot of the terminal is read by
+    /// zbarimg; checks the outline around the code as it is drawn.
+    func check(terminal: String, arguments: (String) -> [String], extra: [String: String] = [:]) throws {
+        let directory = TemporaryDirectory("pixels")
+        let frame = CodeFixtures.qrScene(Self.payload, width: 320, height: 240, moduleSize: 5)
+        let png = directory.write("code.png", PNGCodec.encode(frame))
+        let (server, base) = try Self.xServer()
+        defer { withExtendedLifetime(server) {} }
+        let environment = base.merging(extra) { $1 }
+        let command = "\(QRTUIProcess.executable) --preview picture --input \(png) 2>\(directory.path)/err; sleep 60"
+        let shown = try Started(terminal, arguments(command), environment: environment)
+        defer { withExtendedLifetime(shown) {} }
+        var shot: RGBPicture?
+        var zbar = ""
+        let read = Self.poll(seconds: 60) {
+            shot = Self.screenshot(environment, into: directory)
+            guard let shot else { return false }
+            let path = directory.write("shot.png", shot.png)
+            let out = directory.path + "/zbar"
+            _ = Spawn.run("/usr/bin/zbarimg", ["-q", "--raw", path], stdout: out, deadline: 20)
+            zbar = String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self)
+            return zbar.contains(Self.payload)
+        }
+        let stderr = String(
+            decoding: FileManager.default.contents(atPath: directory.path + "/err") ?? Data(), as: UTF8.self)
+        #expect(read, "zbarimg read \(zbar.debugDescription) from the terminal's pixels; qrtui said \(stderr)")
+        guard read, let shot else { return }
+        // Where the code is in the terminal's pixels (qrtui's polygon of the screenshot), and
+        // the green of the outline along each of its sides, just outside it.
+        let located = try QRTUIProcess.run(["--no-preview", "--polygon", directory.path + "/shot.png"])
+        let corners = located.stdoutText.split(separator: ":").first.map {
+            $0.split(separator: " ").compactMap { pair -> (Int, Int)? in
+                let xy = pair.split(separator: ",").compactMap { Int($0) }
+                return xy.count == 2 ? (xy[0], xy[1]) : nil
+            }
+        }
+        let box: [(Int, Int)] = try #require(corners.flatMap { $0.count == 4 ? $0 : nil })
+        let xs = box.map { $0.0 }
+        let ys = box.map { $0.1 }
+        let left = xs.min() ?? 0
+        let right = xs.max() ?? 0
+        let top = ys.min() ?? 0
+        let bottom = ys.max() ?? 0
+        let halfHeight = (bottom - top) / 2
+        let halfWidth = (right - left) / 2
+        // The code is drawn with its quiet zone: the outline goes round its modules, within a
+        // module or two of the edge zbar and qrtui find.
+        let margin = 16
+        #expect(shot.greenRows(x: (left - margin)...(left + 4), y: top...bottom) > halfHeight)
+        #expect(shot.greenRows(x: (right - 4)...(right + margin), y: top...bottom) > halfHeight)
+        #expect(shot.greenColumns(y: (top - margin)...(top + 4), x: left...right) > halfWidth)
+        #expect(shot.greenColumns(y: (bottom - 4)...(bottom + margin), x: left...right) > halfWidth)
+    }
+
+    @Test func xtermDrawsThePictureInSixel() throws {
+        try check(terminal: "/usr/bin/xterm") { ["-ti", "vt340", "-geometry", "100x40", "-e", "sh", "-c", $0] }
+    }
+
+    @Test func kittyDrawsThePictureByItsProtocol() throws {
+        try check(
+            terminal: "/usr/bin/kitty", arguments: { ["-o", "initial_window_width=900", "sh", "-c", $0] },
+            extra: ["LIBGL_ALWAYS_SOFTWARE": "1"])
+    }
+}
+
+/// A screenshot's pixels, RGB.
+struct RGBPicture {
+    let width: Int
+    let height: Int
+    let rgb: [UInt8]
+
+    /// A binary PPM (P6, 8 bits).
+    init?(ppm: [UInt8]) {
+        var fields = [String]()
+        var index = 0
+        while fields.count < 4, index < ppm.count {
+            while index < ppm.count, ppm[index] == 0x20 || ppm[index] == 0x0A { index += 1 }
+            let start = index
+            while index < ppm.count, ppm[index] != 0x20, ppm[index] != 0x0A { index += 1 }
+            fields.append(String(decoding: ppm[start..<index], as: UTF8.self))
+        }
+        index += 1
+        guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]),
+            fields[3] == "255", ppm.count - index >= width * height * 3
+        else { return nil }
+        (self.width, self.height) = (width, height)
+        rgb = Array(ppm[index..<(index + width * height * 3)])
+    }
+
+    func isGreen(_ x: Int, _ y: Int) -> Bool {
+        guard x >= 0, y >= 0, x < width, y < height else { return false }
+        let i = (y * width + x) * 3
+        return rgb[i + 1] > 150 && rgb[i] < 80 && rgb[i + 2] < 80
+    }
+
+    /// Rows in `y` with a green pixel somewhere in `x`.
+    func greenRows(x: ClosedRange<Int>, y: ClosedRange<Int>) -> Int {
+        y.filter { row in x.contains { isGreen($0, row) } }.count
+    }
+
+    /// Columns in `x` with a green pixel somewhere in `y`.
+    func greenColumns(y: ClosedRange<Int>, x: ClosedRange<Int>) -> Int {
+        x.filter { column in y.contains { isGreen(column, $0) } }.count
+    }
+
+    /// As a colour PNG, for zbarimg and qrtui.
+    var png: [UInt8] {
+        var grey = [UInt8](repeating: 0, count: width * height)
+        for index in 0..<(width * height) {
+            let i = index * 3
+            let red = Int(rgb[i]) * 299
+            let green = Int(rgb[i + 1]) * 587
+            let blue = Int(rgb[i + 2]) * 114
+            grey[index] = UInt8((red + green + blue) / 1000)
+        }
+        return PNGCodec.encode(Frame(width: width, height: height, luma: grey))
+    }
+}
