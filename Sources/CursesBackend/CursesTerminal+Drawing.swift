@@ -9,6 +9,8 @@ extension CursesTerminal {
     /// characters draws the picture as the grid's cells for it.
     public func draw(_ grid: CellGrid, picture: FramePicture? = nil) {
         let now = MonotonicClock.now()
+        // The terminal took all before this draw: its picture may follow its cells.
+        let taken = sending.idle
         let drawn = picture.flatMap { inPixels($0, rows: grid.height, now: now) }
         var grid = grid
         if let drawn { grid.blank(drawn.cells) }
@@ -31,7 +33,7 @@ extension CursesTerminal {
         guard let drawn, let pictures else { return }
         pictureOnScreen = true
         pictures.offer(drawn, now: now)
-        sendOwedPicture(now: now)
+        if taken { sendOwedPicture(now: now, behindCells: true) }
     }
 
     /// `picture` if it is drawn in pixels (nil: as characters, and `pictureProblem` says why
@@ -43,8 +45,10 @@ extension CursesTerminal {
     }
 
     /// The picture owed, once the terminal has taken everything before it.
-    private func sendOwedPicture(now: Double) {
-        guard sending.idle, let writer, let bytes = pictures?.take(move: writer.moving, now: now) else { return }
+    private func sendOwedPicture(now: Double, behindCells: Bool = false) {
+        guard behindCells || sending.idle, let writer, let bytes = pictures?.take(move: writer.moving, now: now) else {
+            return
+        }
         sending.send(bytes)
     }
 
@@ -56,10 +60,9 @@ extension CursesTerminal {
         pictures.stop()
     }
 
-    public var outputWaiting: Int32? { sending.idle ? nil : outputDescriptor }
+    public func onOutputTaken(_ action: @escaping @Sendable () -> Void) { sending.onTaken(action) }
 
     public func flushOutput() {
-        sending.flush()
         if pictureOnScreen { sendOwedPicture(now: MonotonicClock.now()) }
     }
 

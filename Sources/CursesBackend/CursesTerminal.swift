@@ -70,13 +70,7 @@ public final class CursesTerminal: TerminalBackend {
             fclose(output)
             throw Failure(description: "terminal type '\(name)' cannot move the cursor, so it cannot show a preview")
         }
-        cbreak()
-        noecho()
-        nonl()
-        keypad(qrtui_stdscr(), true)
-        nodelay(qrtui_stdscr(), true)
-        curs_set(0)
-        typeahead(-1)  // draw whole frames even while keys wait: they are read right after
+        Self.setModes()
         reportedSize = (Int(qrtui_columns()), Int(qrtui_lines()))
         if wantColor && has_colors() {
             start_color()
@@ -89,6 +83,18 @@ public final class CursesTerminal: TerminalBackend {
         writer = CellWriter(depth: depth)
         mouse(on: true)
         askGraphics(askingKitty: askingKitty)
+        sending.start()
+    }
+
+    /// Keys one at a time, unechoed, without waiting; no cursor.
+    private static func setModes() {
+        cbreak()
+        noecho()
+        nonl()
+        keypad(qrtui_stdscr(), true)
+        nodelay(qrtui_stdscr(), true)
+        curs_set(0)
+        typeahead(-1)  // draw whole frames even while keys wait: they are read right after
     }
 
     /// Asks the terminal once what it draws besides characters; keys typed while it answered
@@ -121,7 +127,7 @@ public final class CursesTerminal: TerminalBackend {
         guard !ended else { return }
         ended = true
         leavePicture()
-        sending.drain()
+        sending.stop()
         qrtui_disarm_crash_reset()
         // Keys typed for qrtui and not yet read are not the shell's.
         tcflush(inputDescriptor, TCIFLUSH)
@@ -166,7 +172,7 @@ public final class CursesTerminal: TerminalBackend {
     public func suspend(_ pause: () -> Void) {
         guard !ended else { return }
         leavePicture()
-        sending.drain()
+        sending.stop()
         def_prog_mode()
         mouse(on: false)
         curs_set(1)
@@ -177,6 +183,7 @@ public final class CursesTerminal: TerminalBackend {
         curs_set(0)
         invalidate()
         refresh()
+        sending.start()
     }
 
     public var size: TerminalSize {

@@ -10,8 +10,9 @@ enum KittyPicture {
     /// Base64 bytes a chunk, as the protocol asks.
     static let chunk = 4096
 
-    /// `pixels` as the escapes that show it at the cursor (nil: zlib failed).
-    static func encode(_ pixels: PicturePixels, level: Int32 = 1) -> [UInt8]? {
+    /// `pixels` as the escapes that show it at the cursor, scaled by the terminal to `cells`
+    /// (columns, rows; nil: at its own size) (nil: zlib failed).
+    static func encode(_ pixels: PicturePixels, cells: (Int, Int)? = nil, level: Int32 = 1) -> [UInt8]? {
         guard let compressed = deflate(pixels.rgb, level: level) else { return nil }
         let payload = Base64.encode(compressed)
         var out = [UInt8]()
@@ -22,7 +23,8 @@ enum KittyPicture {
             let more = end < payload.count ? 1 : 0
             let keys =
                 start == 0
-                ? "a=T,f=24,o=z,s=\(pixels.width),v=\(pixels.height),i=\(id),p=1,q=2,C=1,m=\(more)" : "m=\(more)"
+                ? "a=T,f=24,o=z,s=\(pixels.width),v=\(pixels.height),i=\(id),p=1,q=2,C=1"
+                    + (cells.map { ",c=\($0.0),r=\($0.1)" } ?? "") + ",m=\(more)" : "m=\(more)"
             out += Array("\u{1B}_G\(keys);".utf8)
             out += payload[start..<end]
             out += [0x1B, UInt8(ascii: "\\")]

@@ -33,29 +33,34 @@ enum SixelPicture {
             out += Array("#\(index);2;\(colour.red);\(colour.green);\(colour.blue)".utf8)
         }
         let width = pixels.width
-        var registers = [UInt8](repeating: 0, count: width * 6)
-        var bits = [UInt8](repeating: 0, count: width)
+        let count = greys + 1
+        // Each band: every register's sixels across it, made in one pass over its pixels.
+        var planes = [UInt8](repeating: 0, count: width * count)
         for top in stride(from: 0, to: pixels.height, by: 6) {
             let rows = min(6, pixels.height - top)
-            var present = [Bool](repeating: false, count: greys + 1)
+            var present = [Bool](repeating: false, count: count)
             pixels.rgb.withUnsafeBufferPointer { rgb in
-                for row in 0..<rows {
-                    let base = (top + row) * width * 3
-                    for x in 0..<width {
-                        let register = register(rgb[base + x * 3], rgb[base + x * 3 + 1], rgb[base + x * 3 + 2])
-                        registers[row * width + x] = UInt8(register)
-                        present[register] = true
+                planes.withUnsafeMutableBufferPointer { planes in
+                    for row in 0..<rows {
+                        let base = (top + row) * width * 3
+                        let bit = UInt8(1) << row
+                        for x in 0..<width {
+                            let register = register(rgb[base + x * 3], rgb[base + x * 3 + 1], rgb[base + x * 3 + 2])
+                            planes[register * width + x] |= bit
+                            present[register] = true
+                        }
                     }
                 }
             }
-            for register in 0...greys where present[register] {
-                for x in 0..<width {
-                    var value: UInt8 = 0
-                    for row in 0..<rows where registers[row * width + x] == UInt8(register) { value |= 1 << row }
-                    bits[x] = value
+            for register in 0..<count where present[register] {
+                out.append(UInt8(ascii: "#"))
+                appendDecimal(register, to: &out)
+                planes.withUnsafeMutableBufferPointer { planes in
+                    let row = UnsafeMutableBufferPointer(
+                        rebasing: planes[(register * width)..<((register + 1) * width)])
+                    appendRuns(UnsafeBufferPointer(row), to: &out)
+                    row.update(repeating: 0)
                 }
-                out += Array("#\(register)".utf8)
-                appendRuns(bits, to: &out)
                 out.append(UInt8(ascii: "$"))
             }
             out.append(UInt8(ascii: "-"))
@@ -65,20 +70,27 @@ enum SixelPicture {
     }
 
     /// One colour's sixels across a band, runs counted, the empty columns at its end left out.
-    private static func appendRuns(_ bits: [UInt8], to out: inout [UInt8]) {
-        let end = (bits.lastIndex { $0 != 0 } ?? -1) + 1
+    private static func appendRuns(_ bits: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var end = bits.count
+        while end > 0 && bits[end - 1] == 0 { end -= 1 }
         var x = 0
         while x < end {
             var run = 1
             while x + run < end && bits[x + run] == bits[x] { run += 1 }
             let character = 63 + bits[x]
             if run >= shortestRun {
-                out += Array("!\(run)".utf8)
+                out.append(UInt8(ascii: "!"))
+                appendDecimal(run, to: &out)
                 out.append(character)
             } else {
-                out += [UInt8](repeating: character, count: run)
+                for _ in 0..<run { out.append(character) }
             }
             x += run
         }
+    }
+
+    private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        if value >= 10 { appendDecimal(value / 10, to: &out) }
+        out.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

@@ -14,8 +14,9 @@ final class TerminalPicture {
     private let limit: PixelSize?
     /// The newest picture not yet written (the terminal was still taking the last).
     private(set) var owed: FramePicture?
-    /// The picture on screen, last written (nil: none, or the screen was repainted since).
-    private var shown: FramePicture?
+    /// Whether a picture shows more than the one on screen, beyond noise.
+    private var change = PictureChange()
+    private let scaling = AreaScaling()
     private(set) var written = 0
     private(set) var skipped = 0
     private(set) var bytesWritten = 0
@@ -25,6 +26,11 @@ final class TerminalPicture {
     private var offers: [Double] = []
     private var writes: [(time: Double, bytes: Int)] = []
     private var since: Double?
+    /// When the last picture was made, and the CPU seconds making it took.
+    private var made = (time: -Double.infinity, cost: 0.0)
+    /// The share of a core pictures may take: a picture waits until its making fits in it, so
+    /// on a slow machine (or a huge screen) the picture drops frames rather than take the CPU.
+    static let share = 0.2
 
     /// Nil where the terminal draws no pictures (or did not say its cell's size).
     init?(_ support: GraphicsSupport) {
@@ -47,9 +53,10 @@ final class TerminalPicture {
         return nil
     }
 
-    /// Offers the picture to draw now (it replaces one still owed).
+    /// Offers the picture to draw now (it replaces one still owed); one that differs from the
+    /// picture on screen by noise alone is not drawn.
     func offer(_ picture: FramePicture, now: Double) {
-        guard picture != shown else {
+        guard change.shows(picture) else {
             owed = nil
             return
         }
@@ -62,13 +69,23 @@ final class TerminalPicture {
     /// The owed picture's bytes, to be written now that the terminal took everything:
     /// `move` places the cursor at its top-left cell.
     func take(move: (Int, Int) -> [UInt8], now: Double) -> [UInt8]? {
-        guard let picture = owed else { return nil }
+        guard let picture = owed, now >= made.time + made.cost / Self.share else { return nil }
         owed = nil
-        let pixels = PicturePixels(picture, cellWidth: cellWidth, cellHeight: cellHeight)
-        let encoded = kind == .kitty ? KittyPicture.encode(pixels) : SixelPicture.encode(pixels)
+        let started = MonotonicClock.threadCPU()
+        defer { made = (now, MonotonicClock.threadCPU() - started) }
+        // Kitty scales a picture to its cells itself: sent at half the screen's pixels, it costs a
+        // quarter to make and compress. Sixel is drawn pixel for pixel.
+        let half = kind == .kitty && cellWidth >= 8 && cellHeight >= 8
+        let pixels = PicturePixels(
+            picture, cellWidth: half ? cellWidth / 2 : cellWidth, cellHeight: half ? cellHeight / 2 : cellHeight,
+            scaling: scaling)
+        let encoded =
+            kind == .kitty
+            ? KittyPicture.encode(pixels, cells: half ? (picture.cells.width, picture.cells.height) : nil)
+            : SixelPicture.encode(pixels)
         guard let encoded else { return nil }
         let bytes = move(picture.cells.column, picture.cells.row) + encoded
-        shown = picture
+        change.drew(picture)
         written += 1
         bytesWritten += bytes.count
         largest = max(largest, bytes.count)
@@ -78,7 +95,7 @@ final class TerminalPicture {
 
     /// The screen was repainted or cleared: the next picture is written whatever it shows.
     func forget() {
-        shown = nil
+        change.forget()
     }
 
     /// What clears the picture from the terminal (kitty keeps pictures apart from the cells; a
@@ -88,7 +105,7 @@ final class TerminalPicture {
     /// Stopped drawing pictures: the link's watch starts again next time.
     func stop() {
         owed = nil
-        shown = nil
+        change.forget()
         since = nil
         offers = []
         writes = []

@@ -116,7 +116,8 @@ public enum KeyBindings {
             label: "space", help: "pause (freeze the picture)", keys: [(.space, .pause)],
             hint: ("␣ pause", "space pause")),
         KeyBinding(
-            label: "g", help: "next glyph set (ascii, blocks, half, braille, picture)", keys: [(.character("g"), .nextGlyphs)],
+            label: "g", help: "glyphs: ascii, blocks, half, braille, picture",
+            keys: [(.character("g"), .nextGlyphs)],
             hint: ("g glyphs", "g glyphs")),
         // One line for the camera's keys, in the order the help names them: f auto focus and
         // [ ] farther / nearer, e E exposure up / down, z Z zoom in / out.

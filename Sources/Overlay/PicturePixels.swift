@@ -21,8 +21,9 @@ public struct PicturePixels: Equatable, Sendable {
         (self.width, self.height, self.rgb) = (width, height, rgb)
     }
 
-    /// `picture` at `cellWidth` by `cellHeight` screen pixels a cell.
-    public init(_ picture: FramePicture, cellWidth: Int, cellHeight: Int) {
+    /// `picture` at `cellWidth` by `cellHeight` screen pixels a cell; `scaling` keeps its spans
+    /// from one picture of a stream to the next.
+    public init(_ picture: FramePicture, cellWidth: Int, cellHeight: Int, scaling: AreaScaling = AreaScaling()) {
         width = max(1, picture.cells.width * cellWidth)
         height = max(1, picture.cells.height * cellHeight)
         let toFrame = { (x: Double, y: Double) in
@@ -33,30 +34,16 @@ public struct PicturePixels: Equatable, Sendable {
         }
         let origin = toFrame(0, 0)
         let end = toFrame(Double(width), Double(height))
-        let grey = AreaScaling.scaled(
+        let grey = scaling.scaled(
             picture.image, from: Rect(x: origin.x, y: origin.y, width: end.x - origin.x, height: end.y - origin.y),
             toWidth: width, height: height)
-        rgb = [UInt8](repeating: 0, count: width * height * 3)
         let screen = { (point: Point) in
             picture.screenPixel(for: point, cellWidth: Double(cellWidth), cellHeight: Double(cellHeight))
         }
         let undimmed = picture.undimmed.map {
             Self.box(screen(Point(x: $0.x, y: $0.y)), screen(Point(x: $0.maxX, y: $0.maxY)))
         }
-        // Each row: the pixels undimmed are one run (all of them where nothing is dimmed).
-        let dim = (0...255).map { UInt8((Double($0) * Self.dimmed).rounded(.down)) }
-        for y in 0..<height {
-            let bright =
-                undimmed.map {
-                    y >= $0.top && y < $0.bottom ? max(0, $0.left)..<max(max(0, $0.left), min(width, $0.right)) : 0..<0
-                }
-                ?? 0..<width
-            for x in 0..<width {
-                let value = bright.contains(x) ? grey[y * width + x] : dim[Int(grey[y * width + x])]
-                let index = (y * width + x) * 3
-                (rgb[index], rgb[index + 1], rgb[index + 2]) = (value, value, value)
-            }
-        }
+        rgb = Self.rgb(grey, width: width, height: height, dimmedOutside: undimmed)
         if let area = picture.brackets {
             let box = Self.box(screen(Point(x: area.x, y: area.y)), screen(Point(x: area.maxX, y: area.maxY)))
             drawBrackets(around: box, colour: picture.flash ? Self.green : Self.white)
@@ -67,6 +54,34 @@ public struct PicturePixels: Equatable, Sendable {
                 drawLine(from: start, to: corners[(index + 1) % corners.count], colour: Self.green)
             }
         }
+    }
+
+    /// `grey` as RGB, dimmed outside the box `undimmed` (nil: nothing is); each row's undimmed
+    /// pixels are one run.
+    private static func rgb(
+        _ grey: [UInt8], width: Int, height: Int,
+        dimmedOutside undimmed: (left: Int, top: Int, right: Int, bottom: Int)?
+    ) -> [UInt8] {
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        let dim = (0...255).map { UInt8((Double($0) * Self.dimmed).rounded(.down)) }
+        rgb.withUnsafeMutableBufferPointer { rgb in
+            for y in 0..<height {
+                let bright =
+                    undimmed.map {
+                        y >= $0.top && y < $0.bottom
+                            ? max(0, $0.left)..<max(max(0, $0.left), min(width, $0.right)) : 0..<0
+                    }
+                    ?? 0..<width
+                for x in 0..<width {
+                    let value = bright.contains(x) ? grey[y * width + x] : dim[Int(grey[y * width + x])]
+                    let index = (y * width + x) * 3
+                    rgb[index] = value
+                    rgb[index + 1] = value
+                    rgb[index + 2] = value
+                }
+            }
+        }
+        return rgb
     }
 
     /// The colour of pixel (`x`, `y`).
@@ -119,60 +134,6 @@ public struct PicturePixels: Equatable, Sendable {
             let x = Int((start.x + (end.x - start.x) * t).rounded())
             let y = Int((start.y + (end.y - start.y) * t).rounded())
             fill(x - half, y - half, x - half + Self.outlineWidth, y - half + Self.outlineWidth, colour)
-        }
-    }
-}
-
-/// Area-averaged scaling of a grey picture: each output pixel the mean of the source pixels it
-/// covers, in part where it covers part of one (outside the picture counts as black). Done
-/// across, then down.
-enum AreaScaling {
-    /// `source`'s rectangle `rect` (frame pixels, fractional) at `width` by `height`.
-    static func scaled(_ source: GreyImage, from rect: Rect, toWidth width: Int, height: Int) -> [UInt8] {
-        let columns = spans(from: rect.x, length: rect.width, count: width, limit: source.width)
-        let rows = spans(from: rect.y, length: rect.height, count: height, limit: source.height)
-        // Across: every source row the output needs, at the output's width.
-        // Rows wholly outside the picture (a cell the frame reaches in part) have no span.
-        let firstRow = rows.lazy.compactMap { $0.first?.index }.first ?? 0
-        let lastRow = rows.reversed().lazy.compactMap { $0.last?.index }.first ?? -1
-        var across = [Float](repeating: 0, count: max(0, lastRow - firstRow + 1) * width)
-        source.pixels.withUnsafeBufferPointer { pixels in
-            for row in max(0, firstRow)...max(max(0, firstRow), lastRow) where row <= lastRow {
-                let base = row * source.stride
-                let out = (row - firstRow) * width
-                for (x, span) in columns.enumerated() {
-                    var sum: Float = 0
-                    for part in span { sum += Float(pixels[base + part.index]) * part.weight }
-                    across[out + x] = sum
-                }
-            }
-        }
-        var result = [UInt8](repeating: 0, count: width * height)
-        for (y, span) in rows.enumerated() {
-            for x in 0..<width {
-                var sum: Float = 0
-                for part in span { sum += across[(part.index - firstRow) * width + x] * part.weight }
-                result[y * width + x] = UInt8(max(0, min(255, sum.rounded())))
-            }
-        }
-        return result
-    }
-
-    /// For each of `count` output pixels over `length` source pixels from `start`: the source
-    /// pixels it covers and their weights (summing to one over the picture; less at its edges).
-    static func spans(from start: Double, length: Double, count: Int, limit: Int) -> [[(index: Int, weight: Float)]] {
-        let step = length / Double(max(1, count))
-        return (0..<count).map { index in
-            let a = start + Double(index) * step
-            let b = a + step
-            var parts = [(index: Int, weight: Float)]()
-            var pixel = Int(a.rounded(.down))
-            while Double(pixel) < b {
-                let covered = min(b, Double(pixel + 1)) - max(a, Double(pixel))
-                if pixel >= 0, pixel < limit, covered > 0 { parts.append((pixel, Float(covered / step))) }
-                pixel += 1
-            }
-            return parts
         }
     }
 }

@@ -22,6 +22,9 @@ public struct Scene: Equatable, Sendable {
     public var historySelected = 0
     /// A read just happened: brackets turn green for a moment.
     public var flash: Bool
+    /// The backend draws the picture in the terminal's pixels (`FramePicture`): its cells are
+    /// left blank here.
+    public var inPixels = false
     /// The locale can show UTF-8 (box drawing, blocks, braille); else ASCII only.
     public var unicode: Bool
     /// Colours can be drawn; half blocks need them.
@@ -71,7 +74,9 @@ public enum Screen {
         var grid = CellGrid(width: columns, height: rows)
         guard columns > 0, rows > 0 else { return grid }
         let glyphs = scene.glyphs.usable(unicode: scene.unicode, colour: scene.colour)
-        if let image = scene.image, let transform = scene.transform, rows > 1 {
+        // In pixels, the picture, its mask, brackets and outlines are the backend's.
+        let pixels = scene.inPixels && scene.image != nil && scene.transform != nil
+        if let image = scene.image, let transform = scene.transform, rows > 1, !pixels {
             let area = scene.scanArea?.cells(in: transform)
             let toned = glyphs == .ascii && scene.colour && scene.greys
             let samples = shader.sample(image, transform: transform, glyphs: glyphs, toned: toned)
@@ -88,7 +93,7 @@ public enum Screen {
                     around: area, cellAspect: transform.cellAspect, unicode: scene.unicode,
                     style: scene.flash ? flashStyle : bracketStyle, into: &grid)
             }
-        } else if rows > 1 {
+        } else if rows > 1 && !pixels {
             // No picture yet: waiting for one, unless there will be none.
             let message: String
             if case .fail(let reason, _) = scene.status {

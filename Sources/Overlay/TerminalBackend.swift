@@ -26,16 +26,16 @@ public protocol TerminalBackend: AnyObject {
     func suspend(_ pause: () -> Void)
     /// Restores the terminal as it was; safe to call more than once.
     func end()
-    /// While output waits for the terminal to take it, the descriptor to poll for room.
-    var outputWaiting: Int32? { get }
-    /// Writes what waits, as far as the terminal takes it now (and a picture owed).
+    /// `action` runs (on another thread) when the terminal has taken all that was written.
+    func onOutputTaken(_ action: @escaping @Sendable () -> Void)
+    /// Writes a picture that waited for the terminal to take the last, if it now has.
     func flushOutput()
     /// Why the picture last offered could not be drawn in pixels (too small, too slow a link).
     var pictureProblem: String? { get }
 }
 
 extension TerminalBackend {
-    public var outputWaiting: Int32? { nil }
+    public func onOutputTaken(_ action: @escaping @Sendable () -> Void) {}
     public func flushOutput() {}
     public var pictureProblem: String? { nil }
 }

@@ -19,6 +19,7 @@ struct BenchSettings {
     var verbose = false
     var costSeconds: Double?
     var latencySeconds: Double?
+    var pictureSeconds: Double?
     var costClips: String?
     var swap = false
     var swapClips: String?
@@ -38,6 +39,7 @@ struct BenchSettings {
 
     var measuresSomething: Bool {
         corpus != nil || frames || render || capture || live || costSeconds != nil || latencySeconds != nil
+            || pictureSeconds != nil
             || stressCount != nil
             || deadlineRuns != nil || soakMinutes != nil || bigStill || memorySide != nil || explain != nil
             || costClips != nil || swap || swapClips != nil || qrPhotos != nil
@@ -139,6 +141,12 @@ enum BenchOptions {
             "dequeue to picture, to the status line and to a JSON line, on a paced fake camera through a pty"
         ) { settings, text throws(UsageError) in
             settings.latencySeconds = try count(text, "--latency", "seconds")
+        },
+        value(
+            "--pictures", "SECONDS",
+            "--preview picture on a pty answering as sixel and kitty terminals: CPU, pictures and bytes a second, latency"
+        ) { settings, text throws(UsageError) in
+            settings.pictureSeconds = try count(text, "--pictures", "seconds")
         },
         value("--cost-clips", "DIR", "write --cost's picture and clips into DIR (to try qrtui on them)") {
             $0.costClips = $1

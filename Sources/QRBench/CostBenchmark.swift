@@ -62,7 +62,7 @@ struct CostBenchmark {
         return table(rows)
     }
 
-    private func makeScenarios() -> [Scenario] {
+    func makeScenarios() -> [Scenario] {
         let width = 1280
         let height = 720
         let backdrop = Frame.plasma(width: width, height: height, seed: 5)

@@ -8,6 +8,10 @@ struct LatencyTrace {
     var dequeued: [Int: Double] = [:]
     /// Each frame mark as it arrived: when, the frame shown, the codes announced so far.
     var marks: [(time: Double, frame: Int, codes: Int, delivered: Int)] = []
+    /// For each mark: a picture in pixels (sixel, kitty) came just before it, so the mark's
+    /// arrival is that picture's.
+    var afterPicture: [Bool] = []
+    private var pictureSince = false
 
     /// "SEQUENCE SECONDS" lines.
     mutating func readDequeues(_ text: String) {
@@ -30,6 +34,7 @@ struct LatencyTrace {
                 pending = Array(buffer[found...])
                 return
             }
+            pictureSince = pictureSince || Self.holdsPicture(buffer[index..<found])
             let body = String(decoding: buffer[(found + start.count)..<end], as: UTF8.self)
             var fields = [String: Int]()
             for pair in body.split(separator: ";") {
@@ -39,12 +44,28 @@ struct LatencyTrace {
             if let frame = fields["frame"], let codes = fields["codes"] {
                 // Frames decoded and handed over: those the screen took and those replaced first.
                 marks.append((time, frame, codes, (fields["got"] ?? 0) + (fields["dropped"] ?? 0)))
+                afterPicture.append(pictureSince)
+                pictureSince = false
             }
             index = end + 2
         }
+        pictureSince = pictureSince || Self.holdsPicture(buffer[index...])
         // A mark may begin at the very end: keep what is left of a tail as long as its opening.
         let tail = Array(buffer[max(index, buffer.count - (start.count - 1))...])
         if tail.contains(0x1B) { pending = tail }
+    }
+
+    /// The start of a sixel picture (DCS ... q) or of a kitty one (APC G a=T).
+    static func holdsPicture(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var index = bytes.startIndex
+        while let escape = bytes[index...].firstIndex(of: 0x1B) {
+            let next = bytes.index(after: escape)
+            guard next < bytes.endIndex else { return false }
+            if bytes[next] == UInt8(ascii: "P") { return true }
+            if bytes[next] == UInt8(ascii: "_"), bytes[next...].starts(with: Array("_Ga=T".utf8)) { return true }
+            index = next
+        }
+        return false
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
@@ -57,10 +78,11 @@ struct LatencyTrace {
 
     /// Milliseconds from each frame's dequeue to its picture's first arrival, for frames
     /// dequeued after `from` (seconds).
-    func pictureDelays(after from: Double) -> [Double] {
+    func pictureDelays(after from: Double, inPixels: Bool = false) -> [Double] {
         var seen = Set<Int>()
         var delays = [Double]()
-        for mark in marks where !seen.contains(mark.frame) {
+        for (index, mark) in marks.enumerated() where !seen.contains(mark.frame) {
+            if inPixels && !afterPicture[index] { continue }
             seen.insert(mark.frame)
             if let dequeued = dequeued[mark.frame], dequeued >= from { delays.append((mark.time - dequeued) * 1000) }
         }

@@ -17,6 +17,8 @@ struct ProgramRun {
     var rows = 48
     var warmUp = 3.0
     var seconds = 10.0
+    /// What the terminal answers qrtui's questions with (a terminal of pixels: `TerminalAnswers`).
+    var answer: [UInt8]?
 
     struct Figures {
         /// Share of a core over the stretch, in percent.
@@ -24,6 +26,8 @@ struct ProgramRun {
         /// Bytes the terminal received over the stretch, and frames the source gave in it.
         var bytes: Int
         var frames: Int
+        /// Pictures in pixels the terminal received over the stretch.
+        var pictures = 0
         var bytesPerFrame: Double { Double(bytes) / Double(max(1, frames)) }
         static let failed = Figures(cpu: -1, bytes: -1, frames: 0)
     }
@@ -90,6 +94,8 @@ struct ProgramRun {
             if let terminal { Syscall.close(terminal.master) }
         }
         var bytes = 0
+        var pictures = 0
+        var asked = answer == nil
         var window: (start: Double, cpu: Double)?
         let giveUp = MonotonicClock.now() + 60
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -98,10 +104,11 @@ struct ProgramRun {
             if window == nil, let first = firstFrame(), now >= first + warmUp {
                 window = (now, CostBenchmark.cpuSeconds(of: pid))
                 bytes = 0
+                pictures = 0
             }
             if let window, now >= window.start + seconds {
                 let cpu = (CostBenchmark.cpuSeconds(of: pid) - window.cpu) / (now - window.start) * 100
-                return Figures(cpu: cpu, bytes: bytes, frames: frames(window.start, now))
+                return Figures(cpu: cpu, bytes: bytes, frames: frames(window.start, now), pictures: pictures)
             }
             if window == nil && now > giveUp { return .failed }
             guard let terminal else {
@@ -113,6 +120,8 @@ struct ProgramRun {
             let count = buffer.withUnsafeMutableBytes { (try? Syscall.read(terminal.master, into: $0)) ?? 0 }
             if count <= 0 { return .failed }
             bytes += count
+            pictures += TerminalAnswers.pictures(in: buffer[..<count])
+            asked = asked || TerminalAnswers.answer(buffer[..<count], with: answer, on: terminal.master)
         }
     }
 

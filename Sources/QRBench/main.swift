@@ -117,6 +117,10 @@ if let costSeconds = settings.costSeconds {
             + "\(Int(CostBenchmark.warmUp)) s of warm-up:\n")
     print(CostBenchmark(seconds: costSeconds).run(progress: toStderr))
 }
+if let pictureSeconds = settings.pictureSeconds {
+    let bench = PictureBenchmark(seconds: pictureSeconds)
+    print(bench.heading + bench.run(progress: toStderr))
+}
 if let latencySeconds = settings.latencySeconds {
     print(
         "\nLatency on the fake camera (1280x720 at 30 fps, a code a second in view, a second away), qrtui on a "

@@ -55,6 +55,7 @@ final class EventLoop {
         self.wake = wake
         self.clipboard = clipboard
         actions.reports.onAvailable { wake.wake() }
+        backend.onOutputTaken { wake.wake() }  // a picture that waited goes then
     }
 
     /// Runs until the state asks to quit or `deadline` (monotonic seconds) passes.
@@ -198,8 +199,6 @@ final class EventLoop {
         var fds = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
         if let input = backend.eventDescriptor { fds.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
         if let signals { fds.append(pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)) }
-        // Output the terminal has not taken yet goes as soon as it has room.
-        if let output = backend.outputWaiting { fds.append(pollfd(fd: output, events: Int16(POLLOUT), revents: 0)) }
         let untilDraw = drawDue.map { Int32(max(0, (($0 - MonotonicClock.now()) * 1000).rounded(.up))) }
         // A signal (SIGWINCH) is a wake-up too.
         _ = try? Syscall.poll(&fds, milliseconds: min(Int32(Self.tick), untilDraw ?? Int32(Self.tick)))

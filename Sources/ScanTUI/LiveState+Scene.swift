@@ -44,6 +44,7 @@ extension LiveState {
         scene.readsWhole = stillReadWhole
         scene.camera = source.isCamera
         scene.terminalPictures = terminal.pictures
+        scene.inPixels = showsPixels
         if showHelp, let lastCode { scene.helpNotes = CodePresentation.warnings(lastCode) }
         if let historySelection { (scene.historyLines, scene.historySelected) = (historyLines, historySelection) }
         return scene

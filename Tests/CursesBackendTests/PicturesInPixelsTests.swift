@@ -50,13 +50,14 @@ import Testing
     static let sixel = "\u{1B}[?1;0;256S\u{1B}[6;20;10t\u{1B}[?63;1;2;4c"
     static let kitty = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c"
 
-    /// A 64x48 frame of `level` (nil: noise from `seed`), shown on 40x12 cells, and the grid
-    /// the characters draw for it.
-    static func screen(level: UInt8?, seed: UInt64 = 1) -> (CellGrid, FramePicture) {
-        var state = seed
-        let pixels = (0..<(64 * 48)).map { _ -> UInt8 in
+    /// A 64x48 frame of `level` (nil: a texture of noise, with a black band at column `band`),
+    /// shown on 40x12 cells, and the grid the characters draw for it.
+    static func screen(level: UInt8?, band: Int = 0) -> (CellGrid, FramePicture) {
+        var state: UInt64 = 1
+        let pixels = (0..<(64 * 48)).map { index -> UInt8 in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return level ?? UInt8(truncatingIfNeeded: state >> 56)
+            let inBand = (band..<(band + 6)).contains(index % 64)
+            return level ?? (inBand ? 0 : UInt8(truncatingIfNeeded: state >> 56))
         }
         let image = GreyImage(width: 64, height: 48, pixels: pixels)
         let transform = ViewTransform.preview(
@@ -122,13 +123,53 @@ import Testing
                 return text.range(of: delete).map { text[$0.upperBound...].contains("Scanning") } ?? false
             })
         let text = String(decoding: fake.bytes[before...], as: UTF8.self)
-        #expect(
-            text.contains(
-                "\u{1B}_Ga=T,f=24,o=z,s=\(picture.cells.width * 10),v=\(picture.cells.height * 20),i=\(KittyPicture.id)"
-            ))
+        // Sent at half the screen's pixels, scaled by the terminal to the picture's cells.
+        let (columns, rows) = (picture.cells.width, picture.cells.height)
+        #expect(text.contains("\u{1B}_Ga=T,f=24,o=z,s=\(columns * 5),v=\(rows * 10),i=\(KittyPicture.id)"))
+        #expect(text.contains(",c=\(columns),r=\(rows),m="))
         // After the delete, the cells are repainted whole: the characters are back.
         let deleted = try #require(text.range(of: delete))
         #expect(text[deleted.upperBound...].contains("\u{1B}[2J"))
+    }
+
+    /// Leaving the screen (the end, Ctrl-Z) and a new size clear kitty's picture: it is kept
+    /// apart from the cells, and would stay on the shell.
+    @Test func kittysPictureIsDeletedOnResizeSuspendAndEnd() throws {
+        let fake = try FakeTerminal(answer: Self.kitty)
+        defer { fake.stop() }
+        let terminal = try Self.terminal(on: fake)
+        let (grid, picture) = Self.screen(level: 90)
+        let delete = Array("\u{1B}_Ga=d,d=I,i=\(KittyPicture.id),q=2\u{1B}\\".utf8)
+        func deletes() -> Int { fake.bytes.ranges(of: delete).count }
+        terminal.draw(grid, picture: picture)
+        terminal.draw(CellGrid(width: 39, height: 12), picture: nil)  // a new size, characters
+        #expect(Self.eventually { deletes() == 1 })
+        terminal.draw(grid, picture: picture)
+        terminal.suspend {}
+        #expect(Self.eventually { deletes() == 2 })
+        terminal.draw(grid, picture: picture)
+        terminal.end()
+        #expect(Self.eventually { deletes() == 3 })
+    }
+
+    /// A link that takes few of the pictures offered (a slow SSH link) is told, with its rate;
+    /// one that keeps up, or a still scene offering few pictures, is not.
+    @Test func aLinkThatTakesFewPicturesIsTooSlow() throws {
+        var support = GraphicsSupport()
+        (support.answered, support.sixel, support.cellPixels) = (true, true, PixelSize(width: 10, height: 20))
+        let slow = try #require(TerminalPicture(support))
+        let fast = try #require(TerminalPicture(support))
+        for frame in 0..<120 {
+            let now = Double(frame) / 30
+            let (_, picture) = Self.screen(level: nil, band: frame % 58)
+            slow.offer(picture, now: now)
+            fast.offer(picture, now: now)
+            if frame % 30 == 0 { _ = slow.take(move: { _, _ in [] }, now: now) }
+            _ = fast.take(move: { _, _ in [] }, now: now)
+        }
+        let verdict = try #require(slow.tooSlow(now: 4))
+        #expect(verdict.hasPrefix("the link is too slow for pictures (") && verdict.hasSuffix(" kB/s)"))
+        #expect(fast.tooSlow(now: 4) == nil)
     }
 
     /// A terminal that takes 4 kB every 20 ms (200 kB/s) shown 200 pictures as fast as they
@@ -139,7 +180,8 @@ import Testing
         let terminal = try Self.terminal(on: fake)
         defer { terminal.end() }
         for index in 0..<200 {
-            let (grid, picture) = Self.screen(level: nil, seed: UInt64(index + 1))
+            // A band moving over a still texture: every frame shows a change beyond the noise.
+            let (grid, picture) = Self.screen(level: nil, band: index % 58)
             terminal.draw(grid, picture: picture)
             terminal.flushOutput()
             Thread.sleep(forTimeInterval: 0.005)

@@ -75,16 +75,19 @@ import Testing
         terminal.graphics.answered = true
         terminal.graphics.sixel = true
         terminal.graphics.cellPixels = PixelSize(width: 10, height: 20)
-        _ = run(terminal, pictures: .auto)
+        let (state, _) = run(terminal, pictures: .auto)
         let index = try #require(terminal.grids.firstIndex(where: Self.success))
         let picture = try #require(terminal.pictures[index])
         #expect(picture.image.width == 800 && picture.image.height == 600)
-        // The code's outline and the brackets the grid shows are the picture's.
-        let brackets = try #require(terminal.grids[index].brackets)
-        let area = try #require(picture.brackets.map { picture.transform.cellRect(for: $0) })
-        #expect(brackets.left == area.column - 1 && brackets.right == area.maxColumn)
-        #expect(brackets.top == area.row - 1 && brackets.bottom == area.maxRow)
+        // The brackets and the code's outline are the picture's, around the scan area: the
+        // grid draws no character of the picture, only the status line below it.
+        let transform = try #require(state.transform)
+        let area = try #require(picture.brackets.map { transform.cellRect(for: $0) })
+        #expect(area == state.scanArea?.cells(in: transform))
         #expect(picture.outlines.count == 1)
+        let grid = terminal.grids[index]
+        #expect(grid.brackets == nil)
+        #expect(grid.lines.dropLast().allSatisfy { $0.allSatisfy { $0 == " " } })
     }
 
     @Test func aReadingTurnsTheStatusGreenAndEnterCopies() throws {
