@@ -74,8 +74,8 @@ package-test: package-deps build
 # parser, reading and camera tests under AddressSanitizer (each in its own build folder). The
 # C targets trap on undefined behaviour in every build (Package.swift). ASan must not insist
 # on coming first: the fake camera is preloaded before it.
-TSAN_TESTS := HandOverTests|ExecHookTests/(eachCode|aHanging|aFailing)|SideBySideTests|LookAheadTests|FramePoolTests|CameraTests|CameraScreenTests|HeadlessTests/(y4m|aCodeSeen|timeout|loop|imageOnStdin)|EventLoopTests|ReadingThreadTests
-ASAN_TESTS := PictureCodecTests|SideBySideTests|LookAheadTests|FinderLinkTests|ZxingEngineTests|InputOpenerTests|FramePoolTests|Code128ExtendedTests|ITFAcrossTests|ProductAcrossTests|ProductFitTests|Code128FitTests|Code128AcrossTests|Code39AcrossTests|MoreFormatsTests|MalformedMeaningTests|Y4MSourceTests|FuzzRegressionTests|InputBoundsTests|BadInputTests|HostileInputTests|ZbarEngineTests|ThoroughScanTests|LargeStillTests|LiveReaderTests|CorroborationTests|CameraTests
+TSAN_TESTS := HandOverTests|ExecHookTests/(eachCode|aHanging|aFailing)|SideBySideTests|LookAheadTests|FramePoolTests|CameraTests|CameraScreenTests|HeadlessTests/(y4m|aCodeSeen|timeout|loop|imageOnStdin)|EventLoopTests|ReadingThreadTests|PipelineTests|PicturesInPixelsTests
+ASAN_TESTS := PictureCodecTests|PicturePixelsTests|SixelPictureTests|KittyPictureTests|SideBySideTests|LookAheadTests|FinderLinkTests|ZxingEngineTests|InputOpenerTests|FramePoolTests|Code128ExtendedTests|ITFAcrossTests|ProductAcrossTests|ProductFitTests|Code128FitTests|Code128AcrossTests|Code39AcrossTests|MoreFormatsTests|MalformedMeaningTests|Y4MSourceTests|FuzzRegressionTests|InputBoundsTests|BadInputTests|HostileInputTests|ZbarEngineTests|ThoroughScanTests|LargeStillTests|LiveReaderTests|CorroborationTests|CameraTests
 ASAN_OPTIONS_TEST := halt_on_error=1:detect_leaks=0:verify_asan_link_order=0
 
 # The layout swift-format (with the toolchain) gives, as .swift-format configures it:
