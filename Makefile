@@ -94,7 +94,7 @@ test: deps
 
 bench: bench-deps
 	swift build -c release
-	scripts/bench-report .build/release/qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20 \
+	scripts/bench-report .build/release/qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20 --pictures 20 \
 		--big-still --memory --qr-photos $(QR_PHOTOS)
 
 fuzz: deps

@@ -6,11 +6,17 @@ import Overlay
 extension CursesTerminal {
     /// Writes the cells that differ from the last grid drawn, in one write (a grid of another
     /// size, or after `invalidate`, repaints the cleared screen whole). A terminal of
-    /// characters draws the picture as the grid's cells for it.
+    /// characters draws the picture as the grid's cells for it. A draw that comes before the
+    /// terminal took the last waits, and a newer one replaces it: the screen drops frames
+    /// rather than queue them.
     public func draw(_ grid: CellGrid, picture: FramePicture? = nil) {
         let now = MonotonicClock.now()
-        // The terminal took all before this draw: its picture may follow its cells.
-        let taken = sending.idle
+        guard sending.idle else {
+            if picture != nil { pictures?.offered(now: now) }
+            owedDraw = (grid, picture)
+            return
+        }
+        owedDraw = nil
         let drawn = picture.flatMap { inPixels($0, rows: grid.height, now: now) }
         var grid = grid
         if let drawn { grid.blank(drawn.cells) }
@@ -33,7 +39,7 @@ extension CursesTerminal {
         guard let drawn, let pictures else { return }
         pictureOnScreen = true
         pictures.offer(drawn, now: now)
-        if taken { sendOwedPicture(now: now, behindCells: true) }
+        sendOwedPicture(now: now, behindCells: true)
     }
 
     /// `picture` if it is drawn in pixels (nil: as characters, and `pictureProblem` says why
@@ -63,7 +69,11 @@ extension CursesTerminal {
     public func onOutputTaken(_ action: @escaping @Sendable () -> Void) { sending.onTaken(action) }
 
     public func flushOutput() {
-        if pictureOnScreen { sendOwedPicture(now: MonotonicClock.now()) }
+        if let owed = owedDraw {
+            if sending.idle { draw(owed.grid, picture: owed.picture) }
+        } else if pictureOnScreen {
+            sendOwedPicture(now: MonotonicClock.now())
+        }
     }
 
 }

@@ -33,6 +33,8 @@ public final class CursesTerminal: TerminalBackend {
     /// The camera's picture in pixels, where the terminal draws them (nil: characters only).
     private(set) var pictures: TerminalPicture?
     var pictureOnScreen = false
+    /// The newest draw that came while the terminal was still taking the last.
+    var owedDraw: (grid: CellGrid, picture: FramePicture?)?
     public internal(set) var pictureProblem: String?
     private var reportedSize = (columns: 0, rows: 0)
     private var ended = false
@@ -126,6 +128,7 @@ public final class CursesTerminal: TerminalBackend {
     public func end() {
         guard !ended else { return }
         ended = true
+        owedDraw = nil
         leavePicture()
         sending.stop()
         qrtui_disarm_crash_reset()

@@ -18,6 +18,9 @@ final class TerminalPicture {
     private var change = PictureChange()
     private let scaling = AreaScaling()
     private(set) var written = 0
+    /// Pictures offered in all (those that waited for the terminal included), and those
+    /// replaced by a newer one before the terminal could take them.
+    private(set) var offeredCount = 0
     private(set) var skipped = 0
     private(set) var bytesWritten = 0
     /// The largest picture written, in bytes.
@@ -62,6 +65,12 @@ final class TerminalPicture {
         }
         if owed != nil { skipped += 1 }
         owed = picture
+        offered(now: now)
+    }
+
+    /// A picture was offered (one that waited for the terminal to take the last draw too).
+    func offered(now: Double) {
+        offeredCount += 1
         since = since ?? now
         offers = offers.filter { now - $0 < Self.window } + [now]
     }

@@ -78,6 +78,15 @@ import Testing
         return try CursesTerminal(input: slave, output: slave, terminalType: "xterm-256color", askingKitty: true)
     }
 
+    /// Lets the terminal take what was drawn (as the screen's loop does when told it took the
+    /// last): true once nothing waits.
+    static func settled(_ terminal: CursesTerminal) -> Bool {
+        eventually {
+            terminal.flushOutput()
+            return terminal.owedDraw == nil && terminal.sending.idle
+        }
+    }
+
     /// Polls until `condition` holds, for 10 s at most.
     static func eventually(_ condition: () -> Bool) -> Bool {
         let deadline = MonotonicClock.now() + 10
@@ -96,6 +105,7 @@ import Testing
         let (grid, picture) = Self.screen(level: 200)
         let before = fake.bytes.count
         terminal.draw(grid, picture: picture)
+        #expect(Self.settled(terminal))
         #expect(terminal.pictureProblem == nil)
         #expect(Self.eventually { Array(fake.bytes[before...]).ends(with: Array("\u{1B}\\".utf8)) })
         let written = Array(fake.bytes[before...])
@@ -115,7 +125,9 @@ import Testing
         let (grid, picture) = Self.screen(level: 90)
         let before = fake.bytes.count
         terminal.draw(grid, picture: picture)
+        #expect(Self.settled(terminal))
         terminal.draw(grid, picture: nil)
+        #expect(Self.settled(terminal))
         let delete = "\u{1B}_Ga=d,d=I,i=\(KittyPicture.id)"
         #expect(
             Self.eventually {
@@ -142,12 +154,16 @@ import Testing
         let delete = Array("\u{1B}_Ga=d,d=I,i=\(KittyPicture.id),q=2\u{1B}\\".utf8)
         func deletes() -> Int { fake.bytes.ranges(of: delete).count }
         terminal.draw(grid, picture: picture)
+        #expect(Self.settled(terminal))
         terminal.draw(CellGrid(width: 39, height: 12), picture: nil)  // a new size, characters
+        #expect(Self.settled(terminal))
         #expect(Self.eventually { deletes() == 1 })
         terminal.draw(grid, picture: picture)
+        #expect(Self.settled(terminal))
         terminal.suspend {}
         #expect(Self.eventually { deletes() == 2 })
         terminal.draw(grid, picture: picture)
+        #expect(Self.settled(terminal))
         terminal.end()
         #expect(Self.eventually { deletes() == 3 })
     }
@@ -187,8 +203,41 @@ import Testing
             Thread.sleep(forTimeInterval: 0.005)
         }
         let pictures = try #require(terminal.pictures)
-        #expect(pictures.written < 100 && pictures.skipped > 100)
+        #expect(pictures.offeredCount == 200 && pictures.written < 100)
         #expect(pictures.largest > 8192)  // each picture takes the terminal a while
         #expect(terminal.sending.mostWaiting <= pictures.largest + 4096)
+    }
+
+    /// Characters too: a terminal that takes 200 kB/s shown 200 screens that each change
+    /// whole gets the newest when it has taken the last, never a queue of them.
+    @Test func aSlowTerminalGetsFewerScreensOfCharactersNeverAQueue() throws {
+        let fake = try FakeTerminal(answer: "\u{1B}[?62;c", pause: 0.02, chunk: 4096)
+        defer { fake.stop() }
+        let terminal = try Self.terminal(on: fake)
+        defer { terminal.end() }
+        for index in 0..<200 {
+            var grid = CellGrid(width: 40, height: 12)
+            let letter = String(UnicodeScalar(UInt8(65 + index % 26)))
+            for row in 0..<12 { grid.put(String(repeating: letter, count: 40), column: 0, row: row) }
+            terminal.draw(grid, picture: nil)
+            terminal.flushOutput()
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        // A whole screen is under 1 kB: what waited never came near 200 of them.
+        #expect(terminal.sending.mostWaiting < 2048)
+        #expect(Self.settled(terminal))
+        // The newest screen is the one the terminal shows at the end (the 200th: R).
+        #expect(Self.eventually { Self.lastRow(in: fake.bytes) == UInt8(ascii: "R") })
+    }
+
+    /// The letter of the last row of one letter (30 of them at least) in `bytes`.
+    static func lastRow(in bytes: [UInt8]) -> UInt8? {
+        var run = (letter: UInt8(0), count: 0)
+        var last: UInt8?
+        for byte in bytes {
+            run = byte == run.letter ? (byte, run.count + 1) : (byte, 1)
+            if run.count == 30, (65..<91).contains(byte) { last = byte }
+        }
+        return last
     }
 }
