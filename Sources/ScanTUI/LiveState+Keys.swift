@@ -105,6 +105,7 @@ extension LiveState {
         terminal.columns = columns
         terminal.rows = rows
         terminal.cellAspect = cellAspect
+        retryPictures(columns: columns, rows: rows)
         if let transform { scanArea?.clamp(to: transform) }
         return rescan()
     }

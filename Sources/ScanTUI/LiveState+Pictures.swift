@@ -34,10 +34,23 @@ extension LiveState {
         notice = (view.inPixels ? "glyphs: picture" : "glyphs: \(view.glyphs.rawValue)", now + Self.noticeTime)
     }
 
+    /// At a new size, a picture the backend refused is tried again (it says so again if it
+    /// still cannot be drawn).
+    mutating func retryPictures(columns: Int, rows: Int) {
+        guard let size = terminal.refusedAt, size != CellRect(column: 0, row: 0, width: columns, height: rows) else {
+            return
+        }
+        terminal.noPictures = nil
+        terminal.refusedAt = nil
+        view.inPixels = view.inPixels || terminal.refusedWhileShown
+    }
+
     /// The backend could not draw the picture in pixels (a terminal too small, too slow a
     /// link): characters from now on, said for a moment, and `g` skips the picture.
     mutating func picturesUnavailable(_ why: String, now: Double) {
         terminal.noPictures = why
+        terminal.refusedAt = CellRect(column: 0, row: 0, width: terminal.columns, height: terminal.rows)
+        terminal.refusedWhileShown = view.inPixels
         guard view.inPixels else { return }
         view.inPixels = false
         notice = ("characters (\(why))", now + Self.noticeTime)

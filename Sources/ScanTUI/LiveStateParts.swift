@@ -29,6 +29,11 @@ struct TerminalFacts: Equatable {
     var pictures: String?
     /// Why the picture cannot be drawn in the terminal's pixels (nil: it can).
     var noPictures: String? = "the terminal shows no pictures"
+    /// The backend could not draw the picture at this size (too small, too slow a link): the
+    /// picture is tried again at another size.
+    var refusedAt: CellRect?
+    /// The picture was shown in pixels when the backend refused it.
+    var refusedWhileShown = false
 }
 
 /// How the picture is shown: `g` changes the glyphs (and then to the picture in pixels, where

@@ -68,4 +68,14 @@ import Testing
             #expect(!state.showsPixels)
         }
     }
+
+    /// A picture refused at one size (too small a terminal) is tried again at another.
+    @Test func aRefusedPictureIsTriedAgainAtAnotherSize() {
+        var state = state(.picture, noPictures: nil)
+        _ = state.update(.picturesUnavailable("the terminal is too small for a picture", now: 1))
+        _ = state.update(.resize(columns: 120, rows: 40, cellAspect: 0.5))
+        #expect(!state.showsPixels)  // the same size: nothing new to try
+        _ = state.update(.resize(columns: 160, rows: 48, cellAspect: 0.5))
+        #expect(state.showsPixels)
+    }
 }
