@@ -71,46 +71,58 @@ import Testing
         let command = "\(QRTUIProcess.executable) --preview picture --input \(png) 2>\(directory.path)/err; sleep 60"
         let shown = try Started(terminal, arguments(command), environment: environment)
         defer { withExtendedLifetime(shown) {} }
-        var shot: RGBPicture?
+        // The picture comes first, its outline once the code was read: screenshots until both show.
         var zbar = ""
-        let read = Self.poll(seconds: 60) {
-            shot = Self.screenshot(environment, into: directory)
-            guard let shot else { return false }
+        var sides = [Int]()
+        var needed = [Int]()
+        let seen = Self.poll(seconds: 60) {
+            guard let shot = Self.screenshot(environment, into: directory) else { return false }
             let path = directory.write("shot.png", shot.png)
             let out = directory.path + "/zbar"
             _ = Spawn.run("/usr/bin/zbarimg", ["-q", "--raw", path], stdout: out, deadline: 20)
             zbar = String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self)
-            return zbar.contains(Self.payload)
+            guard zbar.contains(Self.payload), let box = try? Self.located(path) else { return false }
+            (sides, needed) = Self.outlineSides(shot, around: box)
+            return zip(sides, needed).allSatisfy { $0 > $1 }
         }
         let stderr = String(
             decoding: FileManager.default.contents(atPath: directory.path + "/err") ?? Data(), as: UTF8.self)
-        #expect(read, "zbarimg read \(zbar.debugDescription) from the terminal's pixels; qrtui said \(stderr)")
-        guard read, let shot else { return }
-        // Where the code is in the terminal's pixels (qrtui's polygon of the screenshot), and
-        // the green of the outline along each of its sides, just outside it.
-        let located = try QRTUIProcess.run(["--no-preview", "--polygon", directory.path + "/shot.png"])
-        let corners = located.stdoutText.split(separator: ":").first.map {
+        #expect(
+            zbar.contains(Self.payload), "zbarimg read \(zbar.debugDescription) from the terminal's pixels; \(stderr)")
+        #expect(seen, "green along the code's sides: \(sides), more than \(needed) wanted")
+    }
+
+    /// Where the code is in a screenshot: qrtui's polygon of it, as a box.
+    static func located(_ path: String) throws -> (left: Int, top: Int, right: Int, bottom: Int)? {
+        let run = try QRTUIProcess.run(["--no-preview", "--polygon", path])
+        let corners = run.stdoutText.split(separator: ":").first.map {
             $0.split(separator: " ").compactMap { pair -> (Int, Int)? in
                 let xy = pair.split(separator: ",").compactMap { Int($0) }
                 return xy.count == 2 ? (xy[0], xy[1]) : nil
             }
         }
-        let box: [(Int, Int)] = try #require(corners.flatMap { $0.count == 4 ? $0 : nil })
+        guard let box = corners, box.count == 4 else { return nil }
         let xs = box.map { $0.0 }
         let ys = box.map { $0.1 }
-        let left = xs.min() ?? 0
-        let right = xs.max() ?? 0
-        let top = ys.min() ?? 0
-        let bottom = ys.max() ?? 0
-        let halfHeight = (bottom - top) / 2
-        let halfWidth = (right - left) / 2
-        // The code is drawn with its quiet zone: the outline goes round its modules, within a
-        // module or two of the edge zbar and qrtui find.
+        return (xs.min() ?? 0, ys.min() ?? 0, xs.max() ?? 0, ys.max() ?? 0)
+    }
+
+    /// The green of the outline along each side of `box` (rows or columns showing it, just
+    /// outside the code: it is drawn with its quiet zone, so the outline goes round its modules
+    /// within a module or two), and half of each side's length, which each must pass.
+    static func outlineSides(
+        _ shot: RGBPicture, around box: (left: Int, top: Int, right: Int, bottom: Int)
+    ) -> ([Int], [Int]) {
         let margin = 16
-        #expect(shot.greenRows(x: (left - margin)...(left + 4), y: top...bottom) > halfHeight)
-        #expect(shot.greenRows(x: (right - 4)...(right + margin), y: top...bottom) > halfHeight)
-        #expect(shot.greenColumns(y: (top - margin)...(top + 4), x: left...right) > halfWidth)
-        #expect(shot.greenColumns(y: (bottom - 4)...(bottom + margin), x: left...right) > halfWidth)
+        let (left, top, right, bottom) = box
+        let sides = [
+            shot.greenRows(x: (left - margin)...(left + 4), y: top...bottom),
+            shot.greenRows(x: (right - 4)...(right + margin), y: top...bottom),
+            shot.greenColumns(y: (top - margin)...(top + 4), x: left...right),
+            shot.greenColumns(y: (bottom - 4)...(bottom + margin), x: left...right),
+        ]
+        let half = [(bottom - top) / 2, (bottom - top) / 2, (right - left) / 2, (right - left) / 2]
+        return (sides, half)
     }
 
     @Test func xtermDrawsThePictureInSixel() throws {
