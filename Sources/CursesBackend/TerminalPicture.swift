@@ -18,11 +18,8 @@ final class TerminalPicture {
     private var change = PictureChange()
     private let scaling = AreaScaling()
     private(set) var written = 0
-    /// Pictures offered in all (those that waited for the terminal included), and those
-    /// replaced by a newer one before the terminal could take them.
+    /// Pictures offered in all (those that waited for the terminal included).
     private(set) var offeredCount = 0
-    private(set) var skipped = 0
-    private(set) var bytesWritten = 0
     /// The largest picture written, in bytes.
     private(set) var largest = 0
     /// The pictures offered and written of late (monotonic seconds, bytes written).
@@ -63,7 +60,6 @@ final class TerminalPicture {
             owed = nil
             return
         }
-        if owed != nil { skipped += 1 }
         owed = picture
         offered(now: now)
     }
@@ -96,7 +92,6 @@ final class TerminalPicture {
         let bytes = move(picture.cells.column, picture.cells.row) + encoded
         change.drew(picture)
         written += 1
-        bytesWritten += bytes.count
         largest = max(largest, bytes.count)
         writes = writes.filter { now - $0.time < Self.window } + [(now, bytes.count)]
         return bytes

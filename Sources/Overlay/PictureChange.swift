@@ -7,7 +7,8 @@ public struct PictureChange {
     private var noise = NoiseFloor()
     /// The cells' means (two a cell, one above the other) of the picture last drawn.
     private var drawn: [Int16] = []
-    private var drawnPicture: FramePicture?
+    /// What the overlay drew over the picture last drawn (not its frame, which is let go).
+    private var drawnMarks: PictureMarks?
     private let scaling = AreaScaling()
     /// The samples of the picture last looked at (the one drawn next, if any is).
     private var looked: [Int16] = []
@@ -21,7 +22,7 @@ public struct PictureChange {
         let samples = samples(picture)
         looked = samples
         noise.observe(samples)
-        guard let last = drawnPicture, last.sameMarks(as: picture), drawn.count == samples.count else { return true }
+        guard drawnMarks == PictureMarks(picture), drawn.count == samples.count else { return true }
         let tolerance = noise.tolerance(minimum: Self.tolerance)
         for index in samples.indices where abs(Int(samples[index]) - Int(drawn[index])) > tolerance { return true }
         return false
@@ -30,13 +31,13 @@ public struct PictureChange {
     /// `picture`, the one last looked at, was drawn.
     public mutating func drew(_ picture: FramePicture) {
         drawn = looked.isEmpty ? samples(picture) : looked
-        drawnPicture = picture
+        drawnMarks = PictureMarks(picture)
     }
 
     /// Nothing is known to be on screen (a repaint): the next picture is drawn.
     public mutating func forget() {
         drawn = []
-        drawnPicture = nil
+        drawnMarks = nil
     }
 
     private func samples(_ picture: FramePicture) -> [Int16] {
@@ -47,10 +48,17 @@ public struct PictureChange {
     }
 }
 
-extension FramePicture {
-    /// The same cells, scale and marks (the area, brackets, outlines, flash): only the frame may differ.
-    func sameMarks(as other: FramePicture) -> Bool {
-        cells == other.cells && transform == other.transform && undimmed == other.undimmed
-            && brackets == other.brackets && outlines == other.outlines && flash == other.flash
+/// A picture's cells, scale and marks (the area, brackets, outlines, flash): all but its frame.
+struct PictureMarks: Equatable {
+    let cells: CellRect
+    let transform: ViewTransform
+    let undimmed: Rect?
+    let brackets: Rect?
+    let outlines: [[Point]]
+    let flash: Bool
+
+    init(_ picture: FramePicture) {
+        (cells, transform, undimmed) = (picture.cells, picture.transform, picture.undimmed)
+        (brackets, outlines, flash) = (picture.brackets, picture.outlines, picture.flash)
     }
 }
