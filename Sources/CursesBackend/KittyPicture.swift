@@ -33,6 +33,15 @@ enum KittyPicture {
         return out
     }
 
+    /// The escape that shows a picture of `width` by `height` RGB pixels left under `name` (in
+    /// shared memory, or a file where `fileNotShared`) at the cursor, scaled to `cells`.
+    static func dropped(_ name: String, fileNotShared: Bool, width: Int, height: Int, cells: (Int, Int)?) -> [UInt8] {
+        let keys =
+            "a=T,f=24,t=\(fileNotShared ? "t" : "s"),s=\(width),v=\(height),i=\(id),p=1,q=2,C=1"
+            + (cells.map { ",c=\($0.0),r=\($0.1)" } ?? "")
+        return Array("\u{1B}_G\(keys);\(Base64.string(name))\u{1B}\\".utf8)
+    }
+
     /// Clears qrtui's picture and frees what the terminal kept of it.
     static var delete: [UInt8] { Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8) }
 
@@ -52,6 +61,8 @@ enum KittyPicture {
 /// Base64 (RFC 4648, with padding), as the kitty protocol carries pictures.
 enum Base64 {
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    static func string(_ text: String) -> String { String(decoding: encode(Array(text.utf8)), as: UTF8.self) }
 
     static func encode(_ bytes: [UInt8]) -> [UInt8] {
         var out = [UInt8]()

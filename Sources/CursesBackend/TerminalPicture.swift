@@ -12,6 +12,8 @@ final class TerminalPicture {
     let cellWidth: Int
     let cellHeight: Int
     private let limit: PixelSize?
+    /// Where kitty pictures are left for a terminal on this machine (nil: in the escapes).
+    private var drops: KittyDrops?
     /// The newest picture not yet written (the terminal was still taking the last).
     private(set) var owed: FramePicture?
     /// Whether a picture shows more than the one on screen, beyond noise.
@@ -39,6 +41,7 @@ final class TerminalPicture {
         cellWidth = cell.width
         cellHeight = cell.height
         limit = support.kitty ? nil : support.sixelLimit
+        drops = support.kitty ? KittyDrops(support.kittyTransfer) : nil
     }
 
     /// Why `picture` cannot be drawn as pixels on a screen of `rows` rows (nil: it can).
@@ -84,17 +87,24 @@ final class TerminalPicture {
         let pixels = PicturePixels(
             picture, cellWidth: half ? cellWidth / 2 : cellWidth, cellHeight: half ? cellHeight / 2 : cellHeight,
             scaling: scaling)
-        let encoded =
-            kind == .kitty
-            ? KittyPicture.encode(pixels, cells: half ? (picture.cells.width, picture.cells.height) : nil)
-            : SixelPicture.encode(pixels)
-        guard let encoded else { return nil }
+        guard let encoded = encode(pixels, cells: half ? (picture.cells.width, picture.cells.height) : nil) else {
+            return nil
+        }
         let bytes = move(picture.cells.column, picture.cells.row) + encoded
         change.drew(picture)
         written += 1
         largest = max(largest, bytes.count)
         writes = writes.filter { now - $0.time < Self.window } + [(now, bytes.count)]
         return bytes
+    }
+
+    private func encode(_ pixels: PicturePixels, cells: (Int, Int)?) -> [UInt8]? {
+        guard kind == .kitty else { return SixelPicture.encode(pixels) }
+        if let drops {
+            if let escape = drops.send(pixels, cells: cells) { return escape }
+            self.drops = nil  // shared memory or /tmp full or gone: the escapes still work
+        }
+        return KittyPicture.encode(pixels, cells: cells)
     }
 
     /// The screen was repainted or cleared: the next picture is written whatever it shows.
@@ -108,6 +118,7 @@ final class TerminalPicture {
 
     /// Stopped drawing pictures: the link's watch starts again next time.
     func stop() {
+        drops?.removeAll()
         owed = nil
         change.forget()
         since = nil

@@ -10,6 +10,9 @@ public struct GraphicsSupport: Equatable, Sendable {
     /// The largest sixel picture (XTSMGRAPHICS; nil: not said).
     public var sixelLimit: PixelSize?
     public var kitty = false
+    /// How kitty pictures reach the terminal: in the escapes, or (a terminal on this machine,
+    /// that read the drop the probe left) by shared memory or a temporary file.
+    public var kittyTransfer = KittyTransfer.direct
     /// A cell in screen pixels (`CSI 16 t`, else the window's pixels over its cells).
     public var cellPixels: PixelSize?
 
@@ -21,11 +24,29 @@ public struct GraphicsSupport: Equatable, Sendable {
     /// "sixel (1024 colours, 16x32 px cells)", "kitty graphics", "characters only".
     public var summary: String {
         var protocols = [String]()
-        if kitty { protocols.append("kitty graphics") }
+        if kitty { protocols.append("kitty graphics" + kittyTransfer.summary) }
         if sixel { protocols.append("sixel" + (colourRegisters.map { " (\($0) colours)" } ?? "")) }
         let cells = cellPixels.map { ", cells of \($0.width)x\($0.height) px" } ?? ""
         guard answered else { return "characters only (the terminal answered no question)" }
         return (protocols.isEmpty ? "characters only" : protocols.joined(separator: " and ")) + cells
+    }
+}
+
+/// How a kitty picture's pixels reach the terminal.
+public enum KittyTransfer: Sendable, Equatable {
+    /// In the escapes themselves, compressed (works over any link).
+    case direct
+    /// A POSIX shared-memory object the terminal reads and removes (`t=s`).
+    case sharedMemory
+    /// A file in /tmp the terminal reads and removes (`t=t`).
+    case file
+
+    var summary: String {
+        switch self {
+        case .direct: ""
+        case .sharedMemory: " (by shared memory)"
+        case .file: " (by temporary file)"
+        }
     }
 }
 
@@ -34,13 +55,19 @@ public struct GraphicsSupport: Equatable, Sendable {
 /// Primary DA is asked last: every terminal answers it, so its answer ends the wait, and one
 /// that ignores the other questions still ends it.
 public struct GraphicsProbe: Sendable {
-    /// The kitty query (a 1x1 picture, checked and not kept) where it is asked, XTSMGRAPHICS
-    /// (colour registers, sixel geometry), the cell's size, then Primary DA.
-    public static func questions(askingKitty: Bool) -> [UInt8] {
-        Array(
-            ((askingKitty ? "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" : "") + "\u{1B}[?1;1;0S"
-                + "\u{1B}[?2;1;0S" + "\u{1B}[16t" + "\u{1B}[c").utf8)
+    /// The kitty query (a 1x1 picture, checked and not kept) where it is asked, then the same
+    /// picture left in shared memory and in a file (`drops`: their names in base64, made by the
+    /// caller), XTSMGRAPHICS (colour registers, sixel geometry), the cell's size, then Primary DA.
+    public static func questions(askingKitty: Bool, drops: (sharedMemory: String, file: String)? = nil) -> [UInt8] {
+        var kitty = askingKitty ? "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\" : ""
+        if askingKitty, let drops {
+            kitty += "\u{1B}_Gi=\(sharedMemoryQuery),s=1,v=1,a=q,t=s,f=24;\(drops.sharedMemory)\u{1B}\\"
+            kitty += "\u{1B}_Gi=\(fileQuery),s=1,v=1,a=q,t=t,f=24;\(drops.file)\u{1B}\\"
+        }
+        return Array((kitty + "\u{1B}[?1;1;0S" + "\u{1B}[?2;1;0S" + "\u{1B}[16t" + "\u{1B}[c").utf8)
     }
+    static let sharedMemoryQuery = 32
+    static let fileQuery = 33
 
     /// Whether the kitty question may be put: not inside tmux or screen, which take the APC it
     /// comes in for a title of their own (and pass no picture on).
@@ -108,8 +135,13 @@ public struct GraphicsProbe: Sendable {
     private mutating func take(_ sequence: [UInt8]) -> Bool {
         let text = String(decoding: sequence.dropFirst(2), as: UTF8.self)
         if sequence[1] == UInt8(ascii: "_") {
-            guard text.hasPrefix("Gi=31;") else { return false }
-            support.kitty = text.dropFirst(6).hasPrefix("OK")
+            let ok = text.dropFirst(6).hasPrefix("OK")
+            switch text.prefix(6) {
+            case "Gi=31;": support.kitty = ok
+            case "Gi=\(Self.sharedMemoryQuery);": if ok { support.kittyTransfer = .sharedMemory }
+            case "Gi=\(Self.fileQuery);": if ok && support.kittyTransfer == .direct { support.kittyTransfer = .file }
+            default: return false
+            }
             return true
         }
         guard let final = text.last else { return false }

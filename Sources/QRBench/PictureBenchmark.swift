@@ -20,7 +20,10 @@ struct PictureBenchmark {
         let cost = CostBenchmark(seconds: seconds)  // its folder holds the scenes' files
         let scenes = cost.makeScenarios().filter { $0.camera == "MJPEG" && $0.sigma == 6 && $0.screen }
         defer { withExtendedLifetime(cost) {} }
-        let protocols = [("sixel", TerminalAnswers.sixel), ("kitty", TerminalAnswers.kitty)]
+        let protocols = [
+            ("sixel", TerminalAnswers.sixel), ("kitty", TerminalAnswers.kitty),
+            ("kitty, shared memory", TerminalAnswers.kittyLocal),
+        ]
         for (name, answer) in protocols {
             for scene in scenes {
                 let figures = ProgramRun(

@@ -6,6 +6,8 @@ import SystemCalls
 enum TerminalAnswers {
     static let sixel = Array("\u{1B}[?1;0;256S\u{1B}[?2;0;4096;4096S\u{1B}[6;20;10t\u{1B}[?63;1;2;4c".utf8)
     static let kitty = Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c".utf8)
+    /// Kitty on this machine: it reads pictures from shared memory.
+    static let kittyLocal = Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c".utf8)
 
     /// qrtui's questions end with Primary DA: once they came in `bytes`, `answer` is written to
     /// the terminal's end (`master`); true when it was.

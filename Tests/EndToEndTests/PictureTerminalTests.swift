@@ -61,20 +61,25 @@ import Testing
 
     /// Runs qrtui on a QR code in `terminal` until a screenshot of the terminal is read by
     /// zbarimg; checks the outline around the code as it is drawn.
-    func check(terminal: String, arguments: (String) -> [String], extra: [String: String] = [:]) throws {
+    func check(
+        terminal: String, arguments: (String) -> [String], extra: [String: String] = [:], probed: String
+    ) throws {
         let directory = TemporaryDirectory("pixels")
-        let frame = CodeFixtures.qrScene(Self.payload, width: 320, height: 240, moduleSize: 5)
-        let png = directory.write("code.png", PNGCodec.encode(frame))
+        let camera = FakeCamera("/dev/video0:grey", payload: Self.payload)
         let (server, base) = try Self.xServer()
         defer { withExtendedLifetime(server) {} }
         let environment = base.merging(extra) { $1 }
-        let command = "\(QRTUIProcess.executable) --preview picture --input \(png) 2>\(directory.path)/err; sleep 60"
+        let command =
+            "\(QRTUIProcess.executable) --probe-terminal >\(directory.path)/probe 2>&1; \(camera.shellPrefix) "
+            + "\(QRTUIProcess.executable) --device /dev/video0 --no-beep --preview picture 2>\(directory.path)/err; "
+            + "sleep 60"
         let shown = try Started(terminal, arguments(command), environment: environment)
         defer { withExtendedLifetime(shown) {} }
         // The picture comes first, its outline once the code was read: screenshots until both show.
         var zbar = ""
         var sides = [Int]()
         var needed = [Int]()
+        var area: ScanAreaSeen?
         let seen = Self.poll(seconds: 60) {
             guard let shot = Self.screenshot(environment, into: directory) else { return false }
             let path = directory.write("shot.png", shot.png)
@@ -83,13 +88,40 @@ import Testing
             zbar = String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self)
             guard zbar.contains(Self.payload), let box = try? Self.located(path) else { return false }
             (sides, needed) = Self.outlineSides(shot, around: box)
-            return zip(sides, needed).allSatisfy { $0 > $1 }
+            area = ScanAreaSeen(shot, around: box)
+            return zip(sides, needed).allSatisfy { $0 > $1 } && area?.bracketed == true
         }
         let stderr = String(
             decoding: FileManager.default.contents(atPath: directory.path + "/err") ?? Data(), as: UTF8.self)
         #expect(
             zbar.contains(Self.payload), "zbarimg read \(zbar.debugDescription) from the terminal's pixels; \(stderr)")
-        #expect(seen, "green along the code's sides: \(sides), more than \(needed) wanted")
+        #expect(
+            seen,
+            "green along the code's sides: \(sides), more than \(needed) wanted; the area: \(String(describing: area))")
+        let probe = String(
+            decoding: FileManager.default.contents(atPath: directory.path + "/probe") ?? Data(), as: UTF8.self)
+        #expect(probe.contains(probed), "the probe said \(probe.debugDescription)")
+        // The scan area spans whole cells, as the characters draw it.
+        let cell = try #require(Self.cell(in: probe), "no cell size in \(probe.debugDescription)")
+        let seenArea = try #require(area)
+        #expect(
+            Self.wholeCells(seenArea.right - seenArea.left, cell.width)
+                && Self.wholeCells(seenArea.bottom - seenArea.top, cell.height),
+            "the area \(seenArea) is not whole cells of \(cell)")
+    }
+
+    /// `length` is whole cells of `cell` pixels, within a pixel (a picture kitty scaled blurs
+    /// its edges by one).
+    static func wholeCells(_ length: Int, _ cell: Int) -> Bool {
+        let left = length % cell
+        return length > 0 && (left <= 1 || left >= cell - 1)
+    }
+
+    /// "cells of 6x13 px" in the probe's words, as the cell the picture is drawn for.
+    static func cell(in probe: String) -> (width: Int, height: Int)? {
+        guard let range = probe.range(of: "cells of ") else { return nil }
+        let numbers = probe[range.upperBound...].prefix { $0 != " " }.split(separator: "x").compactMap { Int($0) }
+        return numbers.count == 2 ? (numbers[0], numbers[1]) : nil
     }
 
     /// Where the code is in a screenshot: qrtui's polygon of it, as a box.
@@ -126,66 +158,14 @@ import Testing
     }
 
     @Test func xtermDrawsThePictureInSixel() throws {
-        try check(terminal: "/usr/bin/xterm") { ["-ti", "vt340", "-geometry", "100x40", "-e", "sh", "-c", $0] }
+        try check(
+            terminal: "/usr/bin/xterm", arguments: { ["-ti", "vt340", "-geometry", "100x40", "-e", "sh", "-c", $0] },
+            probed: "sixel")
     }
 
     @Test func kittyDrawsThePictureByItsProtocol() throws {
         try check(
             terminal: "/usr/bin/kitty", arguments: { ["-o", "initial_window_width=900", "sh", "-c", $0] },
-            extra: ["LIBGL_ALWAYS_SOFTWARE": "1"])
-    }
-}
-
-/// A screenshot's pixels, RGB.
-struct RGBPicture {
-    let width: Int
-    let height: Int
-    let rgb: [UInt8]
-
-    /// A binary PPM (P6, 8 bits).
-    init?(ppm: [UInt8]) {
-        var fields = [String]()
-        var index = 0
-        while fields.count < 4, index < ppm.count {
-            while index < ppm.count, ppm[index] == 0x20 || ppm[index] == 0x0A { index += 1 }
-            let start = index
-            while index < ppm.count, ppm[index] != 0x20, ppm[index] != 0x0A { index += 1 }
-            fields.append(String(decoding: ppm[start..<index], as: UTF8.self))
-        }
-        index += 1
-        guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]),
-            fields[3] == "255", ppm.count - index >= width * height * 3
-        else { return nil }
-        (self.width, self.height) = (width, height)
-        rgb = Array(ppm[index..<(index + width * height * 3)])
-    }
-
-    func isGreen(_ x: Int, _ y: Int) -> Bool {
-        guard x >= 0, y >= 0, x < width, y < height else { return false }
-        let i = (y * width + x) * 3
-        return rgb[i + 1] > 150 && rgb[i] < 80 && rgb[i + 2] < 80
-    }
-
-    /// Rows in `y` with a green pixel somewhere in `x`.
-    func greenRows(x: ClosedRange<Int>, y: ClosedRange<Int>) -> Int {
-        y.filter { row in x.contains { isGreen($0, row) } }.count
-    }
-
-    /// Columns in `x` with a green pixel somewhere in `y`.
-    func greenColumns(y: ClosedRange<Int>, x: ClosedRange<Int>) -> Int {
-        x.filter { column in y.contains { isGreen(column, $0) } }.count
-    }
-
-    /// As a colour PNG, for zbarimg and qrtui.
-    var png: [UInt8] {
-        var grey = [UInt8](repeating: 0, count: width * height)
-        for index in 0..<(width * height) {
-            let i = index * 3
-            let red = Int(rgb[i]) * 299
-            let green = Int(rgb[i + 1]) * 587
-            let blue = Int(rgb[i + 2]) * 114
-            grey[index] = UInt8((red + green + blue) / 1000)
-        }
-        return PNGCodec.encode(Frame(width: width, height: height, luma: grey))
+            extra: ["LIBGL_ALWAYS_SOFTWARE": "1"], probed: "kitty graphics (by shared memory)")
     }
 }

@@ -80,4 +80,22 @@ import Testing
         probe.assume(window: PixelSize(width: 800, height: 480), columns: 160, rows: 48)
         #expect(probe.support.cellPixels == PixelSize(width: 10, height: 20))  // the terminal's word stands
     }
+
+    /// A kitty on this machine reads the 1x1 picture the probe left in shared memory and in a
+    /// file; one over SSH finds neither and is sent pictures in the escapes.
+    @Test func theDropsKittyCouldReadChooseHowPicturesGo() {
+        let questions = String(
+            decoding: GraphicsProbe.questions(askingKitty: true, drops: ("c2ht", "ZmlsZQ==")), as: UTF8.self)
+        #expect(questions.contains("\u{1B}_Gi=32,s=1,v=1,a=q,t=s,f=24;c2ht\u{1B}\\"))
+        #expect(questions.contains("\u{1B}_Gi=33,s=1,v=1,a=q,t=t,f=24;ZmlsZQ==\u{1B}\\"))
+        let ok = "\u{1B}_Gi=31;OK\u{1B}\\"
+        let local = Self.answers(ok + "\u{1B}_Gi=32;OK\u{1B}\\\u{1B}_Gi=33;OK\u{1B}\\\u{1B}[?62;c")
+        #expect(local.support.kitty && local.support.kittyTransfer == .sharedMemory && local.other.isEmpty)
+        let fileOnly = Self.answers(ok + "\u{1B}_Gi=32;ENOENT:gone\u{1B}\\\u{1B}_Gi=33;OK\u{1B}\\\u{1B}[?62;c")
+        #expect(fileOnly.support.kittyTransfer == .file)
+        #expect(fileOnly.support.summary == "kitty graphics (by temporary file)")
+        let remote = Self.answers(ok + "\u{1B}_Gi=32;ENOENT:x\u{1B}\\\u{1B}_Gi=33;EBADF:x\u{1B}\\\u{1B}[?62;c")
+        #expect(remote.support.kitty && remote.support.kittyTransfer == .direct && remote.other.isEmpty)
+        #expect(remote.support.summary == "kitty graphics")
+    }
 }
