@@ -13,7 +13,12 @@ enum KittyPicture {
     /// `pixels` as the escapes that show it at the cursor, scaled by the terminal to `cells`
     /// (columns, rows; nil: at its own size) (nil: zlib failed).
     static func encode(_ pixels: PicturePixels, cells: (Int, Int)? = nil, level: Int32 = 1) -> [UInt8]? {
-        guard let compressed = deflate(pixels.rgb, level: level) else { return nil }
+        encode(rgb: pixels.rgb, width: pixels.width, height: pixels.height, cells: cells, level: level)
+    }
+
+    /// `rgb` (`width` by `height` pixels) as the escapes that show it, as `encode` does.
+    static func encode(rgb: [UInt8], width: Int, height: Int, cells: (Int, Int)? = nil, level: Int32 = 1) -> [UInt8]? {
+        guard let compressed = deflate(rgb, level: level) else { return nil }
         let payload = Base64.encode(compressed)
         var out = [UInt8]()
         out.reserveCapacity(payload.count + payload.count / chunk * 16 + 96)
@@ -23,7 +28,7 @@ enum KittyPicture {
             let more = end < payload.count ? 1 : 0
             let keys =
                 start == 0
-                ? "a=T,f=24,o=z,s=\(pixels.width),v=\(pixels.height),i=\(id),p=1,q=2,C=1"
+                ? "a=T,f=24,o=z,s=\(width),v=\(height),i=\(id),p=1,q=2,C=1"
                     + (cells.map { ",c=\($0.0),r=\($0.1)" } ?? "") + ",m=\(more)" : "m=\(more)"
             out += Array("\u{1B}_G\(keys);".utf8)
             out += payload[start..<end]

@@ -28,11 +28,10 @@ final class TerminalPicture {
     private var offers: [Double] = []
     private var writes: [(time: Double, bytes: Int)] = []
     private var since: Double?
-    /// When the last picture was made, and the CPU seconds making it took.
-    private var made = (time: -Double.infinity, cost: 0.0)
-    /// The share of a core pictures may take: a picture waits until its making fits in it, so
-    /// on a slow machine (or a huge screen) the picture drops frames rather than take the CPU.
-    static let share = 0.2
+    /// The share of a core pictures may take: frames are skipped until a picture's making fits
+    /// in it, so on a slow machine, a huge screen or a scene whose reading takes much, the
+    /// picture drops frames rather than take the CPU.
+    private var budget = PictureBudget()
 
     /// Nil where the terminal draws no pictures (or did not say its cell's size).
     init?(_ support: GraphicsSupport) {
@@ -77,10 +76,12 @@ final class TerminalPicture {
     /// The owed picture's bytes, to be written now that the terminal took everything:
     /// `move` places the cursor at its top-left cell.
     func take(move: (Int, Int) -> [UInt8], now: Double) -> [UInt8]? {
-        guard let picture = owed, now >= made.time + made.cost / Self.share else { return nil }
+        guard let picture = owed else { return nil }
         owed = nil
+        // Too soon after the last for the CPU's share: this frame is skipped, not drawn late.
+        guard budget.allows(now: now, process: MonotonicClock.processCPU()) else { return nil }
         let started = MonotonicClock.threadCPU()
-        defer { made = (now, MonotonicClock.threadCPU() - started) }
+        defer { budget.spent(MonotonicClock.threadCPU() - started, at: now) }
         // Kitty scales a picture to its cells itself: sent at half the screen's pixels, it costs a
         // quarter to make and compress. Sixel is drawn pixel for pixel.
         let half = kind == .kitty && cellWidth >= 8 && cellHeight >= 8

@@ -35,8 +35,7 @@ import Testing
             state ^= state << 5
             return UInt8(truncatingIfNeeded: state)
         }
-        let pixels = try #require(PicturePixels(width: 90, height: 60, rgb: rgb))
-        let sent = try #require(KittyPicture.encode(pixels))
+        let sent = try #require(KittyPicture.encode(rgb: rgb, width: 90, height: 60))
         let commands = try Self.commands(sent)
         #expect(commands.count > 1)  // more than one chunk
         let first = commands[0].keys

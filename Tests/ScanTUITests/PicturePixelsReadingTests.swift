@@ -21,8 +21,9 @@ import Testing
         let picture = try #require(FramePicture(scene, columns: 160, rows: 48))
         let pixels = PicturePixels(picture, cellWidth: 10, cellHeight: 20)
         #expect(pixels.width == 1600 && pixels.height == 940)
-        // Its grey as a frame of its own (the green outline is dark in red).
-        let grey = (0..<(pixels.width * pixels.height)).map { pixels.rgb[$0 * 3 + 1] }
+        // Its grey as a frame of its own (the green outline as its green).
+        let rgb = pixels.rgb
+        let grey = (0..<(pixels.width * pixels.height)).map { rgb[$0 * 3 + 1] }
         let shown = Frame(width: pixels.width, height: pixels.height, luma: grey)
         #expect(ZbarEngine().codes(in: shown).map(\.text) == [payload])
     }

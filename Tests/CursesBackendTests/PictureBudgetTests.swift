@@ -1,0 +1,45 @@
+import Testing
+
+@testable import CursesBackend
+
+/// The picture's share of a core is what the rest of qrtui leaves of its total: a scene whose
+/// reading takes much leaves the picture little, and frames are skipped until a picture fits.
+@Suite struct PictureBudgetTests {
+    /// Two seconds of looks at 30 frames a second, the rest of the process using `others` of a
+    /// core and each picture `cost` CPU seconds (those made counted in the process too); the
+    /// share at the end and the pictures made in the last second (the share settled).
+    static func run(others: Double, cost: Double) -> (share: Double, made: Int) {
+        var budget = PictureBudget()
+        var process = 0.0
+        var made = 0
+        for frame in 0..<60 {
+            if frame == 30 { made = 0 }
+            let now = Double(frame) / 30
+            process += others / 30
+            if budget.allows(now: now, process: process) {
+                budget.spent(cost, at: now)
+                process += cost
+                made += 1
+            }
+        }
+        return (budget.share, made)
+    }
+
+    @Test func aBusyReaderLeavesThePictureItsLeastShare() {
+        let (share, made) = Self.run(others: 0.36, cost: 0.01)
+        #expect(share == PictureBudget.least)
+        // 10 ms a picture in 5% of a core: one picture in 0.2 s, where 30 frames came.
+        #expect(made <= 6)
+    }
+
+    @Test func anIdleReaderLeavesThePictureItsMostShare() {
+        let (share, made) = Self.run(others: 0.1, cost: 0.005)
+        #expect(share == PictureBudget.most)
+        #expect(made >= 29)  // 5 ms a picture in 20% of a core: one every 25 ms, each frame
+    }
+
+    @Test func inBetweenThePictureTakesWhatIsLeft() {
+        let (share, _) = Self.run(others: 0.26, cost: 0.002)
+        #expect(abs(share - (PictureBudget.total - 0.26)) < 0.01)
+    }
+}
