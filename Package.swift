@@ -10,6 +10,10 @@ func systemLibrary(_ name: String, _ pkgConfig: String, _ apt: String) -> Target
 // The C targets: no sanitizer runtime, undefined behaviour a trap (SIGILL) in every build.
 let cUndefinedTraps = ["-fno-sanitize=all", "-fsanitize=undefined", "-fsanitize-trap=undefined"]
 
+// Modules whose loops run per pixel or per frame: optimised in debug builds too (and so in the
+// sanitizers' builds), or the test suite's debug binaries spend most of its run in them.
+let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 // Modules, one concern each (docs/architecture.md, "Modules"); scripts/check-modules enforces who imports what.
 //   FrameCore      Frame, PixelRect, clocks, the source kinds: what every module shares
 //   SystemCalls    errno as a value, system calls with EINTR retried once, child processes
@@ -55,14 +59,14 @@ let package = Package(
         systemLibrary("CZlib", "zlib", "zlib1g-dev"),
         // signalfd, which Glibc's module does not export.
         .systemLibrary(name: "CSystem"),
-        .target(name: "FrameCore"),
+        .target(name: "FrameCore", swiftSettings: optimisedInDebug),
         .target(name: "SystemCalls", dependencies: ["FrameCore", "CSystem"]),
         .target(
             name: "PictureOps",
             dependencies: ["FrameCore"],
             // Its pixel loops run per frame: optimised in debug builds too, or the test suite's
             // debug binary takes seconds (and under ThreadSanitizer half a minute) per picture.
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+            swiftSettings: optimisedInDebug
         ),
         // zxing-cpp 1.4 (Debian 12) is C++ only: a thin C face over it (zxing_shim.h).
         .target(
@@ -70,15 +74,20 @@ let package = Package(
             cxxSettings: [.define("ZX_USE_UTF8")],
             linkerSettings: [.linkedLibrary("ZXing")]
         ),
-        .target(name: "CodeReading", dependencies: ["FrameCore", "PictureOps", "CZbar", "CZXing"]),
+        // Reading runs per frame and per still: optimised in debug too, or the end-to-end tests'
+        // debug binary spends most of the test run reading.
+        .target(
+            name: "CodeReading", dependencies: ["FrameCore", "PictureOps", "CZbar", "CZXing"],
+            swiftSettings: optimisedInDebug),
         .target(
             name: "PictureFiles",
             dependencies: ["FrameCore", "SystemCalls", "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF"]),
         .target(
             name: "CaptureKit",
-            dependencies: ["FrameCore", "PictureOps", "SystemCalls", "PictureFiles", "CV4L2", "CDBus"]),
+            dependencies: ["FrameCore", "PictureOps", "SystemCalls", "PictureFiles", "CV4L2", "CDBus"],
+            swiftSettings: optimisedInDebug),
         // Its cell loops run per frame (a shape matched for every cell): optimised in debug too.
-        .target(name: "Overlay", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(name: "Overlay", swiftSettings: optimisedInDebug),
         .target(name: "CodeMeaning"),
         // Two-factor codes: HMAC from OpenSSL's libcrypto.
         .target(name: "OneTimeCodes", dependencies: ["CCrypto"]),
@@ -89,7 +98,9 @@ let package = Package(
             dependencies: [
                 "FrameCore", "PictureOps", "PictureFiles", "CQREncode", "CZint",
                 "CPNG", "CTurboJPEG", "CWebP", "CGif", "CTIFF",
-            ]),
+            ],
+            // The tests draw thousands of scenes: optimised in debug too.
+            swiftSettings: optimisedInDebug),
         .target(
             name: "FakeV4L2",
             // Never instrumented with a sanitizer's runtime: under --sanitize it is preloaded

@@ -12,6 +12,8 @@
 #include <termios.h>
 #include <unistd.h>
 #include <string.h>
+#include <errno.h>
+#include <poll.h>
 #include <ncursesw/curses.h>
 
 // Attribute macros are built from other macros: Swift cannot import them.
@@ -50,6 +52,9 @@ static inline int qrtui_window_pixels(int fd, int *columns, int *rows, int *widt
 struct qrtui_crash_state {
     char reset[512];
     int reset_length;
+    char removed[4][256];  /* files to remove (kitty's pictures left in shared memory or /tmp) */
+    int removed_count;
+    volatile sig_atomic_t crashed;  /* the terminal's writer thread writes nothing more */
     int fd, stderr_saved, have_modes;
     struct termios modes;
     struct sigaction previous[NSIG];
@@ -66,13 +71,30 @@ static const int qrtui_crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTR
 static inline void qrtui_crash_handler(int number, siginfo_t *info, void *context) {
     (void)context;
     struct qrtui_crash_state *state = qrtui_crash();
+    int saved_errno = errno;
+    state->crashed = 1;
     if (state->fd >= 0) {
-        ssize_t ignored = write(state->fd, state->reset, (size_t)state->reset_length);
-        (void)ignored;
+        // qrtui's own opening of the terminal is written without blocking, and a picture may
+        // fill its buffer: the reset waits for room, a second at most.
+        int done = 0;
+        for (int waits = 0; done < state->reset_length && waits < 50;) {
+            ssize_t count = write(state->fd, state->reset + done, (size_t)(state->reset_length - done));
+            if (count > 0) {
+                done += (int)count;
+            } else if (count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+                struct pollfd room = {.fd = state->fd, .events = POLLOUT};
+                poll(&room, 1, 20);
+                waits++;
+            } else {
+                break;
+            }
+        }
         tcsetattr(state->fd, TCSANOW, &state->modes);
         if (state->stderr_saved >= 0) dup2(state->stderr_saved, 2);
+        for (int i = 0; i < state->removed_count; i++) unlink(state->removed[i]);
         state->fd = -1;
     }
+    errno = saved_errno;
     sigaction(number, &state->previous[number], NULL);
     // A fault comes back when the instruction runs again; a sent signal must be sent again.
     if (info == NULL || info->si_code <= 0) raise(number);
@@ -102,6 +124,17 @@ static inline void qrtui_arm_crash_reset(int fd, const char *reset, int length, 
         sigemptyset(&action.sa_mask);
         sigaction(qrtui_crash_signals[i], &action, &state->previous[qrtui_crash_signals[i]]);
     }
+}
+
+/// Whether a crash is being handled: the terminal's writer writes nothing after its reset.
+static inline int qrtui_crash_happened(void) { return qrtui_crash()->crashed; }
+
+/// A file the crash handler removes too (at most four; a path too long is not kept).
+static inline void qrtui_crash_removes(const char *path) {
+    struct qrtui_crash_state *state = qrtui_crash();
+    size_t length = strlen(path);
+    if (state->removed_count >= 4 || length >= sizeof state->removed[0]) return;
+    memcpy(state->removed[state->removed_count++], path, length + 1);
 }
 
 /// The screen ended normally: the previous handlers come back.

@@ -163,6 +163,7 @@ public final class CursesTerminal: TerminalBackend {
         // A picture cut short by the crash is ended first (ST), so the reset is not its payload;
         // kitty's picture is deleted.
         if let pictures { reset = [0x1B, UInt8(ascii: "\\")] + pictures.clear + reset }
+        for path in pictures?.dropPaths ?? [] { qrtui_crash_removes(path) }
         reset.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) {
                 qrtui_arm_crash_reset(outputDescriptor, $0.baseAddress, Int32($0.count), stderr ?? -1)

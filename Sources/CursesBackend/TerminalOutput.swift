@@ -1,3 +1,4 @@
+import CNcursesw
 import FrameCore
 import Glibc
 import SystemCalls
@@ -83,7 +84,8 @@ final class TerminalOutput: @unchecked Sendable {  // state guarded by `conditio
     private func write() {
         while let piece = next() {
             var sent = 0
-            while sent < piece.count, !condition.withLock({ abandon }) {
+            // After a crash's reset, nothing more: a picture's bytes would follow it.
+            while sent < piece.count, !condition.withLock({ abandon }), qrtui_crash_happened() == 0 {
                 let count = piece.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + sent, $0.count - sent) }
                 if count > 0 {
                     sent += count

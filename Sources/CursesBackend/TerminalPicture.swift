@@ -108,6 +108,9 @@ final class TerminalPicture {
         return KittyPicture.encode(pixels, cells: cells)
     }
 
+    /// Where kitty's drops lie, for a crash to remove them.
+    var dropPaths: [String] { drops?.paths ?? [] }
+
     /// The screen was repainted or cleared: the next picture is written whatever it shows.
     func forget() {
         change.forget()

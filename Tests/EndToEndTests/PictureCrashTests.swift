@@ -11,12 +11,14 @@ import Testing
     static let answers = [
         "sixel": "\u{1B}[?1;0;256S\u{1B}[6;20;10t\u{1B}[?63;1;2;4c",
         "kitty": "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c",
+        // On this machine: it reads pictures left in shared memory.
+        "local kitty": "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}_Gi=32;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c",
     ]
-    static let pictureStarts = ["sixel": "\u{1B}P0;1;0q", "kitty": "\u{1B}_Ga=T"]
+    static let pictureStarts = ["sixel": "\u{1B}P0;1;0q", "kitty": "\u{1B}_Ga=T", "local kitty": "\u{1B}_Ga=T"]
 
     /// qrtui on the fake camera in `--preview picture` on a pseudoterminal that answers as a
     /// terminal of `kind`, made to crash at its `polls`th poll; all it wrote until it died.
-    static func crashed(answering kind: String, polls: Int) throws -> (bytes: [UInt8], status: Int32?) {
+    static func crashed(answering kind: String, polls: Int) throws -> (bytes: [UInt8], status: Int32?, pid: pid_t) {
         let camera = FakeCamera("/dev/video0:grey")
         var environment = ProcessInfo.processInfo.environment.merging(camera.environment) { $1 }
         environment["LD_PRELOAD"] = FakeCamera.library + ":" + SignalFallbackTests.faults
@@ -55,11 +57,11 @@ import Testing
             kill(pid, SIGKILL)
             _ = ChildProcess.wait(pid, until: MonotonicClock.now() + 5)
         }
-        return (output, ending)
+        return (output, ending, pid)
     }
 
-    @Test(arguments: ["sixel", "kitty"]) func aCrashEndsAndClearsThePicture(_ kind: String) throws {
-        let (bytes, ending) = try Self.crashed(answering: kind, polls: 400)
+    @Test(arguments: ["sixel", "kitty", "local kitty"]) func aCrashEndsAndClearsThePicture(_ kind: String) throws {
+        let (bytes, ending, pid) = try Self.crashed(answering: kind, polls: 400)
         // Killed by the bad access (SIGSEGV), as a bug would kill it.
         let status = try #require(ending, "qrtui did not end")
         #expect(status & 0x7F == SIGSEGV, "wait status \(status)")
@@ -68,8 +70,15 @@ import Testing
         let after = Array(bytes[lastPicture.upperBound...])
         // The reset: ST (a picture cut short ends there), kitty's delete, the main screen back.
         var reset = [UInt8](arrayLiteral: 0x1B, UInt8(ascii: "\\"))
-        if kind == "kitty" { reset += Array("\u{1B}_Ga=d,d=I,i=7131,q=2\u{1B}\\".utf8) }
+        if kind != "sixel" { reset += Array("\u{1B}_Ga=d,d=I,i=7131,q=2\u{1B}\\".utf8) }
         let found = try #require(after.firstRange(of: reset), "no ST (and delete) after the last picture")
         #expect(after[found.upperBound...].firstRange(of: Array("\u{1B}[?1049l".utf8)) != nil)
+        // Pictures left in shared memory for the terminal (it read none) went with the crash.
+        if kind == "local kitty" {
+            let sent = String(decoding: bytes, as: UTF8.self).contains("t=s,")
+            let left = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? [])
+                .filter { $0.hasPrefix("qrtui-\(pid)-") }
+            #expect(sent && left.isEmpty, "left in /dev/shm: \(left)")
+        }
     }
 }

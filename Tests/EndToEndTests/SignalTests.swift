@@ -143,6 +143,17 @@ import Testing
         #expect(pane.text.contains("Backtrace took"))  // its last line; the first scrolled away
         #expect(try session.tmux(["display-message", "-p", "-t", "t", "#{cursor_flag} #{alternate_on}"]) == "1 0\n")
         #expect(pane.rows.joined().allSatisfy { !$0.dim && $0.background == nil })
+        // The shell's terminal still blocks, as the shell expects: qrtui writes its own opening
+        // of /dev/tty without blocking, never the one it shares with the shell.
+        let shell = try session.tmux(["display-message", "-p", "-t", "t", "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        for descriptor in [0, 1] {
+            let info = (try? String(contentsOfFile: "/proc/\(shell)/fdinfo/\(descriptor)", encoding: .utf8)) ?? ""
+            let flags = info.split(separator: "\n").first { $0.hasPrefix("flags:") }.flatMap {
+                Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces), radix: 8)
+            }
+            #expect(flags.map { $0 & Int(O_NONBLOCK) == 0 } == true, "fd \(descriptor): \(info)")
+        }
     }
 
     @Test func aHeadlessFallbackDiesOfSIGTERM() throws {
