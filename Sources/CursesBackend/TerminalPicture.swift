@@ -78,8 +78,12 @@ final class TerminalPicture {
     func take(move: (Int, Int) -> [UInt8], now: Double) -> [UInt8]? {
         guard let picture = owed else { return nil }
         owed = nil
-        // Too soon after the last for the CPU's share: this frame is skipped, not drawn late.
-        guard budget.allows(now: now, process: MonotonicClock.processCPU()) else { return nil }
+        // Too soon after the last for the CPU's share: this frame is skipped, not drawn late (and
+        // not held against the link: the terminal did not keep it waiting).
+        guard budget.allows(now: now, process: MonotonicClock.processCPU()) else {
+            if !offers.isEmpty { offers.removeLast() }
+            return nil
+        }
         let started = MonotonicClock.threadCPU()
         defer { budget.spent(MonotonicClock.threadCPU() - started, at: now) }
         // Kitty scales a picture to its cells itself: sent at half the screen's pixels, it costs a
