@@ -34,13 +34,14 @@ final class TerminalPicture {
     private var budget = PictureBudget()
 
     /// Nil where the terminal draws no pictures (or did not say its cell's size).
-    init?(_ support: GraphicsSupport) {
+    init?(_ support: GraphicsSupport, budget: PictureBudget = PictureBudget()) {
         guard support.drawsPictures, let cell = support.cellPixels, cell.width > 0, cell.height > 0 else { return nil }
         kind = support.kitty ? .kitty : .sixel
         cellWidth = cell.width
         cellHeight = cell.height
         limit = support.kitty ? nil : support.sixelLimit
         drops = support.kitty ? KittyDrops(support.kittyTransfer) : nil
+        self.budget = budget
     }
 
     /// Why `picture` cannot be drawn as pixels on a screen of `rows` rows (nil: it can).

@@ -188,6 +188,23 @@ import Testing
         #expect(fast.tooSlow(now: 4) == nil)
     }
 
+    /// Frames the pictures' CPU share skips (each picture here costing ten seconds of it) are no
+    /// fault of the link: a terminal that took every picture written is not called too slow.
+    @Test func framesSkippedForTheCPUAreNotHeldAgainstTheLink() throws {
+        var support = GraphicsSupport()
+        (support.answered, support.sixel, support.cellPixels) = (true, true, PixelSize(width: 10, height: 20))
+        var budget = PictureBudget()
+        budget.spent(10, at: 0)
+        let pictures = try #require(TerminalPicture(support, budget: budget))
+        for frame in 0..<120 {
+            let (_, picture) = Self.screen(level: nil, band: frame % 58)
+            pictures.offer(picture, now: 0.1 + Double(frame) / 30)
+            #expect(pictures.take(move: { _, _ in [] }, now: 0.1 + Double(frame) / 30) == nil)
+        }
+        #expect(pictures.written == 0 && pictures.offeredCount == 120)
+        #expect(pictures.tooSlow(now: 4.1) == nil)
+    }
+
     /// A terminal that takes 4 kB every 20 ms (200 kB/s) shown 200 pictures as fast as they
     /// come: most are dropped, and what waits never exceeds a picture and the cells around it.
     @Test func aSlowTerminalGetsFewerPicturesNeverAQueue() throws {
