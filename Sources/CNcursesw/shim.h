@@ -14,6 +14,7 @@
 #include <string.h>
 #include <errno.h>
 #include <poll.h>
+#include <time.h>
 #include <ncursesw/curses.h>
 
 // Attribute macros are built from other macros: Swift cannot import them.
@@ -54,7 +55,8 @@ struct qrtui_crash_state {
     int reset_length;
     char removed[4][256];  /* files to remove (kitty's pictures left in shared memory or /tmp) */
     int removed_count;
-    volatile sig_atomic_t crashed;  /* the terminal's writer thread writes nothing more */
+    int crashed;      /* the terminal's writer thread writes nothing more */
+    int writer_busy;  /* the writer is in write(2): the reset waits for it */
     int fd, stderr_saved, have_modes;
     struct termios modes;
     struct sigaction previous[NSIG];
@@ -72,12 +74,18 @@ static inline void qrtui_crash_handler(int number, siginfo_t *info, void *contex
     (void)context;
     struct qrtui_crash_state *state = qrtui_crash();
     int saved_errno = errno;
-    state->crashed = 1;
+    __atomic_store_n(&state->crashed, 1, __ATOMIC_SEQ_CST);
+    // A write of the writer thread under way ends first (0.2 s at most: a crash in write(2)
+    // itself never ends it), so no picture's bytes come after the reset.
+    for (int waits = 0; __atomic_load_n(&state->writer_busy, __ATOMIC_SEQ_CST) && waits < 200; waits++) {
+        struct timespec pause = {0, 1000000};
+        nanosleep(&pause, NULL);
+    }
     if (state->fd >= 0) {
         // qrtui's own opening of the terminal is written without blocking, and a picture may
-        // fill its buffer: the reset waits for room, a second at most.
+        // fill its buffer: the reset waits for room, three seconds at most.
         int done = 0;
-        for (int waits = 0; done < state->reset_length && waits < 50;) {
+        for (int waits = 0; done < state->reset_length && waits < 150;) {
             ssize_t count = write(state->fd, state->reset + done, (size_t)(state->reset_length - done));
             if (count > 0) {
                 done += (int)count;
@@ -126,8 +134,19 @@ static inline void qrtui_arm_crash_reset(int fd, const char *reset, int length, 
     }
 }
 
-/// Whether a crash is being handled: the terminal's writer writes nothing after its reset.
-static inline int qrtui_crash_happened(void) { return qrtui_crash()->crashed; }
+/// The terminal's writer is about to write: 0 when a crash is being handled (it writes nothing
+/// after the reset), else it writes and then calls `qrtui_writer_done`.
+static inline int qrtui_writer_may_write(void) {
+    struct qrtui_crash_state *state = qrtui_crash();
+    __atomic_store_n(&state->writer_busy, 1, __ATOMIC_SEQ_CST);
+    if (!__atomic_load_n(&state->crashed, __ATOMIC_SEQ_CST)) return 1;
+    __atomic_store_n(&state->writer_busy, 0, __ATOMIC_SEQ_CST);
+    return 0;
+}
+
+static inline void qrtui_writer_done(void) {
+    __atomic_store_n(&qrtui_crash()->writer_busy, 0, __ATOMIC_SEQ_CST);
+}
 
 /// A file the crash handler removes too (at most four; a path too long is not kept).
 static inline void qrtui_crash_removes(const char *path) {

@@ -23,6 +23,11 @@ enum SixelPicture {
         } + [(0, Int((Double(PicturePixels.green.1) * 100 / 255).rounded()), 0)]
     }
 
+    /// The palette as sixel defines it, the same in every picture.
+    static let paletteBytes = Array(
+        palette.enumerated().map { "#\($0.offset);2;\($0.element.red);\($0.element.green);\($0.element.blue)" }
+            .joined().utf8)
+
     /// Each picture level's register.
     static let registers: [UInt8] = (0...255).map {
         let (r, g, b) = PicturePixels.colour(UInt8($0))
@@ -32,18 +37,15 @@ enum SixelPicture {
     /// `pixels` as one sixel picture (DCS ... ST), to be written at the cursor.
     static func encode(_ pixels: PicturePixels) -> [UInt8] {
         // Pixel aspect 1:1, bits of 0 leave the screen as it is; the raster's size; the palette.
-        var header = "\u{1B}P0;1;0q\"1;1;\(pixels.width);\(pixels.height)"
-        for (index, colour) in palette.enumerated() {
-            header += "#\(index);2;\(colour.red);\(colour.green);\(colour.blue)"
-        }
+        let header = Array("\u{1B}P0;1;0q\"1;1;\(pixels.width);\(pixels.height)".utf8) + paletteBytes
         let width = pixels.width
         let count = greys + 1
         let bands = (pixels.height + 5) / 6
         // At most: every register in every band, a byte a column, its number and "$"; "-" a band.
-        let bound = header.utf8.count + bands * (count * (width + 8) + 1) + 2
+        let bound = header.count + bands * (count * (width + 8) + 1) + 2
         return [UInt8](unsafeUninitializedCapacity: bound) { buffer, initialized in
             var out = SixelWriter(buffer.baseAddress!)
-            for byte in header.utf8 { out.put(byte) }
+            for byte in header { out.put(byte) }
             // Each band: every register's sixels across it, made in one pass over its pixels.
             var planes = [UInt8](repeating: 0, count: width * count)
             var present = [Bool](repeating: false, count: count)

@@ -85,8 +85,9 @@ final class TerminalOutput: @unchecked Sendable {  // state guarded by `conditio
         while let piece = next() {
             var sent = 0
             // After a crash's reset, nothing more: a picture's bytes would follow it.
-            while sent < piece.count, !condition.withLock({ abandon }), qrtui_crash_happened() == 0 {
+            while sent < piece.count, !condition.withLock({ abandon }), qrtui_writer_may_write() != 0 {
                 let count = piece.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + sent, $0.count - sent) }
+                qrtui_writer_done()
                 if count > 0 {
                     sent += count
                     continue

@@ -121,13 +121,16 @@ public final class AreaScaling {
             result.withUnsafeMutableBufferPointer { result in
                 line.withUnsafeMutableBufferPointer { line in
                     for y in 0..<height {
-                        let parts = (spans.offsets[y]..<spans.offsets[y + 1]).map {
+                        // Each part: a source row at the output's width, and its weight (no array a row).
+                        func part(_ k: Int) -> (UnsafeBufferPointer<UInt16>, UInt32) {
                             (
-                                UnsafeBufferPointer(rebasing: across[((spans.index[$0] - first) * width)...]),
-                                spans.weight[$0]
+                                UnsafeBufferPointer(rebasing: across[((spans.index[k] - first) * width)...]),
+                                spans.weight[k]
                             )
                         }
-                        Self.sum(parts, into: UnsafeMutableBufferPointer(rebasing: result[(y * width)...]), line: line)
+                        let parts = spans.offsets[y]..<spans.offsets[y + 1]
+                        Self.sum(
+                            parts, part, into: UnsafeMutableBufferPointer(rebasing: result[(y * width)...]), line: line)
                     }
                 }
             }
@@ -135,28 +138,30 @@ public final class AreaScaling {
         return result
     }
 
-    /// `parts` (rows of 256ths, each with its weight) summed into `result`'s first `line.count`
-    /// pixels, rounded; one or two rows (most rows of a picture scaled up) at once.
+    /// `parts` (rows of 256ths, each with its weight, as `part` gives them) summed into
+    /// `result`'s first `line.count` pixels, rounded; one or two rows (most rows of a picture
+    /// scaled up) at once.
     private static func sum(
-        _ parts: [(UnsafeBufferPointer<UInt16>, UInt32)], into result: UnsafeMutableBufferPointer<UInt8>,
-        line: UnsafeMutableBufferPointer<UInt32>
+        _ parts: Range<Int>, _ part: (Int) -> (UnsafeBufferPointer<UInt16>, UInt32),
+        into result: UnsafeMutableBufferPointer<UInt8>, line: UnsafeMutableBufferPointer<UInt32>
     ) {
         let width = line.count
         switch parts.count {
         case 0:
             for x in 0..<width { result[x] = 0 }
         case 1:
-            let (a, wa) = parts[0]
+            let (a, wa) = part(parts.lowerBound)
             for x in 0..<width { result[x] = UInt8(truncatingIfNeeded: (UInt32(a[x]) &* wa &+ 32768) >> 16) }
         case 2:
-            let ((a, wa), (b, wb)) = (parts[0], parts[1])
+            let ((a, wa), (b, wb)) = (part(parts.lowerBound), part(parts.lowerBound + 1))
             for x in 0..<width {
                 let sum = UInt32(a[x]) &* wa &+ UInt32(b[x]) &* wb
                 result[x] = UInt8(truncatingIfNeeded: (sum &+ 32768) >> 16)
             }
         default:
             line.update(repeating: 0)
-            for (row, weight) in parts {
+            for k in parts {
+                let (row, weight) = part(k)
                 for x in 0..<width { line[x] &+= UInt32(row[x]) &* weight }
             }
             for x in 0..<width { result[x] = UInt8(truncatingIfNeeded: (line[x] &+ 32768) >> 16) }

@@ -19,6 +19,15 @@ public struct PicturePixels: Equatable, Sendable {
     public static let bracketWidth = 6
     public static let outlineWidth = 3
 
+    /// A grey level outside the scan area; one inside (white kept apart from green).
+    static let dimTable = (0...255).map { UInt8((Double($0) * dimmed).rounded(.down)) }
+    static let brightTable = (0...255).map { min(UInt8($0), whiteLevel) }
+    /// Each level's red, green and blue, three bytes a level.
+    static let rgbTable = (0...255).flatMap { level -> [UInt8] in
+        let (r, g, b) = colour(UInt8(level))
+        return [r, g, b]
+    }
+
     /// The colour a level stands for.
     @inline(__always)
     public static func colour(_ level: UInt8) -> (UInt8, UInt8, UInt8) {
@@ -67,8 +76,7 @@ public struct PicturePixels: Equatable, Sendable {
         dimmedOutside undimmed: (left: Int, top: Int, right: Int, bottom: Int)?
     ) -> [UInt8] {
         var levels = grey
-        let dim = (0...255).map { UInt8((Double($0) * Self.dimmed).rounded(.down)) }
-        let bright = (0...255).map { min(UInt8($0), whiteLevel) }
+        let (dim, bright) = (Self.dimTable, Self.brightTable)
         levels.withUnsafeMutableBufferPointer { levels in
             func map(_ table: [UInt8], _ row: Int, _ range: Range<Int>) {
                 table.withUnsafeBufferPointer { table in
@@ -96,10 +104,7 @@ public struct PicturePixels: Equatable, Sendable {
 
     /// The pixels as RGB, three bytes each.
     public var rgb: [UInt8] {
-        let table = (0...255).flatMap { level -> [UInt8] in
-            let (r, g, b) = Self.colour(UInt8(level))
-            return [r, g, b]
-        }
+        let table = Self.rgbTable
         var rgb = [UInt8](repeating: 0, count: levels.count * 3)
         rgb.withUnsafeMutableBufferPointer { rgb in
             levels.withUnsafeBufferPointer { levels in

@@ -39,10 +39,13 @@ extension PicturesInPixelsTests {
             }
         }
 
-        /// Draws different pictures on a terminal that answered `answer` until two were sent (one
+        /// Draws different pictures on a terminal that answers `answer` until two were sent (one
         /// that comes too soon after the last, for the pictures' share of the CPU, is skipped), and
-        /// returns the last transmission and the terminal, still open.
-        static func drawn(answering answer: String, on fake: Fake) throws -> (CursesTerminal, (String, String)) {
+        /// returns the terminal's side, the screen, still open, and the last transmission.
+        static func drawn(answering answer: String) throws -> (Fake, CursesTerminal, (String, String)) {
+            let fake = try Fake(answer: answer)
+            var opened: CursesTerminal?
+            defer { if opened == nil { fake.stop() } }  // the test stops it once it has it
             let terminal = try PicturesInPixelsTests.terminal(on: fake)
             var band = 0
             let sent = PicturesInPixelsTests.eventually {
@@ -54,13 +57,13 @@ extension PicturesInPixelsTests {
             }
             #expect(sent)
             let last = try #require(transmissions(fake.bytes).last)
-            return (terminal, last)
+            opened = terminal
+            return (fake, terminal, last)
         }
 
         @Test func aLocalKittyIsSentPicturesBySharedMemory() throws {
-            let fake = try Fake(answer: Self.bothRead)
+            let (fake, terminal, (keys, payload)) = try Self.drawn(answering: Self.bothRead)
             defer { fake.stop() }
-            let (terminal, (keys, payload)) = try Self.drawn(answering: Self.bothRead, on: fake)
             #expect(terminal.graphics.kittyTransfer == .sharedMemory)
             #expect(keys.contains("t=s") && !keys.contains("o=z") && keys.contains("i=\(KittyPicture.id)"))
             // The payload names the drop, which holds the picture's pixels (RGB, as the keys say).
@@ -75,9 +78,8 @@ extension PicturesInPixelsTests {
         }
 
         @Test func aKittyThatCannotReadSharedMemoryIsSentTemporaryFiles() throws {
-            let fake = try Fake(answer: Self.fileOnly)
+            let (fake, terminal, (keys, payload)) = try Self.drawn(answering: Self.fileOnly)
             defer { fake.stop() }
-            let (terminal, (keys, payload)) = try Self.drawn(answering: Self.fileOnly, on: fake)
             #expect(terminal.graphics.kittyTransfer == .file)
             #expect(keys.contains("t=t"))
             let path = String(decoding: try #require(Data(base64Encoded: payload)), as: UTF8.self)
@@ -88,9 +90,8 @@ extension PicturesInPixelsTests {
         }
 
         @Test func aKittyElsewhereIsSentPicturesInTheEscapes() throws {
-            let fake = try Fake(answer: Self.neither)
+            let (fake, terminal, (keys, _)) = try Self.drawn(answering: Self.neither)
             defer { fake.stop() }
-            let (terminal, (keys, _)) = try Self.drawn(answering: Self.neither, on: fake)
             defer { terminal.end() }
             #expect(terminal.graphics.kittyTransfer == .direct)
             #expect(keys.contains("o=z") && !keys.contains("t=s") && !keys.contains("t=t"))
