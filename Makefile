@@ -29,7 +29,7 @@ QR_PHOTOS ?= ../shared/corpus-qr-photos
 ARGS ?=
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps bench-deps package-deps install-packages build run test bench fuzz format clean install uninstall \
+.PHONY: deps bench-deps package-deps install-packages build run test sanitizer-builds bench fuzz format clean install uninstall \
         deb package-test
 
 deps:
@@ -86,11 +86,19 @@ test: deps
 	scripts/check-modules
 	swift-format lint --strict --recursive --parallel $(FORMATTED)
 	swift build --build-tests
-	swift test
+	@# The suite waits on the programs it runs much of its time: the sanitizers' builds take the
+	@# CPU it leaves (niced, so they yield it whenever a test wants it), their output after it.
+	@nice -n 19 $(MAKE) -s sanitizer-builds > .build/sanitizer-builds.log 2>&1 & builds=$$!; \
+	swift test; suite=$$?; \
+	wait $$builds; built=$$?; \
+	cat .build/sanitizer-builds.log; \
+	[ $$suite = 0 ] && [ $$built = 0 ]
+	TSAN_OPTIONS=halt_on_error=1 swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
+	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) swift test --skip-build --sanitize=address --scratch-path .build/asan --filter '$(ASAN_TESTS)'
+
+sanitizer-builds:
 	swift build --build-tests --sanitize=thread --scratch-path .build/tsan
-	TSAN_OPTIONS=halt_on_error=1 swift test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
 	swift build --build-tests --sanitize=address --scratch-path .build/asan
-	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) swift test --sanitize=address --scratch-path .build/asan --filter '$(ASAN_TESTS)'
 
 bench: bench-deps
 	swift build -c release

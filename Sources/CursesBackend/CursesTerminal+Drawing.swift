@@ -10,9 +10,14 @@ extension CursesTerminal {
     /// terminal took the last waits, and a newer one replaces it: the screen drops frames
     /// rather than queue them.
     public func draw(_ grid: CellGrid, picture: FramePicture? = nil) {
+        draw(grid, picture: picture, counted: false)
+    }
+
+    /// `counted`: the picture was offered already, while it waited for the terminal.
+    private func draw(_ grid: CellGrid, picture: FramePicture?, counted: Bool) {
         let now = MonotonicClock.now()
         guard sending.idle else {
-            if picture != nil { pictures?.offered(now: now) }
+            if picture != nil && !counted { pictures?.offered(now: now) }
             owedDraw = (grid, picture)
             return
         }
@@ -38,7 +43,7 @@ extension CursesTerminal {
         }
         guard let drawn, let pictures else { return }
         pictureOnScreen = true
-        pictures.offer(drawn, now: now)
+        pictures.offer(drawn, now: now, counted: counted)
         sendOwedPicture(now: now, behindCells: true)
     }
 
@@ -70,7 +75,7 @@ extension CursesTerminal {
 
     public func flushOutput() {
         if let owed = owedDraw {
-            if sending.idle { draw(owed.grid, picture: owed.picture) }
+            if sending.idle { draw(owed.grid, picture: owed.picture, counted: true) }
         } else if pictureOnScreen {
             sendOwedPicture(now: MonotonicClock.now())
         }

@@ -57,14 +57,14 @@ final class TerminalPicture {
     }
 
     /// Offers the picture to draw now (it replaces one still owed); one that differs from the
-    /// picture on screen by noise alone is not drawn.
-    func offer(_ picture: FramePicture, now: Double) {
+    /// picture on screen by noise alone is not drawn. `counted`: it was offered while it waited.
+    func offer(_ picture: FramePicture, now: Double, counted: Bool = false) {
         guard change.shows(picture) else {
             owed = nil
             return
         }
         owed = picture
-        offered(now: now)
+        if !counted { offered(now: now) }
     }
 
     /// A picture was offered (one that waited for the terminal to take the last draw too).

@@ -52,11 +52,13 @@ import Testing
 
     /// A 64x48 frame of `level` (nil: a texture of noise, with a black band at column `band`),
     /// shown on 40x12 cells, and the grid the characters draw for it.
+    /// A band at column `band % 58` over a texture that differs for each pass (`band / 58`), so
+    /// no two bands show the same picture.
     static func screen(level: UInt8?, band: Int = 0) -> (CellGrid, FramePicture) {
-        var state: UInt64 = 1
+        var state = UInt64(1 + band / 58)
         let pixels = (0..<(64 * 48)).map { index -> UInt8 in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let inBand = (band..<(band + 6)).contains(index % 64)
+            let inBand = (band % 58..<(band % 58 + 6)).contains(index % 64)
             return level ?? (inBand ? 0 : UInt8(truncatingIfNeeded: state >> 56))
         }
         let image = GreyImage(width: 64, height: 48, pixels: pixels)
@@ -213,8 +215,9 @@ import Testing
         let terminal = try Self.terminal(on: fake)
         defer { terminal.end() }
         for index in 0..<200 {
-            // A band moving over a still texture: every frame shows a change beyond the noise.
-            let (grid, picture) = Self.screen(level: nil, band: index % 58)
+            // A band moving over a texture: every frame shows a change beyond the noise, even
+            // from one drawn many frames before (the pictures' CPU share may skip many).
+            let (grid, picture) = Self.screen(level: nil, band: index)
             terminal.draw(grid, picture: picture)
             terminal.flushOutput()
             Thread.sleep(forTimeInterval: 0.005)
