@@ -76,6 +76,9 @@ package-test: package-deps build
 # on coming first: the fake camera is preloaded before it.
 TSAN_TESTS := HandOverTests|ExecHookTests/(eachCode|aHanging|aFailing)|SideBySideTests|LookAheadTests|FramePoolTests|CameraTests|CameraScreenTests|HeadlessTests/(y4m|aCodeSeen|timeout|loop|imageOnStdin)|EventLoopTests|ReadingThreadTests|PipelineTests|PicturesInPixelsTests
 ASAN_TESTS := PictureCodecTests|PicturePixelsTests|SixelPictureTests|KittyPictureTests|SideBySideTests|LookAheadTests|FinderLinkTests|ZxingEngineTests|InputOpenerTests|FramePoolTests|Code128ExtendedTests|ITFAcrossTests|ProductAcrossTests|ProductFitTests|Code128FitTests|Code128AcrossTests|Code39AcrossTests|MoreFormatsTests|MalformedMeaningTests|Y4MSourceTests|FuzzRegressionTests|InputBoundsTests|BadInputTests|HostileInputTests|ZbarEngineTests|ThoroughScanTests|LargeStillTests|LiveReaderTests|CorroborationTests|CameraTests
+# The end-to-end suites in two halves, each run beside the other tests (scripts/test-suite).
+E2E_FIRST := EndToEndTests\.[A-L]
+E2E_SECOND := EndToEndTests\.[M-Z]
 ASAN_OPTIONS_TEST := halt_on_error=1:detect_leaks=0:verify_asan_link_order=0
 
 # The layout swift-format (with the toolchain) gives, as .swift-format configures it:
@@ -86,13 +89,7 @@ test: deps
 	scripts/check-modules
 	swift-format lint --strict --recursive --parallel $(FORMATTED)
 	swift build --build-tests
-	@# The suite waits on the programs it runs much of its time: the sanitizers' builds take the
-	@# CPU it leaves (niced, so they yield it whenever a test wants it), their output after it.
-	@nice -n 19 $(MAKE) -s sanitizer-builds > .build/sanitizer-builds.log 2>&1 & builds=$$!; \
-	swift test; suite=$$?; \
-	wait $$builds; built=$$?; \
-	cat .build/sanitizer-builds.log; \
-	[ $$suite = 0 ] && [ $$built = 0 ]
+	scripts/test-suite $(MAKE) '$(E2E_FIRST)' '$(E2E_SECOND)'
 	TSAN_OPTIONS=halt_on_error=1 swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
 	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) swift test --skip-build --sanitize=address --scratch-path .build/asan --filter '$(ASAN_TESTS)'
 

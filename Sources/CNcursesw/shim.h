@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <time.h>
+#include <sys/syscall.h>
 #include <ncursesw/curses.h>
 
 // Attribute macros are built from other macros: Swift cannot import them.
@@ -56,7 +57,7 @@ struct qrtui_crash_state {
     char removed[4][256];  /* files to remove (kitty's pictures left in shared memory or /tmp) */
     int removed_count;
     int crashed;      /* the terminal's writer thread writes nothing more */
-    int writer_busy;  /* the writer is in write(2): the reset waits for it */
+    int writer_busy;  /* the writer's thread id while it is in write(2): the reset waits for it */
     int fd, stderr_saved, have_modes;
     struct termios modes;
     struct sigaction previous[NSIG];
@@ -75,9 +76,13 @@ static inline void qrtui_crash_handler(int number, siginfo_t *info, void *contex
     struct qrtui_crash_state *state = qrtui_crash();
     int saved_errno = errno;
     __atomic_store_n(&state->crashed, 1, __ATOMIC_SEQ_CST);
-    // A write of the writer thread under way ends first (0.2 s at most: a crash in write(2)
-    // itself never ends it), so no picture's bytes come after the reset.
-    for (int waits = 0; __atomic_load_n(&state->writer_busy, __ATOMIC_SEQ_CST) && waits < 200; waits++) {
+    // A write of the writer thread under way ends first, so no picture's bytes come after the
+    // reset. A writer descheduled on a busy machine may take a while; one that crashed itself
+    // never ends (nor does a write that hangs: 2 s at most).
+    int self = (int)syscall(SYS_gettid);
+    for (int waits = 0; waits < 2000; waits++) {
+        int writer = __atomic_load_n(&state->writer_busy, __ATOMIC_SEQ_CST);
+        if (writer == 0 || writer == self) break;
         struct timespec pause = {0, 1000000};
         nanosleep(&pause, NULL);
     }
@@ -138,7 +143,7 @@ static inline void qrtui_arm_crash_reset(int fd, const char *reset, int length, 
 /// after the reset), else it writes and then calls `qrtui_writer_done`.
 static inline int qrtui_writer_may_write(void) {
     struct qrtui_crash_state *state = qrtui_crash();
-    __atomic_store_n(&state->writer_busy, 1, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&state->writer_busy, (int)syscall(SYS_gettid), __ATOMIC_SEQ_CST);
     if (!__atomic_load_n(&state->crashed, __ATOMIC_SEQ_CST)) return 1;
     __atomic_store_n(&state->writer_busy, 0, __ATOMIC_SEQ_CST);
     return 0;
