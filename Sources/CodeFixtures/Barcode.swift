@@ -19,7 +19,11 @@ public enum LinearSymbology: String, CaseIterable, Sendable {
 
     /// A random payload this symbology can carry (check digits are added by the encoder).
     public func randomPayload(using random: inout SplitMix) -> String {
-        func digits(_ count: Int) -> String { String((0..<count).map { _ in Character(String(random.next() % 10)) }) }
+        func digits(_ count: Int) -> String {
+            var text = ""
+            for _ in 0..<count { text += String(random.next() % 10) }
+            return text
+        }
         switch self {
         case .ean13: return digits(12)
         case .upca: return digits(11)

@@ -82,6 +82,9 @@ package enum SeedCorpus {
 
     /// Seeds of the harnesses that take text or bytes, not pictures.
     private static func textSeeds(for harness: Harness) -> [(name: String, bytes: [UInt8])] {
+        let secretSeeds: [(name: String, bytes: [UInt8])] = TwoFactorFixtures.secretSpellings.enumerated().map {
+            (name: "secret-\($0.offset).txt", bytes: Array($0.element.utf8))
+        }
         switch harness {
         case .payload:
             return [
@@ -105,9 +108,7 @@ package enum SeedCorpus {
                 ("epc.txt", Array("BCD\n002\n1\nSCT\n\nName\nDE33100205000001194700\nEUR1.5".utf8)),
                 ("geo.txt", Array("geo:48.85,2.29?q=Paris".utf8)), ("mail.txt", Array("mailto:a@b.c?subject=%41".utf8)),
             ]
-                + TwoFactorFixtures.secretSpellings.enumerated().map {
-                    ("secret-\($0.offset).txt", Array($0.element.utf8))
-                }
+                + secretSeeds
         case .options:
             return [
                 ("headless.args", args(["-i", "a.png", "--no-preview", "--format=json", "--timeout", "2.5"])),

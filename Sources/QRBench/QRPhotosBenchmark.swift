@@ -117,7 +117,9 @@ struct QRPhotosBenchmark {
         let sets = lines.first == "SETS"
         let numbers = lines.filter { $0 != "SETS" }.map { $0.split(separator: " ").compactMap { Double($0) } }
         let groups = sets ? numbers : [numbers.flatMap { $0 }]
-        let quads = groups.filter { $0.count == 8 }.map { n in (0..<4).map { (x: n[2 * $0], y: n[2 * $0 + 1]) } }
+        let quads: [Quad] = groups.filter { $0.count == 8 }.map { (n: [Double]) -> Quad in
+            (0..<4).map { (corner: Int) -> (x: Double, y: Double) in (x: n[2 * corner], y: n[2 * corner + 1]) }
+        }
         return quads.isEmpty ? nil : quads
     }
 

@@ -50,10 +50,10 @@ import Testing
     /// A sheet of 20 labels, each a little turned: all 20, where a look at the whole
     /// reads a few.
     @Test func aSheetOfTwentyLabelsIsReadWhole() throws {
-        let placed = (0..<20).map { index in
-            Placed(
-                text: "label \(index + 1) of the sheet", x: 260 + Double(index % 5) * 470,
-                y: 260 + Double(index / 5) * 470)
+        let placed: [Placed] = (0..<20).map { (index: Int) -> Placed in
+            let x: Double = 260 + Double(index % 5) * 470
+            let y: Double = 260 + Double(index / 5) * 470
+            return Placed(text: "label \(index + 1) of the sheet", x: x, y: y)
         }
         let frame = try page(
             width: 2400, height: 1900,

@@ -184,7 +184,10 @@ import Testing
 /// zxing-cpp is shown it with a little light round it.
 @Suite struct EdgeToEdgeTests {
     @Test func aDataMatrixOf144ModulesWithoutAQuietZoneIsReadPlainly() throws {
-        let data = String((0..<1000).map { Character(UnicodeScalar(UInt8(65 + $0 * 7 % 26))) })
+        let letters: [Character] = (0..<1000).map { (index: Int) -> Character in
+            Character(UnicodeScalar(UInt8(65 + index * 7 % 26)))
+        }
+        let data = String(letters)
         let grid = try #require(MatrixCode.grid(.dataMatrix, data, size: 24))
         #expect(grid.columns == 144 && grid.rows == 144)
         let side = 144 * 6

@@ -61,7 +61,7 @@ import Testing
     }
 
     static func pixels() throws -> PicturePixels {
-        let values = (0..<(64 * 40)).map { UInt8(($0 % 64) * 4) }  // a grey ramp across
+        let values: [UInt8] = (0..<(64 * 40)).map { (index: Int) -> UInt8 in UInt8((index % 64) * 4) }  // a grey ramp
         let transform = ViewTransform.preview(
             frameWidth: 64, frameHeight: 40, columns: 32, rows: 11, cellAspect: 0.5, mode: .fill)
         let scene = Scene(

@@ -124,6 +124,12 @@ enum QuietZone {
         var after = samples
         for index in samples.indices.dropFirst() { before[index] = max(before[index - 1], samples[index]) }
         for index in samples.indices.reversed().dropFirst() { after[index] = max(after[index + 1], samples[index]) }
-        return (first..<samples.count).map { min(before[$0] - samples[$0], 2 * (after[$0] - samples[$0])) }.max() ?? 0
+        var deepest = 0.0
+        for index in first..<samples.count {
+            let fall: Double = before[index] - samples[index]
+            let rise: Double = after[index] - samples[index]
+            deepest = max(deepest, min(fall, 2 * rise))
+        }
+        return deepest
     }
 }
