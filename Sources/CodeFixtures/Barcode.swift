@@ -19,11 +19,13 @@ public enum LinearSymbology: String, CaseIterable, Sendable {
 
     /// A random payload this symbology can carry (check digits are added by the encoder).
     public func randomPayload(using random: inout SplitMix) -> String {
-        func digits(_ count: Int) -> String {
+        func letters(_ alphabet: String, _ count: Int) -> String {
+            let choices: [Character] = Array(alphabet)
             var text = ""
-            for _ in 0..<count { text += String(random.next() % 10) }
+            for _ in 0..<count { text.append(choices[Int(random.next() % UInt64(choices.count))]) }
             return text
         }
+        func digits(_ count: Int) -> String { letters("0123456789", count) }
         switch self {
         case .ean13: return digits(12)
         case .upca: return digits(11)
@@ -32,15 +34,11 @@ public enum LinearSymbology: String, CaseIterable, Sendable {
         case .itf: return digits(2 * Int(3 + random.next() % 5))
         case .code39:
             // Without $ / + %: pairs of them with a letter are Full ASCII, which reads otherwise.
-            let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-. ")
-            return String(
-                (0..<Int(4 + random.next() % 8)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
-            )
-            .trimmingCharacters(in: " ")
+            let count = Int(4 + random.next() % 8)
+            return letters("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-. ", count).trimmingCharacters(in: " ")
         case .code128:
-            let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-./:")
-            return String(
-                (0..<Int(4 + random.next() % 12)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            let count = Int(4 + random.next() % 12)
+            return letters("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-./:", count)
         }
     }
 }
