@@ -137,7 +137,7 @@ import Testing
         let corners = try #require(report.codes.first).corners
         #expect(corners.count == 4)
         #expect(corners.allSatisfy { (105...295).contains($0.x) && (75...325).contains($0.y) })
-        let xs: [Double] = corners.map(\.x)
+        let xs: [Int] = corners.map(\.x)
         #expect((xs.max() ?? 0) - (xs.min() ?? 0) > 100)
     }
 }
