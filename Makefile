@@ -29,7 +29,7 @@ QR_PHOTOS ?= ../shared/corpus-qr-photos
 ARGS ?=
 FUZZ_SECONDS ?= 60
 
-.PHONY: deps bench-deps package-deps install-packages build run test sanitizer-builds bench fuzz format clean install uninstall \
+.PHONY: deps bench-deps package-deps install-packages build run test bench fuzz format clean install uninstall \
         deb package-test
 
 deps:
@@ -89,13 +89,11 @@ test: deps
 	scripts/check-modules
 	swift-format lint --strict --recursive --parallel $(FORMATTED)
 	swift build --build-tests
-	scripts/test-suite $(MAKE) '$(E2E_FIRST)' '$(E2E_SECOND)'
-	TSAN_OPTIONS=halt_on_error=1 swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
-	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) swift test --skip-build --sanitize=address --scratch-path .build/asan --filter '$(ASAN_TESTS)'
-
-sanitizer-builds:
+	scripts/test-suite '$(E2E_FIRST)' '$(E2E_SECOND)'
 	swift build --build-tests --sanitize=thread --scratch-path .build/tsan
+	TSAN_OPTIONS=halt_on_error=1 swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
 	swift build --build-tests --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) swift test --skip-build --sanitize=address --scratch-path .build/asan --filter '$(ASAN_TESTS)'
 
 bench: bench-deps
 	swift build -c release
