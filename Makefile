@@ -79,6 +79,9 @@ ASAN_TESTS := PictureCodecTests|PicturePixelsTests|SixelPictureTests|KittyPictur
 # The end-to-end suites in two halves, each run beside the other tests (scripts/test-suite).
 E2E_FIRST := EndToEndTests\.[A-L]
 E2E_SECOND := EndToEndTests\.[M-Z]
+# What the sanitizers' sets run: the tests, qrtui, and the fakes it runs with (not the
+# benchmark nor the fuzzer, which those builds need not compile).
+SANITIZED_PRODUCTS := qrtuiPackageTests qrtui FakeV4L2 TestFaults
 ASAN_OPTIONS_TEST := halt_on_error=1:detect_leaks=0:verify_asan_link_order=0
 
 # The layout swift-format (with the toolchain) gives, as .swift-format configures it:
@@ -90,9 +93,9 @@ test: deps
 	swift-format lint --strict --recursive --parallel $(FORMATTED)
 	swift build --build-tests
 	scripts/test-suite '$(E2E_FIRST)' '$(E2E_SECOND)'
-	swift build --build-tests --sanitize=thread --scratch-path .build/tsan
+	for product in $(SANITIZED_PRODUCTS); do swift build --sanitize=thread --scratch-path .build/tsan --product $$product || exit 1; done
 	TSAN_OPTIONS=halt_on_error=1 swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
-	swift build --build-tests --sanitize=address --scratch-path .build/asan
+	for product in $(SANITIZED_PRODUCTS); do swift build --sanitize=address --scratch-path .build/asan --product $$product || exit 1; done
 	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) swift test --skip-build --sanitize=address --scratch-path .build/asan --filter '$(ASAN_TESTS)'
 
 bench: bench-deps
