@@ -57,7 +57,9 @@ extension CursesTerminal {
 
     /// The picture owed, once the terminal has taken everything before it.
     private func sendOwedPicture(now: Double, behindCells: Bool = false) {
-        guard behindCells || sending.idle, let writer, let bytes = pictures?.take(move: writer.moving, now: now) else {
+        guard behindCells || sending.idle, let writer,
+            let bytes = pictures?.take(move: writer.moving, now: now, writing: sending.writingCPU)
+        else {
             return
         }
         sending.send(bytes)

@@ -20,6 +20,10 @@ final class TerminalOutput: @unchecked Sendable {  // state guarded by `conditio
     private var terminalGone = false
     private var flags: Int32 = 0
     private var taken: (@Sendable () -> Void)?
+    private var spent = 0.0
+
+    /// The CPU seconds the writing thread has taken (the terminal's writes, a picture's most).
+    var writingCPU: Double { condition.withLock { spent } }
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -104,7 +108,9 @@ final class TerminalOutput: @unchecked Sendable {  // state guarded by `conditio
                 }
                 break
             }
+            let cpu = MonotonicClock.threadCPU()
             let action = condition.withLock { () -> (@Sendable () -> Void)? in
+                spent = cpu
                 writing = 0
                 condition.broadcast()
                 return queue.isEmpty ? taken : nil

@@ -75,18 +75,19 @@ final class TerminalPicture {
     }
 
     /// The owed picture's bytes, to be written now that the terminal took everything:
-    /// `move` places the cursor at its top-left cell.
-    func take(move: (Int, Int) -> [UInt8], now: Double) -> [UInt8]? {
+    /// `move` places the cursor at its top-left cell. `writing`: the CPU seconds the terminal's
+    /// writes have taken in all (counted as the pictures').
+    func take(move: (Int, Int) -> [UInt8], now: Double, writing: Double = 0) -> [UInt8]? {
         guard let picture = owed else { return nil }
         owed = nil
         // Too soon after the last for the CPU's share: this frame is skipped, not drawn late (and
         // not held against the link: the terminal did not keep it waiting).
-        guard budget.allows(now: now, process: MonotonicClock.processCPU()) else {
+        guard budget.allows(now: now, process: MonotonicClock.processCPU(), writing: writing) else {
             if !offers.isEmpty { offers.removeLast() }
             return nil
         }
         let started = MonotonicClock.threadCPU()
-        defer { budget.spent(MonotonicClock.threadCPU() - started, at: now) }
+        defer { budget.spent(MonotonicClock.threadCPU() - started, at: now, writing: writing) }
         // Kitty scales a picture to its cells itself: sent at half the screen's pixels, it costs a
         // quarter to make and compress. Sixel is drawn pixel for pixel.
         let half = kind == .kitty && cellWidth >= 8 && cellHeight >= 8
