@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <errno.h>
+#include <stdint.h>
 #include <signal.h>
 #include <unistd.h>
 #include <string.h>
@@ -79,15 +80,47 @@ static inline struct sigaction *qrtui_abort_previous(void) {
     return &previous;
 }
 
+/// The status memory running out ends with: 1, or the one the run has already decided (a code
+/// read and printed with --once ends 0, whatever a thread still at work fails to allocate).
+static inline int *qrtui_memory_exit_status(void) {
+    static int status = 1;
+    return &status;
+}
+
+static inline void qrtui_set_memory_exit_status(int status) {
+    __atomic_store_n(qrtui_memory_exit_status(), status, __ATOMIC_SEQ_CST);
+}
+
 static inline void qrtui_abort_handler(int number) {
     if (errno == ENOMEM) {
         static const char message[] = "qrtui: out of memory: an allocation failed (too little memory allowed? see ulimit -v)\n";
         ssize_t ignored = write(2, message, sizeof message - 1);
         (void)ignored;
-        _exit(1);
+        _exit(__atomic_load_n(qrtui_memory_exit_status(), __ATOMIC_SEQ_CST));
     }
     sigaction(number, qrtui_abort_previous(), NULL);
     raise(number);
+}
+
+/// zbar does not check every allocation: one that failed is dereferenced as NULL. A bad access
+/// near address 0 on a thread whose last failure was ENOMEM is memory running out too, and
+/// ends the same way; any other goes on to the handler there was.
+static inline struct sigaction *qrtui_segv_previous(void) {
+    static struct sigaction previous;
+    return &previous;
+}
+
+static inline void qrtui_segv_handler(int number, siginfo_t *info, void *context) {
+    (void)context;
+    if (errno == ENOMEM && info != NULL && (uintptr_t)info->si_addr < 65536) {
+        static const char message[] = "qrtui: out of memory: an allocation failed (too little memory allowed? see ulimit -v)\n";
+        ssize_t ignored = write(2, message, sizeof message - 1);
+        (void)ignored;
+        _exit(__atomic_load_n(qrtui_memory_exit_status(), __ATOMIC_SEQ_CST));
+    }
+    sigaction(number, qrtui_segv_previous(), NULL);
+    // The fault comes back when the instruction runs again; a sent signal must be sent again.
+    if (info == NULL || info->si_code <= 0) raise(number);
 }
 
 static inline void qrtui_exit_when_memory_runs_out(void) {
@@ -97,6 +130,12 @@ static inline void qrtui_exit_when_memory_runs_out(void) {
     action.sa_flags = SA_NODEFER;
     sigemptyset(&action.sa_mask);
     sigaction(SIGABRT, &action, qrtui_abort_previous());
+    struct sigaction fault;
+    memset(&fault, 0, sizeof fault);
+    fault.sa_sigaction = qrtui_segv_handler;
+    fault.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+    sigemptyset(&fault.sa_mask);
+    sigaction(SIGSEGV, &fault, qrtui_segv_previous());
 }
 
 static inline int qrtui_name_thread(const char *name) { return pthread_setname_np(pthread_self(), name); }

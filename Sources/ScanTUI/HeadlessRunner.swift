@@ -114,7 +114,11 @@ struct HeadlessRunner {
             case .read(let result):
                 read += emit(result, from: choice)
                 if printer.output.lost != nil || history?.failure != nil { return (.lostWrite, read) }
-                if options.once && read > 0 { return (.once, read) }
+                if options.once && read > 0 {
+                    // The code is out: a thread still at work that cannot allocate changes nothing.
+                    FatalFailures.memoryRunningOutEnds(with: 0)
+                    return (.once, read)
+                }
             case .notice(.corruptFrames(let total)):
                 corrupt = total
             case .notice(.disconnected(let error)):

@@ -69,4 +69,7 @@ public enum StderrLines {
 public enum FatalFailures {
     /// An allocation that fails ends qrtui with exit 1 and a line saying so (see the shim).
     public static func exitWhenMemoryRunsOut() { qrtui_exit_when_memory_runs_out() }
+
+    /// The run's ending is decided (`status`): memory running out from now on ends with it.
+    public static func memoryRunningOutEnds(with status: Int32) { qrtui_set_memory_exit_status(status) }
 }

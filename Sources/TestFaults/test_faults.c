@@ -25,6 +25,8 @@ int poll(struct pollfd *fds, nfds_t count, int timeout) {
     static int calls;
     const char *fault = getenv("QRTUI_FAULT_CRASH_POLLS");
     if (fault && *fault && __atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED) == atoi(fault)) {
+        // QRTUI_FAULT_CRASH_AS_NO_MEMORY: as zbar does when an allocation failed (NULL used).
+        if (getenv("QRTUI_FAULT_CRASH_AS_NO_MEMORY")) errno = ENOMEM;
         volatile int *nowhere = NULL;
         *nowhere = 1;
     }

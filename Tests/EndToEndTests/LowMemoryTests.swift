@@ -2,6 +2,7 @@ import CaptureKit
 import CodeFixtures
 import Foundation
 import FrameCore
+import Glibc
 import PictureFiles
 import Testing
 
@@ -36,6 +37,24 @@ import Testing
         }
         // The sweep crossed the line: some limits were too low for qrtui and some enough.
         #expect(outcomes[0, default: 0] > 0 && outcomes[1, default: 0] > 0, "\(outcomes)")
+    }
+
+    /// zbar uses an allocation that failed as if it had not: a bad access near NULL, errno at
+    /// ENOMEM. That ends qrtui as memory running out does (exit 1 and the line), never as a
+    /// crash; any other bad access still crashes (the fault library's, at the camera's 5th poll).
+    @Test func aNullUsedAfterAFailedAllocationIsMemoryRunningOut() throws {
+        let camera = FakeCamera("/dev/video0:grey")
+        var environment = camera.environment
+        environment["LD_PRELOAD"] = FakeCamera.library + ":" + SignalFallbackTests.faults
+        environment["QRTUI_FAULT_CRASH_POLLS"] = "5"
+        let arguments = ["--no-preview", "--device", "/dev/video0", "--timeout", "10"]
+        var noMemory = environment
+        noMemory["QRTUI_FAULT_CRASH_AS_NO_MEMORY"] = "1"
+        let ran = try QRTUIProcess.run(arguments, environment: noMemory)
+        #expect(ran.status == 1 && !ran.timedOut, "status \(ran.status)")
+        #expect(ran.stderrLines.last?.hasPrefix("qrtui: out of memory: an allocation failed") == true, "\(ran.stderr)")
+        let crashed = try QRTUIProcess.run(arguments, environment: environment)
+        #expect(crashed.status == 128 + SIGSEGV, "status \(crashed.status): \(crashed.stderr)")
     }
 
     /// A picture too large for the limit is refused before it is decoded, with its size.
