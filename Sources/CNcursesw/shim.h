@@ -143,7 +143,9 @@ static inline void qrtui_arm_crash_reset(int fd, const char *reset, int length, 
 /// after the reset), else it writes and then calls `qrtui_writer_done`.
 static inline int qrtui_writer_may_write(void) {
     struct qrtui_crash_state *state = qrtui_crash();
-    __atomic_store_n(&state->writer_busy, (int)syscall(SYS_gettid), __ATOMIC_SEQ_CST);
+    static __thread int writer;  // asked once: this runs before every write(2) of a picture
+    if (writer == 0) writer = (int)syscall(SYS_gettid);
+    __atomic_store_n(&state->writer_busy, writer, __ATOMIC_SEQ_CST);
     if (!__atomic_load_n(&state->crashed, __ATOMIC_SEQ_CST)) return 1;
     __atomic_store_n(&state->writer_busy, 0, __ATOMIC_SEQ_CST);
     return 0;

@@ -91,13 +91,16 @@ static inline void qrtui_set_memory_exit_status(int status) {
     __atomic_store_n(qrtui_memory_exit_status(), status, __ATOMIC_SEQ_CST);
 }
 
+/// Memory ran out: the line saying so, and the run's status.
+static inline void qrtui_exit_out_of_memory(void) {
+    static const char message[] = "qrtui: out of memory: an allocation failed (too little memory allowed? see ulimit -v)\n";
+    ssize_t ignored = write(2, message, sizeof message - 1);
+    (void)ignored;
+    _exit(__atomic_load_n(qrtui_memory_exit_status(), __ATOMIC_SEQ_CST));
+}
+
 static inline void qrtui_abort_handler(int number) {
-    if (errno == ENOMEM) {
-        static const char message[] = "qrtui: out of memory: an allocation failed (too little memory allowed? see ulimit -v)\n";
-        ssize_t ignored = write(2, message, sizeof message - 1);
-        (void)ignored;
-        _exit(__atomic_load_n(qrtui_memory_exit_status(), __ATOMIC_SEQ_CST));
-    }
+    if (errno == ENOMEM) qrtui_exit_out_of_memory();
     sigaction(number, qrtui_abort_previous(), NULL);
     raise(number);
 }
@@ -112,12 +115,7 @@ static inline struct sigaction *qrtui_segv_previous(void) {
 
 static inline void qrtui_segv_handler(int number, siginfo_t *info, void *context) {
     (void)context;
-    if (errno == ENOMEM && info != NULL && (uintptr_t)info->si_addr < 65536) {
-        static const char message[] = "qrtui: out of memory: an allocation failed (too little memory allowed? see ulimit -v)\n";
-        ssize_t ignored = write(2, message, sizeof message - 1);
-        (void)ignored;
-        _exit(__atomic_load_n(qrtui_memory_exit_status(), __ATOMIC_SEQ_CST));
-    }
+    if (errno == ENOMEM && info != NULL && (uintptr_t)info->si_addr < 65536) qrtui_exit_out_of_memory();
     sigaction(number, qrtui_segv_previous(), NULL);
     // The fault comes back when the instruction runs again; a sent signal must be sent again.
     if (info == NULL || info->si_code <= 0) raise(number);

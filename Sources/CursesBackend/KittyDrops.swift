@@ -26,9 +26,8 @@ final class KittyDrops {
         names = (0..<Self.kept).map { drop.freshName("picture\($0)") }
     }
 
-    /// The drops' places in the file system (shared memory is /dev/shm's on Linux), for a crash
-    /// to remove with nothing but unlink(2).
-    var paths: [String] { drop == .sharedMemory ? names.map { "/dev/shm" + $0 } : names }
+    /// The drops' places in the file system, for a crash to remove with nothing but unlink(2).
+    var paths: [String] { names.map { drop.path(of: $0) } }
 
     /// The escape that shows `pixels` at the cursor, scaled to `cells`, its pixels left as a
     /// drop (nil: the drop could not be left, and pictures go in the escapes from now on).

@@ -1,8 +1,8 @@
 /// How much of a core the picture in pixels may take (making it and the terminal's writes): what
 /// is left of `total` once the rest of qrtui (the camera, reading) took its part over the last
-/// second, within `least...most`. A still scene or a code followed leaves the picture most of it; a scene that
-/// changes whole, its reading near a third of a core, leaves it little, and the picture drops
-/// frames rather than take qrtui beyond its share.
+/// second, within `least...most`. A still scene or a code followed leaves the picture most of
+/// it; a scene that changes whole, its reading near a third of a core, leaves it little, and the
+/// picture drops frames rather than take qrtui beyond its share.
 struct PictureBudget {
     static let total = 0.38
     /// A scene read at a third of a core still gets a moving picture (about three a second),
@@ -13,7 +13,7 @@ struct PictureBudget {
 
     /// The share of a core the pictures may take now.
     private(set) var share = most
-    /// Recent looks: when, the process's CPU seconds, and the pictures' of them.
+    /// Recent looks: when, the process's CPU seconds, and the pictures' of them (their writes too).
     private var looks: [(time: Double, process: Double, pictures: Double)] = []
     private var pictures = 0.0
     /// When the last picture was made, the CPU seconds making it took, and the terminal's

@@ -32,6 +32,10 @@ public enum LocalDrop: Sendable, Equatable {
         return true
     }
 
+    /// Where the drop `name` lies in the file system (glibc's shared memory is /dev/shm's), for
+    /// what can only unlink(2), such as a crash handler.
+    public func path(of name: String) -> String { self == .sharedMemory ? "/dev/shm" + name : name }
+
     /// Removes the drop `name` (nothing when the reader already did).
     public func remove(_ name: String) {
         if self == .sharedMemory { _ = shm_unlink(name) } else { _ = unlink(name) }
