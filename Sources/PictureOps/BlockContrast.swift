@@ -1,12 +1,13 @@
 import FrameCore
 
 extension Frame {
-    /// How many blocks of `blockSize` pixels in `area` have grey levels spread by at least
-    /// `deviation` (their standard deviation), measured on every `rowStep`th row. Bars blurred
-    /// soft have little edge but much spread; a wall, a gradient and a sensor's noise have little.
-    public func blocksWithSpread(in area: PixelRect, blockSize: Int, rowStep: Int, deviation: Double) -> Int {
+    /// Which blocks of `blockSize` pixels in `area` (row-major, as `blockStatistics` lays them)
+    /// have grey levels spread by at least `deviation` (their standard deviation), measured on
+    /// every `rowStep`th row. Bars blurred soft have little edge but much spread; a wall, a
+    /// gradient and a sensor's noise have little.
+    public func blocksWithSpread(in area: PixelRect, blockSize: Int, rowStep: Int, deviation: Double) -> [Bool] {
         let rect = area.clamped(to: bounds)
-        guard !rect.isEmpty else { return 0 }
+        guard !rect.isEmpty else { return [] }
         let columns = (rect.width + blockSize - 1) / blockSize
         let rows = (rect.height + blockSize - 1) / blockSize
         var sums = [Int](repeating: 0, count: columns * rows)
@@ -31,10 +32,10 @@ extension Frame {
             }
         }
         let limit = deviation * deviation
-        return sums.indices.filter { index in
+        return sums.indices.map { index in
             let n = Double(max(1, counts[index]))
             let mean = Double(sums[index]) / n
             return Double(squares[index]) / n - mean * mean >= limit
-        }.count
+        }
     }
 }

@@ -93,6 +93,9 @@ public enum ScanPass: String, CaseIterable, Sendable {
         return scale <= 1 || Double(max(width, height)) * scale <= 1800
     }
 
+    /// Whether this pass looks at the crop larger than it is.
+    var enlarges: Bool { steps.contains { $0.scale > 1 } }
+
     /// Straightening finds QR finder patterns: no use when QR codes are not looked for.
     func suits(_ symbologies: Set<Symbology>?) -> Bool {
         self != .straightened || symbologies?.contains(.qr) ?? true

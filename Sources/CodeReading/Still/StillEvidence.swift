@@ -6,7 +6,8 @@ import PictureOps
 /// (`Localiser`). A pass runs only where it can still find something: a picture showing
 /// neither (a wall, a gradient, a face) gets the plain look alone; the looks that only bars
 /// need (turned by 45 degrees or a little, magnified) run only where bars show; the
-/// straightened look only where finder patterns do.
+/// straightened look only where finder patterns do; the enlarged looks not where spread grey
+/// is all there is (a carpet).
 struct StillEvidence {
     /// Finder places and bull's-eyes, in frame pixels.
     let places: QRCandidates.CodePlaces
@@ -15,6 +16,11 @@ struct StillEvidence {
     /// Texture, or blocks of much spread grey (a code that fills the picture leaves no quiet
     /// blocks for its texture to stand out from).
     let contrast: Bool
+    /// Spread grey over half the picture or more, nothing standing out from it and no bars
+    /// side by side in it: a busy scene (a carpet, leaves), or a 2D code that fills the
+    /// picture, whose modules are large. A few blocks of spread grey in a quiet picture are
+    /// not it: a small code blurred soft shows no more.
+    let busyOnly: Bool
     let tooSmall: Bool
 
     /// Texture is measured in blocks of this side, every `rowStep`th row.
@@ -22,6 +28,8 @@ struct StillEvidence {
     static let rowStep = 4
     /// Grey spread (standard deviation) that a code's block has and a wall's does not.
     static let spread = 10.0
+    /// Coherence of a block whose edges run one way (as `Localiser` judges its patches).
+    static let oneWay: Float = 0.6
 
     /// The evidence in `rect` of `frame`.
     init(_ frame: Frame, in rect: PixelRect) {
@@ -29,11 +37,17 @@ struct StillEvidence {
         let stats = frame.blockStatistics(in: rect, blockSize: Self.blockSize, rowStep: Self.rowStep)
         texture = Localiser.candidates(in: stats)
         tooSmall = rect.width * rect.height < Self.judgedFrom
-        contrast =
-            !texture.isEmpty
-            || frame.blocksWithSpread(
-                in: rect, blockSize: Self.blockSize, rowStep: Self.rowStep, deviation: Self.spread)
-                >= Localiser.minimumBlocks
+        guard texture.isEmpty else {
+            (contrast, busyOnly) = (true, false)
+            return
+        }
+        let spread = frame.blocksWithSpread(
+            in: rect, blockSize: Self.blockSize, rowStep: Self.rowStep, deviation: Self.spread)
+        let spreadBlocks = spread.count { $0 }
+        contrast = spreadBlocks >= Localiser.minimumBlocks
+        busyOnly =
+            contrast && spreadBlocks * 2 >= spread.count
+            && stats.largestOneWayGroup(among: spread, coherence: Self.oneWay) < Localiser.minimumBlocks
     }
 
     /// Nothing that looks like a code anywhere.
@@ -41,6 +55,11 @@ struct StillEvidence {
 
     /// Texture whose edges run one way: bars.
     var showsBars: Bool { texture.contains(where: \.linear) }
+
+    /// Something with the shape of a code, not a busy scene alone: what an enlarged look needs.
+    var showsShapes: Bool {
+        !isEmpty && (!places.qrWindows.isEmpty || !places.bullseyes.isEmpty || !busyOnly)
+    }
 
     /// Pictures this small (a few blocks) show too little to judge, and cost little to read whole.
     static let judgedFrom = 200 * 200
@@ -54,7 +73,8 @@ struct StillEvidence {
         case .plain: return true
         case .straightened: return !places.qrWindows.isEmpty
         case .rotated, .magnifiedThresholded, .magnifiedBinarised: return showsBars
-        default: return !isEmpty
+        // Enlarging serves small modules, which spread grey alone does not show.
+        default: return look.pass.enlarges ? showsShapes : !isEmpty
         }
     }
 }
