@@ -20,6 +20,8 @@ struct Candidate: Equatable {
 enum Localiser {
     /// Blocks with at least this many pixels' worth of edge over the quiet blocks' level.
     static let minimumBlocks = 3
+    /// Coherence of edges that run one way (bars), of a patch or a block.
+    static let oneWay: Float = 0.6
 
     /// Candidates among the blocks `wanted` marks (nil: all), the largest first.
     static func candidates(in stats: BlockStatistics, where wanted: [Bool]? = nil) -> [Candidate] {
@@ -97,7 +99,7 @@ enum Localiser {
         let difference = xx - yy
         let coherence = trace > 0 ? (difference * difference + 4 * xy * xy).squareRoot() / trace : 0
         let angle = 0.5 * Double(atan2f(2 * xy, difference)) * 180 / .pi
-        return Candidate(window: window, patch: box, linear: coherence > 0.6, angle: angle)
+        return Candidate(window: window, patch: box, linear: coherence > oneWay, angle: angle)
     }
 
     /// Whether `candidate` is bars that run on past the area's edge along their length (the

@@ -28,8 +28,6 @@ struct StillEvidence {
     static let rowStep = 4
     /// Grey spread (standard deviation) that a code's block has and a wall's does not.
     static let spread = 10.0
-    /// Coherence of a block whose edges run one way (as `Localiser` judges its patches).
-    static let oneWay: Float = 0.6
 
     /// The evidence in `rect` of `frame`.
     init(_ frame: Frame, in rect: PixelRect) {
@@ -47,7 +45,7 @@ struct StillEvidence {
         contrast = spreadBlocks >= Localiser.minimumBlocks
         busyOnly =
             contrast && spreadBlocks * 2 >= spread.count
-            && stats.largestOneWayGroup(among: spread, coherence: Self.oneWay) < Localiser.minimumBlocks
+            && stats.largestOneWayGroup(among: spread, coherence: Localiser.oneWay) < Localiser.minimumBlocks
     }
 
     /// Nothing that looks like a code anywhere.
