@@ -156,7 +156,11 @@ import Testing
     func stubBrowser() throws -> (script: String, log: String) {
         let log = directory.path + "/opened"
         let script = directory.write(
-            "browser", Array("#!/bin/sh\n{ echo \"$#\"; for a in \"$@\"; do echo \"$a\"; done; } > \(log)\n".utf8))
+            "browser",
+            // Written whole, then renamed into place: the test never reads the count alone.
+            Array(
+                "#!/bin/sh\n{ echo \"$#\"; for a in \"$@\"; do echo \"$a\"; done; } > \(log).part && mv \(log).part \(log)\n"
+                    .utf8))
         chmod(script, 0o755)
         return (script, log)
     }
