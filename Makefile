@@ -71,19 +71,14 @@ package-test: package-deps build
 	scripts/package-test $(DIST)/release/qrtui
 
 # The capture, hand-over, camera and event-loop tests also run under ThreadSanitizer, and the
-# parser, reading and camera tests under AddressSanitizer (each in its own build folder). The
-# C targets trap on undefined behaviour in every build (Package.swift). ASan must not insist
-# on coming first: the fake camera is preloaded before it.
+# parser, reading and camera tests under AddressSanitizer, each in its own build folder with only
+# these tests compiled (scripts/sanitized). The C targets trap on undefined behaviour in every
+# build (Package.swift).
 TSAN_TESTS := HandOverTests|ExecHookTests/(eachCode|aHanging|aFailing)|SideBySideTests|LookAheadTests|FramePoolTests|CameraTests|CameraScreenTests|HeadlessTests/(y4m|aCodeSeen|timeout|loop|imageOnStdin)|EventLoopTests|ReadingThreadTests|PipelineTests|PicturesInPixelsTests
 ASAN_TESTS := PictureCodecTests|PicturePixelsTests|SixelPictureTests|KittyPictureTests|SideBySideTests|LookAheadTests|FinderLinkTests|ZxingEngineTests|InputOpenerTests|FramePoolTests|Code128ExtendedTests|ITFAcrossTests|ProductAcrossTests|ProductFitTests|Code128FitTests|Code128AcrossTests|Code39AcrossTests|MoreFormatsTests|MalformedMeaningTests|Y4MSourceTests|FuzzRegressionTests|InputBoundsTests|BadInputTests|HostileInputTests|ZbarEngineTests|ThoroughScanTests|LargeStillTests|LiveReaderTests|CorroborationTests|CameraTests
 # The end-to-end suites in two halves, each run beside the other tests (scripts/test-suite).
 E2E_FIRST := EndToEndTests\.[A-L]
 E2E_SECOND := EndToEndTests\.[M-Z]
-# What the sanitizers' sets run: the tests, qrtui, and the fakes it runs with (not the
-# benchmark nor the fuzzer, which those builds need not compile).
-SANITIZED_PRODUCTS := qrtuiPackageTests qrtui FakeV4L2 TestFaults
-ASAN_OPTIONS_TEST := halt_on_error=1:detect_leaks=0:verify_asan_link_order=0
-
 # The layout swift-format (with the toolchain) gives, as .swift-format configures it:
 # make test checks it, make format applies it.
 FORMATTED := Sources Tests Package.swift
@@ -91,12 +86,7 @@ FORMATTED := Sources Tests Package.swift
 test: deps
 	scripts/check-modules
 	swift-format lint --strict --recursive --parallel $(FORMATTED)
-	swift build --build-tests
-	scripts/test-suite '$(E2E_FIRST)' '$(E2E_SECOND)'
-	for product in $(SANITIZED_PRODUCTS); do swift build --sanitize=thread --scratch-path .build/tsan --product $$product || exit 1; done
-	TSAN_OPTIONS=halt_on_error=1 swift test --skip-build --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_TESTS)'
-	for product in $(SANITIZED_PRODUCTS); do swift build --sanitize=address --scratch-path .build/asan --product $$product || exit 1; done
-	ASAN_OPTIONS=$(ASAN_OPTIONS_TEST) swift test --skip-build --sanitize=address --scratch-path .build/asan --filter '$(ASAN_TESTS)'
+	scripts/test-all '$(TSAN_TESTS)' '$(ASAN_TESTS)' '$(E2E_FIRST)' '$(E2E_SECOND)'
 
 bench: bench-deps
 	swift build -c release

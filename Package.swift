@@ -14,6 +14,42 @@ let cUndefinedTraps = ["-fno-sanitize=all", "-fsanitize=undefined", "-fsanitize-
 // sanitizers' builds), or the test suite's debug binaries spend most of its run in them.
 let optimisedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+// make test's sanitizer builds compile only the tests their sets run (scripts/sanitized):
+// QRTUI_TESTS_LEFT_OUT names test targets, or TARGET/FILE.swift, to leave out of the build.
+let testsLeftOut = Context.environment["QRTUI_TESTS_LEFT_OUT"]?.split(separator: " ").map(String.init) ?? []
+
+func testTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target? {
+    guard !testsLeftOut.contains(name) else { return nil }
+    let files = testsLeftOut.filter { $0.hasPrefix(name + "/") }.map { String($0.dropFirst(name.count + 1)) }
+    return .testTarget(name: name, dependencies: dependencies, exclude: files)
+}
+
+let testTargets = [
+    testTarget("SystemCallsTests", ["SystemCalls", "FrameCore"]),
+    testTarget("PictureOpsTests", ["PictureOps", "FrameCore", "CodeFixtures"]),
+    // Reading is tested without the camera code: CaptureKit is not linked.
+    testTarget("CodeReadingTests", ["CodeReading", "PictureOps", "FrameCore", "CodeFixtures"]),
+    testTarget("PictureFilesTests", ["PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
+    testTarget("CaptureKitTests", ["CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
+    testTarget("OverlayTests", ["Overlay", "CodeFixtures", "FrameCore", "PictureOps"]),
+    testTarget("CodeMeaningTests", ["CodeMeaning", "OneTimeCodes", "CodeFixtures"]),
+    testTarget("CursesBackendTests", ["CursesBackend", "Overlay", "SystemCalls", "FrameCore", "CZlib"]),
+    testTarget(
+        "ScanTUITests",
+        [
+            "ScanTUI", "ScanOptions", "ScanPipeline", "CodeMeaning", "CaptureKit", "PictureFiles",
+            "CodeReading", "FrameCore",
+            "Overlay", "SystemCalls", "CodeFixtures", "OneTimeCodes",
+        ]),
+    testTarget("FuzzTests", ["FuzzHarnesses", "CaptureKit", "PictureFiles", "FrameCore", "CodeFixtures"]),
+    testTarget(
+        "EndToEndTests",
+        [
+            "CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "Overlay",
+            "CodeFixtures", "PictureOps", "OneTimeCodes",
+        ]),
+].compactMap { $0 }
+
 // Modules, one concern each (docs/architecture.md, "Modules"); scripts/check-modules enforces who imports what.
 //   FrameCore      Frame, PixelRect, clocks, the source kinds: what every module shares
 //   SystemCalls    errno as a value, system calls with EINTR retried once, child processes
@@ -150,37 +186,8 @@ let package = Package(
                 "ScanOptions", "CursesBackend", "CodeFixtures",
             ]
         ),
-        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "FrameCore"]),
-        .testTarget(name: "PictureOpsTests", dependencies: ["PictureOps", "FrameCore", "CodeFixtures"]),
-        // Reading is tested without the camera code: CaptureKit is not linked.
-        .testTarget(
-            name: "CodeReadingTests", dependencies: ["CodeReading", "PictureOps", "FrameCore", "CodeFixtures"]),
-        .testTarget(
-            name: "PictureFilesTests", dependencies: ["PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
-        .testTarget(
-            name: "CaptureKitTests",
-            dependencies: ["CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
-        .testTarget(name: "OverlayTests", dependencies: ["Overlay", "CodeFixtures", "FrameCore", "PictureOps"]),
-        .testTarget(name: "CodeMeaningTests", dependencies: ["CodeMeaning", "OneTimeCodes", "CodeFixtures"]),
-        .testTarget(
-            name: "CursesBackendTests", dependencies: ["CursesBackend", "Overlay", "SystemCalls", "FrameCore", "CZlib"]),
-        .testTarget(
-            name: "ScanTUITests",
-            dependencies: [
-                "ScanTUI", "ScanOptions", "ScanPipeline", "CodeMeaning", "CaptureKit", "PictureFiles",
-                "CodeReading", "FrameCore",
-                "Overlay", "SystemCalls", "CodeFixtures", "OneTimeCodes",
-            ]),
-        .testTarget(
-            name: "FuzzTests",
-            dependencies: ["FuzzHarnesses", "CaptureKit", "PictureFiles", "FrameCore", "CodeFixtures"]),
-        .testTarget(
-            name: "EndToEndTests",
-            dependencies: [
-                "CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "Overlay",
-                "CodeFixtures", "PictureOps", "OneTimeCodes",
-            ]),
-    ],
+    ]
+        + testTargets,
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17
 )

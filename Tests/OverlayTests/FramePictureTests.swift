@@ -5,20 +5,9 @@ import Testing
 /// The picture a terminal of pixels would draw lies where the characters draw it: its cells,
 /// its undimmed area and brackets, and each code's corners.
 @Suite struct FramePictureTests {
-    /// A 40x20 white frame, a scan area and one code, as `ScreenTests` draws them.
-    static func scene(columns: Int, rows: Int, mode: ViewTransform.Mode) -> Scene {
-        let image = GreyImage(width: 40, height: 20, pixels: Array(repeating: 255, count: 800))
-        let transform = ViewTransform.preview(
-            frameWidth: 40, frameHeight: 20, columns: columns, rows: rows, cellAspect: 0.5, mode: mode)
-        let code: [Point] = [Point(x: 16, y: 6), Point(x: 16, y: 14), Point(x: 26, y: 14), Point(x: 26, y: 6)]
-        return Scene(
-            image: image, transform: transform, scanArea: ScanArea(rect: Rect(x: 10, y: 4, width: 20, height: 12)),
-            outlines: [code], status: .scanning, info: StatusInfo(source: "t"), glyphs: .ascii, unicode: true)
-    }
-
     /// The characters drawn for the scene on a screen of `columns` x 6, and its picture.
     static func drawn(columns: Int, mode: ViewTransform.Mode) throws -> (CellGrid, FramePicture) {
-        let scene = scene(columns: columns, rows: 6, mode: mode)
+        let scene = PictureScenes.scene(columns: columns, rows: 6, mode: mode)
         var shader = Shader()
         return (
             Screen.render(scene, columns: columns, rows: 6, shader: &shader),
@@ -45,7 +34,8 @@ import Testing
     }
 
     @Test func aCodesCornersFallOnTheCellsItsOutlineJoins() throws {
-        let picture = try #require(FramePicture(Self.scene(columns: 20, rows: 6, mode: .fill), columns: 20, rows: 6))
+        let picture = try #require(
+            FramePicture(PictureScenes.scene(columns: 20, rows: 6, mode: .fill), columns: 20, rows: 6))
         // The outline joins cells (8,1)-(8,3)-(13,3)-(13,1) (ScreenTests); at 10x20 screen
         // pixels a cell, its corners lie in those cells' pixels.
         let corners = picture.outlines[0].map { picture.screenPixel(for: $0, cellWidth: 10, cellHeight: 20) }
@@ -67,13 +57,13 @@ import Testing
     }
 
     @Test func aStillReadWholeIsNotDimmedAndNoPictureWaitsForNone() throws {
-        var scene = Self.scene(columns: 20, rows: 6, mode: .fill)
+        var scene = PictureScenes.scene(columns: 20, rows: 6, mode: .fill)
         scene.readsWhole = true
         let picture = try #require(FramePicture(scene, columns: 20, rows: 6))
         #expect(picture.undimmed == nil)
         #expect(picture.brackets != nil)
         scene.image = nil
         #expect(FramePicture(scene, columns: 20, rows: 6) == nil)
-        #expect(FramePicture(Self.scene(columns: 20, rows: 1, mode: .fill), columns: 20, rows: 1) == nil)
+        #expect(FramePicture(PictureScenes.scene(columns: 20, rows: 1, mode: .fill), columns: 20, rows: 1) == nil)
     }
 }

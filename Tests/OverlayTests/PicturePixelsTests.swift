@@ -6,7 +6,7 @@ import Testing
 /// brackets and outline drawn where the characters draw them.
 @Suite struct PicturePixelsTests {
     static func picture(flash: Bool = false) throws -> FramePicture {
-        var scene = FramePictureTests.scene(columns: 20, rows: 6, mode: .fill)
+        var scene = PictureScenes.scene(columns: 20, rows: 6, mode: .fill)
         scene.flash = flash
         return try #require(FramePicture(scene, columns: 20, rows: 6))
     }
@@ -33,7 +33,7 @@ import Testing
         // A checkerboard of single pixels, two frame pixels to a screen pixel: an even grey
         // (a screen's moiré goes the same way), where sampling would keep black and white.
         let checker = (0..<800).map { index -> UInt8 in (index % 40 + index / 40) % 2 == 0 ? 0 : 255 }
-        var scene = FramePictureTests.scene(columns: 20, rows: 6, mode: .fill)
+        var scene = PictureScenes.scene(columns: 20, rows: 6, mode: .fill)
         (scene.image, scene.scanArea, scene.outlines) = (GreyImage(width: 40, height: 20, pixels: checker), nil, [])
         let pixels = PicturePixels(try #require(FramePicture(scene, columns: 20, rows: 6)), cellWidth: 1, cellHeight: 2)
         #expect(pixels.width == 20 && pixels.height == 10)
@@ -51,7 +51,7 @@ import Testing
 
     /// A fitted frame's picture covers every cell the frame reaches, in part too.
     @Test func aFittedPictureCoversTheCellsItReachesInPart() throws {
-        let scene = FramePictureTests.scene(columns: 23, rows: 8, mode: .fit)
+        let scene = PictureScenes.scene(columns: 23, rows: 8, mode: .fit)
         let picture = try #require(FramePicture(scene, columns: 23, rows: 8))
         let transform = try #require(scene.transform)
         let visible = transform.visiblePixels
