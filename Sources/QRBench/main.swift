@@ -72,6 +72,8 @@ if let corpus = settings.corpus {
         print("Corpus \(corpus): decoded = expected payload among the codes read, misread = an image")
         print("that gave a wrong payload, false pos. = any code in a falsepositives folder; ms = scan only.\n")
         print(CorpusBenchmark.report(results))
+        print("\nThe same pictures, read by the programs themselves:")
+        print(CorpusTimes(root: corpus).run())
     } catch {
         fail("\(error)")
     }

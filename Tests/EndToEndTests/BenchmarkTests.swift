@@ -31,6 +31,8 @@ import Testing
         #expect(rows.contains { $0.starts(with: ["qr-mini", "1/3", "1", "-"]) }, "\(run.stdoutText)")
         #expect(rows.contains { $0.starts(with: ["falsepositives-mini", "-", "0", "1/2"]) })
         #expect(run.stdoutText.contains("decoded 1 of 3 (33.3%), 1 misread, 1 false positives"))
+        // Then each picture read again by qrtui and by zbarimg, each started per picture.
+        #expect(run.stdoutText.contains("5 pictures, each program started per picture: qrtui "), "\(run.stdoutText)")
     }
 
     /// The bench's command line is declared in a table and parsed as qrtui's is: help lists

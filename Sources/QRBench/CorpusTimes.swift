@@ -1,0 +1,43 @@
+import Foundation
+import FrameCore
+import SystemCalls
+
+/// The corpus's pictures each read by the real binary (`qrtui --no-preview -q`) and by zbarimg,
+/// each program started per picture, one after the other: what a script that reads pictures
+/// one by one waits for. The target is qrtui in at most 3 times zbarimg's time.
+struct CorpusTimes {
+    let root: String
+
+    func run() -> String {
+        guard let zbarimg = ProgramPath.find("zbarimg") else { return "zbarimg is not installed: no times to compare" }
+        let pictures = Self.pictures(under: root)
+        var qrtui = 0.0, zbar = 0.0
+        var slowest = (seconds: 0.0, name: "")
+        for picture in pictures {
+            let own = Self.wallTime(CaptureBenchmark.productsDirectory + "/qrtui", ["--no-preview", "-q", picture])
+            qrtui += own
+            if own > slowest.seconds { slowest = (own, String(picture.dropFirst(root.count + 1))) }
+            zbar += Self.wallTime(zbarimg, ["--nodbus", "-q", picture])
+        }
+        let ratio = zbar > 0 ? format(qrtui / zbar, 2) : "-"
+        return "\(pictures.count) pictures, each program started per picture: qrtui \(format(qrtui, 2)) s, "
+            + "zbarimg \(format(zbar, 2)) s; qrtui's seconds / zbarimg's: \(ratio) (target 3); "
+            + "slowest picture for qrtui: \(slowest.name) \(format(slowest.seconds, 2)) s"
+    }
+
+    /// Every PNG in the corpus's folders, in order.
+    static func pictures(under root: String) -> [String] {
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted()
+        return folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(folder)")) ?? []).sorted()
+                .filter { $0.hasSuffix(".png") }.map { "\(root)/\(folder)/\($0)" }
+        }
+    }
+
+    /// Seconds from starting `program` to its end (its output read and dropped).
+    static func wallTime(_ program: String, _ arguments: [String]) -> Double {
+        let start = MonotonicClock.now()
+        _ = try? ChildProcess.converse(program, arguments, input: [], limit: 1 << 22, deadline: start + 120)
+        return MonotonicClock.now() - start
+    }
+}
