@@ -11,7 +11,8 @@ struct CorpusTimes {
     func run() -> String {
         guard let zbarimg = ProgramPath.find("zbarimg") else { return "zbarimg is not installed: no times to compare" }
         let pictures = Self.pictures(under: root)
-        var qrtui = 0.0, zbar = 0.0
+        var qrtui = 0.0
+        var zbar = 0.0
         var slowest = (seconds: 0.0, name: "")
         for picture in pictures {
             let own = Self.wallTime(CaptureBenchmark.productsDirectory + "/qrtui", ["--no-preview", "-q", picture])
