@@ -15,10 +15,10 @@ struct CorpusTimes {
         var zbar = 0.0
         var slowest = (seconds: 0.0, name: "")
         for picture in pictures {
-            let own = Self.wallTime(CaptureBenchmark.productsDirectory + "/qrtui", ["--no-preview", "-q", picture])
+            let own = Self.timed(CaptureBenchmark.productsDirectory + "/qrtui", ["--no-preview", "-q", picture]).seconds
             qrtui += own
             if own > slowest.seconds { slowest = (own, String(picture.dropFirst(root.count + 1))) }
-            zbar += Self.wallTime(zbarimg, ["--nodbus", "-q", picture])
+            zbar += Self.timed(zbarimg, ["--nodbus", "-q", picture]).seconds
         }
         let ratio = zbar > 0 ? format(qrtui / zbar, 2) : "-"
         return "\(pictures.count) pictures, each program started per picture: qrtui \(format(qrtui, 2)) s, "
@@ -35,10 +35,11 @@ struct CorpusTimes {
         }
     }
 
-    /// Seconds from starting `program` to its end (its output read and dropped).
-    static func wallTime(_ program: String, _ arguments: [String]) -> Double {
+    /// What `program` writes to stdout (nothing where it cannot be run), and the seconds from
+    /// starting it to its end: the benchmarks that time a program started per picture.
+    static func timed(_ program: String, _ arguments: [String]) -> (output: [UInt8], seconds: Double) {
         let start = MonotonicClock.now()
-        _ = try? ChildProcess.converse(program, arguments, input: [], limit: 1 << 22, deadline: start + 120)
-        return MonotonicClock.now() - start
+        let run = try? ChildProcess.converse(program, arguments, input: [], limit: 1 << 22, deadline: start + 120)
+        return (run?.output ?? [], MonotonicClock.now() - start)
     }
 }

@@ -163,13 +163,10 @@ struct QRPhotosBenchmark {
 
     /// The QR codes the real binary reads in `photo`, by their corners, and its wall time.
     private func qrtui(_ photo: String) -> (quads: [Quad], seconds: Double) {
-        let start = MonotonicClock.now()
-        let run = try? ChildProcess.converse(
-            CaptureBenchmark.productsDirectory + "/qrtui", ["--no-preview", "--format", "json", photo], input: [],
-            limit: 1 << 22, deadline: start + 120)
-        let seconds = MonotonicClock.now() - start
+        let (output, seconds) = CorpusTimes.timed(
+            CaptureBenchmark.productsDirectory + "/qrtui", ["--no-preview", "--format", "json", photo])
         var quads = [Quad]()
-        for line in (run?.output ?? []).split(separator: 0x0A) {
+        for line in output.split(separator: 0x0A) {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
                 object["type"] as? String == "QR-Code", let corners = object["corners"] as? [[Double]]
             else { continue }
@@ -180,11 +177,8 @@ struct QRPhotosBenchmark {
 
     /// How many QR codes zbarimg reports, and its wall time.
     private func zbarCount(_ zbarimg: String, _ photo: String) -> (count: Int, seconds: Double) {
-        let start = MonotonicClock.now()
-        let run = try? ChildProcess.converse(
-            zbarimg, ["--nodbus", "--xml", "-q", photo], input: [], limit: 1 << 22, deadline: start + 120)
-        let seconds = MonotonicClock.now() - start
-        let xml = String(decoding: run?.output ?? [], as: UTF8.self)
+        let (output, seconds) = CorpusTimes.timed(zbarimg, ["--nodbus", "--xml", "-q", photo])
+        let xml = String(decoding: output, as: UTF8.self)
         return (xml.components(separatedBy: "<symbol type='QR-Code'").count - 1, seconds)
     }
 
