@@ -26,6 +26,8 @@ final class TerminalPicture {
     private(set) var largest = 0
     /// The pictures offered and written of late (monotonic seconds, bytes written).
     private var offers: [Double] = []
+    /// Offers made since a picture was last taken (or skipped): those that waited on the terminal.
+    private var offersWaiting = 0
     private var writes: [(time: Double, bytes: Int)] = []
     private var since: Double?
     /// The share of a core pictures may take: frames are skipped until a picture's making fits
@@ -72,6 +74,7 @@ final class TerminalPicture {
         offeredCount += 1
         since = since ?? now
         offers = offers.filter { now - $0 < Self.window } + [now]
+        offersWaiting += 1
     }
 
     /// The owed picture's bytes, to be written now that the terminal took everything:
@@ -80,10 +83,13 @@ final class TerminalPicture {
     func take(move: (Int, Int) -> [UInt8], now: Double, writing: Double = 0) -> [UInt8]? {
         guard let picture = owed else { return nil }
         owed = nil
-        // Too soon after the last for the CPU's share: this frame is skipped, not drawn late (and
-        // not held against the link: the terminal did not keep it waiting).
+        let waited = min(offersWaiting, offers.count)
+        offersWaiting = 0
+        // Too soon after the last for the CPU's share: this frame is skipped, not drawn late. Nor
+        // are the frames that waited on the terminal meanwhile held against the link: the CPU's
+        // share would have skipped them too, however fast the terminal had been.
         guard budget.allows(now: now, process: MonotonicClock.processCPU(), writing: writing) else {
-            if !offers.isEmpty { offers.removeLast() }
+            offers.removeLast(waited)
             return nil
         }
         let started = MonotonicClock.threadCPU()
@@ -133,6 +139,7 @@ final class TerminalPicture {
         change.forget()
         since = nil
         offers = []
+        offersWaiting = 0
         writes = []
     }
 

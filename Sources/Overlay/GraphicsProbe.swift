@@ -77,7 +77,9 @@ public struct GraphicsProbe: Sendable {
             && !term.hasPrefix("screen") && !term.hasPrefix("tmux")
     }
     /// The wait for the answers, in all (seconds): a terminal that answers nothing costs this once.
-    public static let patience = 0.15
+    /// Every other one ends it with its Primary DA, so it is long enough for a link of some
+    /// hundreds of milliseconds, or a terminal still starting (kitty drawing by software).
+    public static let patience = 1.0
 
     public private(set) var support = GraphicsSupport()
     /// Bytes that were no answer (keys), in the order they came.

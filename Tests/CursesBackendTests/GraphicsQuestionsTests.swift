@@ -65,9 +65,3 @@ extension PicturesInPixelsTests {
         }
     }
 }
-
-extension Array where Element == UInt8 {
-    func ends(with suffix: [UInt8]) -> Bool {
-        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
-    }
-}

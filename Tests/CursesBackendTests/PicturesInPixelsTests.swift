@@ -207,6 +207,29 @@ import Testing
         #expect(pictures.tooSlow(now: 4.1) == nil)
     }
 
+    /// Nor are the frames that waited on the terminal while the CPU's share skips: they would
+    /// have been skipped however fast it took them (a busy machine's pictures, not a slow link).
+    @Test func framesThatWaitedWhileTheCPUSkipsAreNotHeldAgainstTheLink() throws {
+        var support = GraphicsSupport()
+        (support.answered, support.sixel, support.cellPixels) = (true, true, PixelSize(width: 10, height: 20))
+        var budget = PictureBudget()
+        budget.spent(10, at: 0)
+        let pictures = try #require(TerminalPicture(support, budget: budget))
+        for frame in 0..<120 {
+            let now = 0.1 + Double(frame) / 30
+            // Three frames of four come while the terminal still takes the last draw.
+            guard frame % 4 == 3 else {
+                pictures.offered(now: now)
+                continue
+            }
+            let (_, picture) = Self.screen(level: nil, band: frame % 58)
+            pictures.offer(picture, now: now, counted: true)
+            #expect(pictures.take(move: { _, _ in [] }, now: now) == nil)
+        }
+        #expect(pictures.written == 0 && pictures.offeredCount == 90)
+        #expect(pictures.tooSlow(now: 4.1) == nil)
+    }
+
     /// A terminal that takes 4 kB every 20 ms (200 kB/s) shown 200 pictures as fast as they
     /// come: most are dropped, and what waits never exceeds a picture and the cells around it.
     @Test func aSlowTerminalGetsFewerPicturesNeverAQueue() throws {
