@@ -39,7 +39,8 @@ enum NormalCurve {
         0.5 * erfc(-(Double(index) / Double(steps) * 2 * range - range) / 2.0.squareRoot())
     }
 
-    static func below(_ z: Double) -> Double {
+    /// The share below `z`, with the table in hand (a loop over many samples takes it once).
+    static func below(_ z: Double, in table: UnsafeBufferPointer<Double>) -> Double {
         guard z > -range else { return 0 }
         guard z < range else { return 1 }
         let position = (z + range) / (2 * range) * Double(steps)

@@ -90,8 +90,8 @@ enum ModuleFit {
         for shift in shifts {
             var p = placement
             p.start += shift * p.module
-            let laid = window.map { lightness(layout.bars, p, at: Double($0)) }
-            let shares = (0..<slot.width).map { k in window.map { darkShare(of: slot.start + k, p, at: Double($0)) } }
+            let laid = laid(layout.bars, p, over: window)
+            let shares = (0..<slot.width).map { k in darkShares(of: slot.start + k, p, over: window) }
             own = min(own, LineFit(laid, grey).residual)
             for rival in slot.rivals {
                 var model = laid
@@ -180,27 +180,45 @@ enum ModuleFit {
 
     /// The grey over `window` fitted to the modules laid as `p`.
     static func fitted(_ bars: [Bool], _ values: [Double], _ window: ClosedRange<Int>, _ p: Placement) -> LineFit {
-        LineFit(window.map { lightness(bars, p, at: Double($0)) }, values[window])
+        LineFit(laid(bars, p, over: window), values[window])
     }
 
-    /// How light the modules laid as `p`, blurred, are at sample `x`: 1 light, 0 dark.
-    static func lightness(_ bars: [Bool], _ p: Placement, at x: Double) -> Double {
-        let u = (x - p.start) / p.module
+    /// How light the modules laid as `p`, blurred, are at each sample of `window`: 1 light, 0
+    /// dark. Each dark module adds the blur's share between its two edges; an edge between two
+    /// dark modules is looked up once for both (the fit asks this millions of times a picture).
+    static func laid(_ bars: [Bool], _ p: Placement, over window: ClosedRange<Int>) -> [Double] {
         let sigma = max(p.blur / p.module, 0.05)
         let reach = Int((4 * sigma).rounded(.up)) + 1
-        let centre = Int(u.rounded(.down))
-        var dark = 0.0
-        for index in stride(from: max(0, centre - reach), through: min(bars.count - 1, centre + reach), by: 1)
-        where bars[index] {
-            dark += NormalCurve.below((u - Double(index)) / sigma) - NormalCurve.below((u - Double(index + 1)) / sigma)
+        return NormalCurve.table.withUnsafeBufferPointer { table in
+            bars.withUnsafeBufferPointer { bars in
+                window.map { sample in
+                    let u = (Double(sample) - p.start) / p.module
+                    let centre = Int(u.rounded(.down))
+                    let (first, last) = (max(0, centre - reach), min(bars.count - 1, centre + reach))
+                    guard first <= last else { return 1 }
+                    var dark = 0.0
+                    var edge = (index: -1, below: 0.0)
+                    for index in first...last where bars[index] {
+                        let low =
+                            edge.index == index ? edge.below : NormalCurve.below((u - Double(index)) / sigma, in: table)
+                        edge = (index + 1, NormalCurve.below((u - Double(index + 1)) / sigma, in: table))
+                        dark += low - edge.below
+                    }
+                    return 1 - dark
+                }
+            }
         }
-        return 1 - dark
     }
 
-    /// How much of the dark at sample `x` module `index` gives, laid as `p` and blurred.
-    static func darkShare(of index: Int, _ p: Placement, at x: Double) -> Double {
-        let u = (x - p.start) / p.module
+    /// How much of the dark at each sample of `window` module `index` gives, laid as `p` and blurred.
+    static func darkShares(of index: Int, _ p: Placement, over window: ClosedRange<Int>) -> [Double] {
         let sigma = max(p.blur / p.module, 0.05)
-        return NormalCurve.below((u - Double(index)) / sigma) - NormalCurve.below((u - Double(index + 1)) / sigma)
+        return NormalCurve.table.withUnsafeBufferPointer { table in
+            window.map { sample in
+                let u = (Double(sample) - p.start) / p.module
+                return NormalCurve.below((u - Double(index)) / sigma, in: table)
+                    - NormalCurve.below((u - Double(index + 1)) / sigma, in: table)
+            }
+        }
     }
 }
