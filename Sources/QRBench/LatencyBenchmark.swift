@@ -60,14 +60,17 @@ struct LatencyBenchmark {
     }
 
     /// qrtui on a pseudoterminal for `seconds` after the warm-up; what it drew, when. With an
-    /// `answer` (`TerminalAnswers`), the terminal draws pixels and qrtui shows the picture in them.
+    /// `answer` (`TerminalAnswers`), the terminal draws pixels and qrtui shows the picture in them;
+    /// without, it answers as a terminal of characters.
     func onScreen(_ code: Code, camera: String, answer: [UInt8]? = nil) -> LatencyTrace {
         let times = directory.path + "/times-\(code.rawValue)-\(camera)"
         var trace = LatencyTrace()
-        var asked = answer == nil
+        var asked = false
+        let reply = answer ?? TerminalAnswers.characters
         guard let terminal = try? Pseudoterminal(columns: 160, rows: 48),
             let pid = try? ChildProcess.spawn(
-                LiveProcess.qrtui[0], Array(LiveProcess.qrtui.dropFirst()) + (asked ? [] : ["--preview", "picture"]),
+                LiveProcess.qrtui[0],
+                Array(LiveProcess.qrtui.dropFirst()) + (answer == nil ? [] : ["--preview", "picture"]),
                 environment: environment(code, camera: camera, times: times), stdin: .file(terminal.slavePath),
                 stdout: .file(terminal.slavePath), stderr: .file(terminal.slavePath), newSession: true)
         else { return trace }
@@ -80,7 +83,7 @@ struct LatencyBenchmark {
             let count = read(terminal.master, &buffer, buffer.count)
             guard count > 0 else { break }
             trace.scan(Array(buffer.prefix(count)), at: MonotonicClock.now(), pending: &pending)
-            asked = asked || TerminalAnswers.answer(buffer[..<count], with: answer, on: terminal.master)
+            asked = asked || TerminalAnswers.answer(buffer[..<count], with: reply, on: terminal.master)
         }
         kill(pid, SIGTERM)
         _ = ChildProcess.wait(pid, until: MonotonicClock.now() + 5)

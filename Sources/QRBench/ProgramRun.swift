@@ -17,8 +17,9 @@ struct ProgramRun {
     var rows = 48
     var warmUp = 3.0
     var seconds = 10.0
-    /// What the terminal answers qrtui's questions with (a terminal of pixels: `TerminalAnswers`).
-    var answer: [UInt8]?
+    /// What the terminal answers qrtui's questions with (a terminal of pixels: `TerminalAnswers`);
+    /// by default it answers as a terminal of characters does, as every terminal answers.
+    var answer = TerminalAnswers.characters
 
     struct Figures {
         /// Share of a core over the stretch, in percent.
@@ -95,7 +96,7 @@ struct ProgramRun {
         }
         var bytes = 0
         var pictures = 0
-        var asked = answer == nil
+        var asked = false
         var window: (start: Double, cpu: Double)?
         let giveUp = MonotonicClock.now() + 60
         var buffer = [UInt8](repeating: 0, count: 1 << 16)

@@ -4,6 +4,8 @@ import SystemCalls
 /// questions (the graphics probe) as xterm with sixel or kitty would, with cells of 10x20 px,
 /// and its pictures are counted as they come.
 enum TerminalAnswers {
+    /// A terminal of characters (VT220's Primary DA, no more): qrtui's wait for answers ends at once.
+    static let characters = Array("\u{1B}[?62;c".utf8)
     static let sixel = Array("\u{1B}[?1;0;256S\u{1B}[?2;0;4096;4096S\u{1B}[6;20;10t\u{1B}[?63;1;2;4c".utf8)
     static let kitty = Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c".utf8)
     /// Kitty on this machine: it reads pictures from shared memory.
