@@ -63,11 +63,12 @@ struct qrtui_crash_state {
     struct sigaction previous[NSIG];
 };
 
-/// One state for the process (a static inside a function: the Swift importer emits that).
-static inline struct qrtui_crash_state *qrtui_crash(void) {
-    static struct qrtui_crash_state state = {.fd = -1, .stderr_saved = -1};
-    return &state;
-}
+/// One state for the process. A static inside this inline function would be one a Swift file
+/// (each object file that uses it gets its own copy): the handler would never see the writer's
+/// thread busy, nor the writer the crash. A weak definition is one the linker keeps once.
+__attribute__((weak)) struct qrtui_crash_state qrtui_crash_shared = {.fd = -1, .stderr_saved = -1};
+
+static inline struct qrtui_crash_state *qrtui_crash(void) { return &qrtui_crash_shared; }
 
 static const int qrtui_crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGABRT};
 
