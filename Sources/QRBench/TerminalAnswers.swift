@@ -13,8 +13,8 @@ enum TerminalAnswers {
 
     /// qrtui's questions end with Primary DA: once they came in `bytes`, `answer` is written to
     /// the terminal's end (`master`); true when it was.
-    static func answer(_ bytes: ArraySlice<UInt8>, with answer: [UInt8]?, on master: Int32) -> Bool {
-        guard let answer, bytes.firstRange(of: Array("\u{1B}[c".utf8)) != nil else { return false }
+    static func answer(_ bytes: ArraySlice<UInt8>, with answer: [UInt8], on master: Int32) -> Bool {
+        guard bytes.firstRange(of: Array("\u{1B}[c".utf8)) != nil else { return false }
         try? Syscall.writeAll(master, answer)
         return true
     }

@@ -190,14 +190,19 @@ import Testing
         #expect(fast.tooSlow(now: 4) == nil)
     }
 
-    /// Frames the pictures' CPU share skips (each picture here costing ten seconds of it) are no
-    /// fault of the link: a terminal that took every picture written is not called too slow.
-    @Test func framesSkippedForTheCPUAreNotHeldAgainstTheLink() throws {
+    /// Sixel pictures whose CPU share is spent for long (a picture that cost ten seconds).
+    static func picturesOverTheirShare() throws -> TerminalPicture {
         var support = GraphicsSupport()
         (support.answered, support.sixel, support.cellPixels) = (true, true, PixelSize(width: 10, height: 20))
         var budget = PictureBudget()
         budget.spent(10, at: 0)
-        let pictures = try #require(TerminalPicture(support, budget: budget))
+        return try #require(TerminalPicture(support, budget: budget))
+    }
+
+    /// Frames the pictures' CPU share skips (each picture here costing ten seconds of it) are no
+    /// fault of the link: a terminal that took every picture written is not called too slow.
+    @Test func framesSkippedForTheCPUAreNotHeldAgainstTheLink() throws {
+        let pictures = try Self.picturesOverTheirShare()
         for frame in 0..<120 {
             let (_, picture) = Self.screen(level: nil, band: frame % 58)
             pictures.offer(picture, now: 0.1 + Double(frame) / 30)
@@ -210,11 +215,7 @@ import Testing
     /// Nor are the frames that waited on the terminal while the CPU's share skips: they would
     /// have been skipped however fast it took them (a busy machine's pictures, not a slow link).
     @Test func framesThatWaitedWhileTheCPUSkipsAreNotHeldAgainstTheLink() throws {
-        var support = GraphicsSupport()
-        (support.answered, support.sixel, support.cellPixels) = (true, true, PixelSize(width: 10, height: 20))
-        var budget = PictureBudget()
-        budget.spent(10, at: 0)
-        let pictures = try #require(TerminalPicture(support, budget: budget))
+        let pictures = try Self.picturesOverTheirShare()
         for frame in 0..<120 {
             let now = 0.1 + Double(frame) / 30
             // Three frames of four come while the terminal still takes the last draw.

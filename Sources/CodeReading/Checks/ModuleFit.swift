@@ -18,7 +18,11 @@ enum ModuleFit {
 
     /// Where the modules lie on the line, in samples: the first module's start, a module's
     /// width, the blur's sigma.
-    struct Placement { var start: Double, module: Double, blur: Double }
+    struct Placement {
+        var start: Double, module: Double, blur: Double
+        /// The blur in modules (a little at the least: a step of no width has no edge to look up).
+        var sigma: Double { max(blur / module, 0.05) }
+    }
 
     /// A rival that fits a symbol's stretch this much better than the read's own pattern (the
     /// ratio below it) refutes the read. Not 1 / `margin`: a code in perspective drifts from
@@ -187,7 +191,7 @@ enum ModuleFit {
     /// dark. Each dark module adds the blur's share between its two edges; an edge between two
     /// dark modules is looked up once for both (the fit asks this millions of times a picture).
     static func laid(_ bars: [Bool], _ p: Placement, over window: ClosedRange<Int>) -> [Double] {
-        let sigma = max(p.blur / p.module, 0.05)
+        let sigma = p.sigma
         let reach = Int((4 * sigma).rounded(.up)) + 1
         return NormalCurve.table.withUnsafeBufferPointer { table in
             bars.withUnsafeBufferPointer { bars in
@@ -212,7 +216,7 @@ enum ModuleFit {
 
     /// How much of the dark at each sample of `window` module `index` gives, laid as `p` and blurred.
     static func darkShares(of index: Int, _ p: Placement, over window: ClosedRange<Int>) -> [Double] {
-        let sigma = max(p.blur / p.module, 0.05)
+        let sigma = p.sigma
         return NormalCurve.table.withUnsafeBufferPointer { table in
             window.map { sample in
                 let u = (Double(sample) - p.start) / p.module
