@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -70,22 +71,49 @@ static inline void qrtui_portal_request_path(DBusConnection *bus, const char *to
     snprintf(path, size, "/org/freedesktop/portal/desktop/request/%s/%s", sender, token);
 }
 
-static inline void qrtui_portal_watch(DBusConnection *bus, const char *path, int add) {
-    char rule[512];
+static inline void qrtui_portal_watch(DBusConnection *bus, const char *owner, const char *path, int add) {
+    char rule[640];
     snprintf(rule, sizeof rule,
-             "type='signal',interface='org.freedesktop.portal.Request',member='Response',path='%s'", path);
+             "type='signal',sender='%s',interface='org.freedesktop.portal.Request',member='Response',path='%s'",
+             owner, path);
     if (add) dbus_bus_add_match(bus, rule, NULL); else dbus_bus_remove_match(bus, rule, NULL);
 }
 
-/// Waits for the Response on `path` until `deadline` (monotonic seconds).
-static inline int qrtui_portal_response(DBusConnection *bus, const char *path, double deadline, char *uri,
-                                        size_t uri_size, char *message, size_t message_size) {
+/// `a` and `b` are both set and the same.
+static inline int qrtui_portal_same(const char *a, const char *b) { return a && b && strcmp(a, b) == 0; }
+
+/// The unique name (":1.42") of the connection that holds `name`, in `owner`; 0 if none does.
+static inline int qrtui_portal_owner(DBusConnection *bus, const char *name, int milliseconds, char *owner,
+                                     size_t size) {
+    DBusMessage *call = dbus_message_new_method_call("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                     "org.freedesktop.DBus", "GetNameOwner");
+    if (!call) return 0;
+    dbus_message_append_args(call, DBUS_TYPE_STRING, &name, DBUS_TYPE_INVALID);
+    DBusError error;
+    dbus_error_init(&error);
+    DBusMessage *reply = dbus_connection_send_with_reply_and_block(bus, call, milliseconds, &error);
+    dbus_message_unref(call);
+    const char *unique = NULL;
+    int found = reply && dbus_message_get_args(reply, &error, DBUS_TYPE_STRING, &unique, DBUS_TYPE_INVALID) &&
+                unique && unique[0] == ':' && strlen(unique) < size;
+    if (found) snprintf(owner, size, "%s", unique);
+    if (reply) dbus_message_unref(reply);
+    dbus_error_free(&error);
+    return found;
+}
+
+/// Waits until `deadline` (monotonic seconds) for the Response that `owner` (the portal's unique
+/// name) sends on `path` (the request's object): a Response from any other sender, or on any
+/// other object, is some other program's and is ignored.
+static inline int qrtui_portal_response(DBusConnection *bus, const char *owner, const char *path, double deadline,
+                                        char *uri, size_t uri_size, char *message, size_t message_size) {
     // What came with the call's reply is queued already: it is looked at before waiting for more.
     while (1) {
         DBusMessage *signal;
         while ((signal = dbus_connection_pop_message(bus))) {
             int answer = dbus_message_is_signal(signal, "org.freedesktop.portal.Request", "Response") &&
-                         dbus_message_get_path(signal) && strcmp(dbus_message_get_path(signal), path) == 0;
+                         qrtui_portal_same(dbus_message_get_path(signal), path) &&
+                         qrtui_portal_same(dbus_message_get_sender(signal), owner);
             DBusMessageIter arguments;
             dbus_uint32_t response = 2;
             if (answer && dbus_message_iter_init(signal, &arguments) &&
@@ -139,10 +167,24 @@ static inline int qrtui_portal_screenshot(int interactive, double seconds, char 
         dbus_error_free(&error);
         goto done;
     }
+    // Only the connection that holds the portal's name may answer: its unique name is asked of
+    // the bus (which no client can forge), and every answer's sender is checked against it.
+    char owner[256];
+    if (!qrtui_portal_owner(bus, "org.freedesktop.portal.Desktop", 2000, owner, sizeof owner)) {
+        snprintf(message, message_size, "no screenshot portal: its name has no owner on the session bus");
+        goto done;
+    }
+    // A token nobody can guess names the request's object.
+    unsigned char random[8] = {0};
+    if (getrandom(random, sizeof random, 0) != (ssize_t)sizeof random) {
+        double now = qrtui_portal_now();
+        memcpy(random, &now, sizeof random);
+    }
     char token[64], path[256];
-    snprintf(token, sizeof token, "qrtui%ld_%ld", (long)getpid(), (long)(qrtui_portal_now() * 1000) % 1000000);
+    snprintf(token, sizeof token, "qrtui_%d_%02x%02x%02x%02x%02x%02x%02x%02x", (int)getpid(), random[0], random[1],
+             random[2], random[3], random[4], random[5], random[6], random[7]);
     qrtui_portal_request_path(bus, token, path, sizeof path);
-    qrtui_portal_watch(bus, path, 1);  // before asking: the answer may come at once
+    qrtui_portal_watch(bus, owner, path, 1);  // before asking: the answer may come at once
     DBusMessage *call = dbus_message_new_method_call("org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",
                                                      "org.freedesktop.portal.Screenshot", "Screenshot");
     DBusMessageIter arguments, options;
@@ -168,17 +210,23 @@ static inline int qrtui_portal_screenshot(int interactive, double seconds, char 
         dbus_error_free(&error);
         goto done;
     }
+    if (!qrtui_portal_same(dbus_message_get_sender(reply), owner)) {
+        dbus_message_unref(reply);
+        snprintf(message, message_size, "the screenshot portal's reply came from another program on the bus");
+        result = QRTUI_PORTAL_FAILED;
+        goto done;
+    }
     const char *handle = NULL;
     DBusMessageIter answer;
     if (dbus_message_iter_init(reply, &answer) && dbus_message_iter_get_arg_type(&answer) == DBUS_TYPE_OBJECT_PATH)
         dbus_message_iter_get_basic(&answer, &handle);
-    if (handle && strcmp(handle, path) != 0) {  // an older portal names its own request
-        qrtui_portal_watch(bus, path, 0);
+    if (handle && strcmp(handle, path) != 0 && strlen(handle) < sizeof path) {  // an older portal names its own
+        qrtui_portal_watch(bus, owner, path, 0);
         snprintf(path, sizeof path, "%s", handle);
-        qrtui_portal_watch(bus, path, 1);
+        qrtui_portal_watch(bus, owner, path, 1);
     }
     dbus_message_unref(reply);
-    result = qrtui_portal_response(bus, path, deadline, uri, uri_size, message, message_size);
+    result = qrtui_portal_response(bus, owner, path, deadline, uri, uri_size, message, message_size);
     if (result == QRTUI_PORTAL_NO_ANSWER) {  // the dialog goes away with the request
         DBusMessage *close = dbus_message_new_method_call("org.freedesktop.portal.Desktop", path,
                                                           "org.freedesktop.portal.Request", "Close");

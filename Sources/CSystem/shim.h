@@ -42,6 +42,20 @@ static inline int qrtui_open_pseudoterminal(int columns, int rows, char *path, s
     return master;
 }
 
+#include <linux/stat.h>
+#include <sys/syscall.h>
+/// When `name` in `directory` (no link followed) was made, in `made`: 1 where the file system
+/// keeps a birth time, else 0 (statx(2), declared under _GNU_SOURCE only).
+static inline int qrtui_birth_time(int directory, const char *name, struct timespec *made) {
+    struct statx info;
+    if (syscall(SYS_statx, directory, name, AT_SYMLINK_NOFOLLOW, STATX_BTIME, &info) != 0 ||
+        !(info.stx_mask & STATX_BTIME))
+        return 0;
+    made->tv_sec = info.stx_btime.tv_sec;
+    made->tv_nsec = info.stx_btime.tv_nsec;
+    return 1;
+}
+
 static inline int qrtui_signalfd(int fd, const sigset_t *mask, int flags) { return signalfd(fd, mask, flags); }
 static inline pid_t qrtui_gettid(void) { return gettid(); }
 static inline int qrtui_pipe2(int *ends, int flags) { return pipe2(ends, flags); }

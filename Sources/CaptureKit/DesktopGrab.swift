@@ -30,14 +30,19 @@ public enum DesktopGrab {
         }
     }
 
-    /// The grab read as a still.
-    public static func open(_ kind: Kind, environment: [String: String], limits: PictureLimits = PictureLimits())
-        throws(CaptureError) -> any FrameSource
-    {
+    /// The grab read as a still; the portal's answer is waited for until `deadline` (monotonic
+    /// seconds) at most.
+    public static func open(
+        _ kind: Kind, environment: [String: String], limits: PictureLimits = PictureLimits(),
+        deadline: Double = .infinity
+    ) throws(CaptureError) -> any FrameSource {
         let name = name(kind)
         if case .screen(let select) = kind, !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty {
             let seconds = select ? Session.selectionDeadline : Session.deadline
-            switch DesktopPortal.screenshot(interactive: select, seconds: seconds, limit: Self.mostBytes) {
+            switch DesktopPortal.screenshot(
+                interactive: select, seconds: seconds, deadline: deadline, limit: Self.mostBytes,
+                folders: PortalFile.folders(environment))
+            {
             case .picture(let bytes): return try still(bytes, name: name, limits: limits)
             case .failed(let why): throw .desktop(why)
             case .absent: break

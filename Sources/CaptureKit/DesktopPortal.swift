@@ -1,10 +1,12 @@
 import CDBus
+import FrameCore
 import Glibc
 
 /// A screenshot asked of the desktop through xdg-desktop-portal (`org.freedesktop.portal.
 /// Screenshot` on the session bus, by libdbus): the way GNOME, KDE and every Wayland desktop
-/// hand one to a program, where grim (wlroots only) and import or maim (X11 only) cannot. The
-/// portal writes the picture to a file for this request alone: it is read, then removed.
+/// hand one to a program, where grim (wlroots only) and import or maim (X11 only) cannot. Only
+/// the portal (the name's owner) may answer, on the request's own object; the file it names is
+/// read as untrusted and removed only where it is provably the portal's shot (`PortalFile`).
 enum DesktopPortal {
     enum Outcome: Equatable {
         case picture([UInt8])
@@ -13,31 +15,37 @@ enum DesktopPortal {
         case failed(String)
     }
 
-    /// `interactive`: the desktop lets the user choose what to take (`--screen select`).
-    static func screenshot(interactive: Bool, seconds: Double, limit: Int) -> Outcome {
+    /// `interactive`: the desktop lets the user choose what to take (`--screen select`). The
+    /// answer is waited for `seconds` at most, and until `deadline` (monotonic seconds) at most.
+    static func screenshot(
+        interactive: Bool, seconds: Double, deadline: Double = .infinity, limit: Int, folders: [String]
+    ) -> Outcome {
         var uri = [CChar](repeating: 0, count: 4096)
         var message = [CChar](repeating: 0, count: 512)
-        let status = qrtui_portal_screenshot(interactive ? 1 : 0, seconds, &uri, uri.count, &message, message.count)
+        let wait = min(seconds, max(0, deadline - MonotonicClock.now()))
+        let requested = PortalFile.fileSystemNow()
+        let status = qrtui_portal_screenshot(interactive ? 1 : 0, wait, &uri, uri.count, &message, message.count)
         func text(_ characters: [CChar]) -> String {
             String(decoding: characters.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         switch Int(status) {
-        case QRTUI_PORTAL_PICTURE: return picture(at: text(uri), limit: limit)
+        case QRTUI_PORTAL_PICTURE:
+            guard let path = path(of: text(uri)) else {
+                return .failed("the screenshot portal gave no file: \(text(uri))")
+            }
+            do {
+                let file = PortalFile(path: path, folders: folders, requested: requested)
+                return .picture(try file.take(limit: limit, deadline: deadline))
+            } catch {
+                return .failed(error.description)
+            }
         case QRTUI_PORTAL_ABSENT: return .absent
         case QRTUI_PORTAL_NO_ANSWER:
+            guard wait >= seconds else {
+                return .failed("the desktop's screenshot portal did not answer by the deadline (--timeout)")
+            }
             return .failed("the desktop's screenshot portal did not answer within \(Int(seconds)) s")
         default: return .failed(text(message))
-        }
-    }
-
-    /// The file a `file://` URI names, read and removed.
-    static func picture(at uri: String, limit: Int) -> Outcome {
-        guard let path = path(of: uri) else { return .failed("the screenshot portal gave no file: \(uri)") }
-        defer { unlink(path) }
-        do {
-            return .picture(try FileInput(path: path).readAll(limit: limit))
-        } catch {
-            return .failed(error.description)
         }
     }
 

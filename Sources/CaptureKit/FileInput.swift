@@ -90,6 +90,35 @@ public final class FileInput {
     }
 }
 
+extension FileInput {
+    /// The bytes of the regular file open as `fd`, up to its end: more than `limit` is refused,
+    /// and so is a read still going at `deadline` (monotonic seconds: a file on a stalled network
+    /// share waits no longer than the run does).
+    static func readRegular(_ fd: Int32, path: String, limit: Int, deadline: Double = .infinity)
+        throws(CaptureError) -> [UInt8]
+    {
+        var data = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            guard MonotonicClock.now() < deadline else {
+                throw .malformed(path: path, detail: "not read whole by the deadline")
+            }
+            let n: Int
+            switch chunk.withUnsafeMutableBytes({ buffer in
+                Result { () throws(Errno) in try Syscall.read(fd, into: buffer) }
+            }) {
+            case .success(let count): n = count
+            case .failure(let error): throw .system(operation: "read", path: path, errno: error)
+            }
+            if n == 0 { return data }
+            data.append(contentsOf: chunk[0..<n])
+            if data.count > limit {
+                throw .malformed(path: path, detail: "larger than \(max(1, limit >> 20)) MB")
+            }
+        }
+    }
+}
+
 extension Array where Element == UInt8 {
     /// `withUnsafeMutableBytes` for typed throws (the standard one only rethrows `any Error`).
     mutating func withMutableBytes<R>(

@@ -1,7 +1,13 @@
 // A screenshot portal of the tests' own: it takes the name org.freedesktop.portal.Desktop on
 // the session bus (a private dbus-daemon the test starts) and answers Screenshot as
-// xdg-desktop-portal does, in one of four ways:
-//   fake-portal answer PICTURE LOG   a copy of PICTURE as the shot (a file:// URI; qrtui removes it)
+// xdg-desktop-portal does, or as a hostile one would:
+//   fake-portal answer PICTURE LOG   a copy of PICTURE as the shot, in $HOME/Pictures/Screenshots
+//                                    (a file:// URI; qrtui removes it)
+//   fake-portal name PATH LOG        PATH itself as the shot, whatever it is
+//   fake-portal impostor PICTURE LOG OTHER   another client on the bus answers first on the
+//                                    request's object, naming OTHER; then the portal answers
+//   fake-portal stray PICTURE LOG OTHER      the portal answers first on another request's
+//                                    object, naming OTHER; then on the request's own
 //   fake-portal refuse - LOG         response 1 (the user cancelled)
 //   fake-portal fail - LOG           response 2
 //   fake-portal silent - LOG         the request is made, and never answered
@@ -11,8 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-static const char *mode, *picture, *log_path;
+static const char *mode, *picture, *log_path, *other;
 static int shots;
 
 static void note(const char *line) {
@@ -22,12 +30,15 @@ static void note(const char *line) {
     fclose(log);
 }
 
-/// The shot: PICTURE copied beside LOG, under a name with a space (the URI escapes it).
+/// The shot: PICTURE copied where GNOME's shell puts one ($HOME/Pictures/Screenshots), under a
+/// name with a space (the URI escapes it).
 static int copy_picture(char *path, size_t size) {
     char folder[1024];
-    snprintf(folder, sizeof folder, "%s", log_path);
-    char *slash = strrchr(folder, '/');
-    if (slash) *slash = 0; else snprintf(folder, sizeof folder, ".");
+    const char *home = getenv("HOME");
+    snprintf(folder, sizeof folder, "%s/Pictures", home ? home : ".");
+    mkdir(folder, 0700);
+    snprintf(folder, sizeof folder, "%s/Pictures/Screenshots", home ? home : ".");
+    mkdir(folder, 0700);
     snprintf(path, size, "%s/portal shot %d.png", folder, ++shots);
     FILE *in = fopen(picture, "rb"), *out = fopen(path, "wb");
     int ok = in && out;
@@ -110,7 +121,30 @@ static void screenshot(DBusConnection *bus, DBusMessage *call) {
     snprintf(line, sizeof line, "screenshot interactive=%d", interactive ? 1 : 0);
     note(line);
     char shot[1024], uri[4096];
-    if (strcmp(mode, "answer") == 0 && copy_picture(shot, sizeof shot)) {
+    if (strcmp(mode, "impostor") == 0 || strcmp(mode, "stray") == 0) {
+        char wrong[600];
+        uri_of(other, uri, sizeof uri);
+        if (strcmp(mode, "impostor") == 0) {
+            // Another client of the bus, with a unique name of its own.
+            DBusConnection *impostor = dbus_bus_get_private(DBUS_BUS_SESSION, NULL);
+            if (impostor) {
+                respond(impostor, path, sender, 0, uri);
+                dbus_connection_flush(impostor);
+                dbus_connection_close(impostor);
+                dbus_connection_unref(impostor);
+            }
+        } else {
+            snprintf(wrong, sizeof wrong, "%sx", path);
+            respond(bus, wrong, sender, 0, uri);
+            dbus_connection_flush(bus);
+        }
+        usleep(200000);  // the true answer comes well after the false one
+    }
+    if (strcmp(mode, "name") == 0) {
+        uri_of(picture, uri, sizeof uri);
+        respond(bus, path, sender, 0, uri);
+    } else if ((strcmp(mode, "answer") == 0 || strcmp(mode, "impostor") == 0 || strcmp(mode, "stray") == 0) &&
+               copy_picture(shot, sizeof shot)) {
         uri_of(shot, uri, sizeof uri);
         respond(bus, path, sender, 0, uri);
     } else if (strcmp(mode, "refuse") == 0) {
@@ -122,13 +156,14 @@ static void screenshot(DBusConnection *bus, DBusMessage *call) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: fake-portal answer|refuse|fail|silent PICTURE|- LOG\n");
+    if (argc != 4 && argc != 5) {
+        fprintf(stderr, "usage: fake-portal answer|name|impostor|stray|refuse|fail|silent PICTURE|- LOG [OTHER]\n");
         return 2;
     }
     mode = argv[1];
     picture = argv[2];
     log_path = argv[3];
+    other = argc == 5 ? argv[4] : "/";
     DBusError error;
     dbus_error_init(&error);
     DBusConnection *bus = dbus_bus_get(DBUS_BUS_SESSION, &error);

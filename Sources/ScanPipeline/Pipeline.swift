@@ -55,7 +55,7 @@ package final class Pipeline: Sendable {
         capture = CaptureThread(into: feed) { () throws(CaptureError) in
             let source = try SourceFactory.open(
                 setup.choice, camera: setup.camera, limits: setup.limits, link: setup.link,
-                environment: setup.environment)
+                environment: setup.environment, deadline: setup.limit.deadline)
             return onScreen && source.kind == .recorded ? PacedSource(source) : source
         }
     }
@@ -65,6 +65,9 @@ package final class Pipeline: Sendable {
 
     /// Reads `job` (a frame the screen shows) now: its place in the queue of frames.
     package func read(_ job: ScanJob) { feed.jobs.publish(job) }
+
+    /// The source is open (a grab of the screen, say, is not while the desktop has not answered).
+    package var sourceIsOpen: Bool { feed.isOpen }
 
     /// Frames replaced before anyone took them (the screen's, else reading's).
     package var dropped: Int { pictures?.dropped ?? feed.jobs.dropped }
@@ -101,18 +104,23 @@ final class ScanFeed: CaptureSink {
     typealias Jobs = HandOver<ScanJob, CaptureNotice, CaptureError>
     let jobs: Jobs
     private let pictures: Pipeline.Pictures?
-    private let state: Mutex<(steering: ScanSteering, kind: SourceKind)>
+    private let state: Mutex<(steering: ScanSteering, kind: SourceKind, open: Bool)>
 
     init(mode: HandOverMode, pictures: Pipeline.Pictures?, steering: ScanSteering) {
         jobs = Jobs(mode: mode)
         self.pictures = pictures
-        state = Mutex((steering, .recorded))
+        state = Mutex((steering, .recorded, false))
     }
 
     func steer(_ steering: ScanSteering) { state.withLock { $0.steering = steering } }
 
+    var isOpen: Bool { state.withLock { $0.open } }
+
     func opened(_ kind: SourceKind) {
-        state.withLock { $0.kind = kind }
+        state.withLock {
+            $0.kind = kind
+            $0.open = true
+        }
         pictures?.notify(kind)
     }
 

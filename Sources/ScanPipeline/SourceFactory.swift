@@ -64,7 +64,8 @@ package enum SourceFactory {
 
     package static func open(
         _ choice: Choice, camera: @Sendable (String) -> CameraRequest,
-        limits: PictureLimits = PictureLimits(), link: CameraLink? = nil, environment: [String: String] = [:]
+        limits: PictureLimits = PictureLimits(), link: CameraLink? = nil, environment: [String: String] = [:],
+        deadline: Double = .infinity
     ) throws(CaptureError) -> any FrameSource {
         switch choice {
         case .input(let path, let loop):
@@ -77,7 +78,7 @@ package enum SourceFactory {
         case .device(let path):
             return try ReconnectingCamera(camera(path), link: link)
         case .desktop(let kind):
-            return try DesktopGrab.open(kind, environment: environment, limits: limits)
+            return try DesktopGrab.open(kind, environment: environment, limits: limits, deadline: deadline)
         }
     }
 }

@@ -137,6 +137,14 @@ struct HeadlessRunner {
                 Console.message(FailureHint.message(error, device: choice.isDevice))
                 return (.failed, read)
             case nil:
+                // The desktop's portal, still not answered at the deadline, was given it too: its
+                // own word on what it waited for comes a moment later.
+                if case .desktop = choice, !pipeline.sourceIsOpen,
+                    case .failed(let error)? = pipeline.output.take(until: MonotonicClock.now() + 0.5)
+                {
+                    Console.message(FailureHint.message(error, device: choice.isDevice))
+                    return (.failed, read)
+                }
                 return (Self.ending(atDeadline: unplugged), read)
             }
         }

@@ -28,11 +28,20 @@ public enum Syscall {
         }
     }
 
-    /// stat(2) of `path` as the bytes it stands for.
-    public static func status(of path: String) -> Glibc.stat? {
+    /// stat(2) of `path` as the bytes it stands for (lstat(2) unless `following` links).
+    public static func status(of path: String, following: Bool = true) -> Glibc.stat? {
         var info = Glibc.stat()
-        let result = ArgumentBytes.withSystemPath(path) { bytes in fstatat(AT_FDCWD, bytes, &info, 0) }
+        let flags = following ? 0 : AT_SYMLINK_NOFOLLOW
+        let result = ArgumentBytes.withSystemPath(path) { bytes in fstatat(AT_FDCWD, bytes, &info, flags) }
         return result == 0 ? info : nil
+    }
+
+    /// When `name` in the directory open as `directory` was made (no link followed); nil where
+    /// the file system keeps no birth time.
+    public static func birthTime(of name: String, in directory: Int32) -> timespec? {
+        var made = timespec()
+        let kept = ArgumentBytes.withSystemPath(name) { bytes in qrtui_birth_time(directory, bytes, &made) }
+        return kept == 1 ? made : nil
     }
 
     /// One read(2): what is available now, 0 at the end of the input.
