@@ -25,10 +25,14 @@ extension OptionTable {
 
     // Seconds, as --timeout and --exec-timeout take them and help shows them.
 
-    /// `text` as a positive number of seconds, for `option`.
+    /// The seconds a deadline may be: from a millisecond to eleven days and more (a clock's
+    /// arithmetic on them stays exact and in range).
+    static let secondsRange = 0.001...1_000_000.0
+
+    /// `text` as a number of seconds in `secondsRange`, for `option`.
     static func seconds(_ text: String, for option: String) throws(UsageError) -> Double {
-        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-            throw UsageError(message: "\(option) needs a positive number of seconds, not '\(text)'")
+        guard let seconds = Double(text), secondsRange.contains(seconds) else {
+            throw UsageError(message: "\(option) needs a number of seconds from 0.001 to 1000000, not '\(text)'")
         }
         return seconds
     }

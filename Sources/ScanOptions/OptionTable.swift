@@ -215,7 +215,8 @@ extension OptionTable {
     package static func parseEffort(_ options: inout Options, _ text: String) throws(UsageError) {
         guard let effort = ScanEffort(text) else {
             throw UsageError(
-                message: "--effort must be fast, normal, thorough or milliseconds per frame, not '\(text)'")
+                message: "--effort must be fast, normal, thorough or milliseconds per frame (up to 1000), not '\(text)'"
+            )
         }
         options.reading.effort = effort
     }

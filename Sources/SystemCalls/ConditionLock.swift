@@ -37,8 +37,9 @@ public final class ConditionLock: @unchecked Sendable {  // the pthread objects 
     /// Waits (the lock held) until woken or `deadline` (monotonic seconds); false at the deadline.
     @discardableResult
     public func wait(until deadline: Double) -> Bool {
-        let whole = deadline.rounded(.down)
-        var time = timespec(tv_sec: Int(whole), tv_nsec: Int((deadline - whole) * 1e9))
+        // Past any deadline a run can have, and far from where the conversions trap.
+        let whole = min(max(deadline, 0), 1e12).rounded(.down)
+        var time = timespec(tv_sec: Int(whole), tv_nsec: Int(min(max(deadline - whole, 0), 0.999_999_999) * 1e9))
         return pthread_cond_timedwait(condition, mutex, &time) == 0
     }
 

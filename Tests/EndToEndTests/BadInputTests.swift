@@ -119,7 +119,37 @@ import Testing
 
     @Test(arguments: [
         (["--frobnicate"], "unknown option '--frobnicate' (see qrtui --help)"),
-        (["--timeout", "soon"], "--timeout needs a positive number of seconds, not 'soon' (see qrtui --help)"),
+        (
+            ["--timeout", "soon"],
+            "--timeout needs a number of seconds from 0.001 to 1000000, not 'soon' (see qrtui --help)"
+        ),
+        // Every number is checked for its range where it is parsed: none traps later.
+        (
+            ["--timeout", "1e19"],
+            "--timeout needs a number of seconds from 0.001 to 1000000, not '1e19' (see qrtui --help)"
+        ),
+        (
+            ["--timeout", "nan"],
+            "--timeout needs a number of seconds from 0.001 to 1000000, not 'nan' (see qrtui --help)"
+        ),
+        (
+            ["--exec-timeout", "1e300", "--exec", "true"],
+            "--exec-timeout needs a number of seconds from 0.001 to 1000000, not '1e300' (see qrtui --help)"
+        ),
+        (
+            ["--effort", "1e19ms"],
+            "--effort must be fast, normal, thorough or milliseconds per frame (up to 1000), not '1e19ms' (see qrtui --help)"
+        ),
+        (["--fps", "1e19"], "--fps needs a whole number of frames per second (1-240), not '1e19' (see qrtui --help)"),
+        (
+            ["--max-pixels", "99999999999999999999M"],
+            "--max-pixels needs a number of pixels (such as 25M), not '99999999999999999999M' (see qrtui --help)"
+        ),
+        (["--confirm", "1e19"], "--confirm needs a number of frames from 1 to 10, not '1e19' (see qrtui --help)"),
+        (
+            ["--size", "9999999999999999999999x2"],
+            "--size needs WIDTHxHEIGHT, e.g. 1280x720, not '9999999999999999999999x2' (see qrtui --help)"
+        ),
         (
             ["--format", "yaml"],
             "--format must be text, raw, json, xml, otpauth or zbar, not 'yaml' (see qrtui --help)"

@@ -22,7 +22,7 @@ public enum ScanEffort: Equatable, Sendable {
             return
         }
         let number = text.hasSuffix("ms") ? String(text.dropLast(2)) : text
-        guard let value = Double(number), value > 0, value.isFinite else { return nil }
+        guard let value = Double(number), value > 0, value <= 1000 else { return nil }
         self = .milliseconds(value)
     }
 
