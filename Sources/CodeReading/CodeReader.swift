@@ -70,17 +70,15 @@ public final class CodeReader {
             reader.charge(by: cost)
             reading = reader.read(frame, in: area ?? frame.bounds)
         }
-        // QR parts are codes of their own too (as zxing-cpp's other parts are), until their
-        // message is read.
+        // QR parts are codes too (as zxing-cpp's other parts are: `DetectedCode.part` tells
+        // them), until their message is read.
         let placed = qrPlaces.parts(for: reading.parts.filter { $0.sequence == nil }, in: frame, area: area)
         reading.codes += placed.map(\.asCode)
         let parts = reading.parts.filter { $0.sequence != nil } + placed
         let joined = messages.add(parts)
-        if !joined.isEmpty {
-            // The parts of a message read whole are shown as the message.
-            reading.codes.removeAll { part in joined.contains { $0.completes(part) } }
-            reading.codes += joined.map(\.code)
-        }
+        // The parts of a message read whole are the message.
+        reading.codes.removeAll(where: joined.isDone)
+        reading.codes += joined.messages
         return reading
     }
 

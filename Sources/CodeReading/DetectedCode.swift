@@ -30,6 +30,9 @@ public struct DetectedCode: Sendable, Hashable {
     var checkedAcross = false
     /// Its place in a structured-append message that says so (zxing-cpp's symbols).
     var sequence: SequencePlace?
+    /// A part of a structured-append message not (yet) read whole: its place in the message.
+    /// It is no code to show, print or hand on: only its message is (JSON lists parts).
+    public var part: SequencePlace? { sequence }
     /// zbar's read, read alike by zxing-cpp in the same picture (see `EngineAgreement`).
     var seenByBoth = false
     /// The content as the symbol's ECI designators divide it, when it has any (zxing-cpp's reads).

@@ -36,6 +36,10 @@ package struct PipelineReading: Sendable {
     /// The codes this reading makes news, in the order found: announced once, by one rule
     /// (`CodeTracker`) for the screen and headless alike.
     package var announced: [DetectedCode] = []
+    /// Parts of structured-append messages not read whole that are news, by the same rule: no
+    /// code to show, print or hand on (only JSON lists them), as a part may hold a piece of a
+    /// secret its message's meaning would mask.
+    package var parts: [DetectedCode] = []
     package var milliseconds = 0.0
 }
 

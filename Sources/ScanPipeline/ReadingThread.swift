@@ -51,9 +51,10 @@ final class ReadingThread: Sendable {
                 let started = MonotonicClock.now()
                 let reading = reader.read(job.frame, in: job.area, kind: job.kind, realTime: job.realTime, limit: limit)
                 stillness?.sceneWasStill(reading.sceneStill)
+                let news = announcer.news(in: reading, of: job)
                 let done = PipelineReading(
-                    job: job, reading: reading, announced: announcer.news(in: reading, of: job),
-                    milliseconds: (MonotonicClock.now() - started) * 1000)
+                    job: job, reading: reading, announced: news.filter { $0.part == nil },
+                    parts: news.filter { $0.part != nil }, milliseconds: (MonotonicClock.now() - started) * 1000)
                 guard output.publish(done) else { return }
             case .notice(let notice): output.notify(notice)
             case .ended: output.finish(nil)

@@ -10,12 +10,14 @@ enum CodePresentation {
         -> CodeSummary
     {
         let meaning = code.meaning
-        var summary = CodeSummary(type: code.symbology.displayName, text: code.text, byteCount: code.bytes.count)
+        var summary = CodeSummary(
+            type: code.symbology.displayName, text: TwoFactor.shown(code, unicode: unicode), byteCount: code.bytes.count
+        )
         switch meaning.kind {
         case .url:
             guard let report = meaning.linkReport(payload: code.text) else { break }
             let host = report.host == report.asciiHost ? report.host : "\(report.host) (\(report.asciiHost))"
-            summary.meaning = report.host.isEmpty ? code.text : "\(report.scheme)  \(host)  \(code.text)"
+            summary.meaning = report.host.isEmpty ? summary.text : "\(report.scheme)  \(host)  \(summary.text)"
             summary.warning = report.warnings.first.map { first in
                 report.warnings.count > 1 ? "\(first.word) +\(report.warnings.count - 1)" : first.word
             }
@@ -58,7 +60,7 @@ enum CodePresentation {
     /// tells it, the secret masked.
     static func listed(_ code: DetectedCode, reveal: Bool, unicode: Bool) -> String {
         let summary = summary(code, reveal: reveal, unicode: unicode)
-        return [.wifi, .otp, .otpExport].contains(code.meaning.kind) ? summary.meaning ?? code.text : code.text
+        return [.wifi, .otp, .otpExport].contains(code.meaning.kind) ? summary.meaning ?? summary.text : summary.text
     }
 
     /// A secret as it is shown until `r`: a fixed number of dots, which tells nothing of its length.

@@ -52,6 +52,10 @@ struct CodePrinter {
         }
     }
 
+    /// Parts of messages not read whole are listed as parts in JSON alone: every other format
+    /// prints a message once it is whole.
+    var listsParts: Bool { format == .json }
+
     /// A source read to its end (XML closes its element).
     func endSource() { report?.endSource() }
 
@@ -67,7 +71,7 @@ struct CodePrinter {
             + (polygon ? code.corners.map { "\($0.x),\($0.y)" }.joined(separator: " ") + ":" : "")
         // Into a pipe, a file's name is the bytes it was given as (`ArgumentBytes`).
         // A terminal shows no two-factor secret: a pipe, JSON or --history gets it.
-        let shown = TwoFactor.holdsSecret(code) ? TwoFactor.masked(code.text) : code.text
+        let shown = TwoFactor.shown(code)
         switch format {
         case .text, .zbar:
             // zbar: zbarimg's own lines, for scripts written for it ("QR-Code:text").
@@ -112,6 +116,10 @@ struct CodePrinter {
             fields.append("\"accounts\":[\(accounts.joined(separator: ","))]")
         } else if !meaning.fields.isEmpty {
             fields.append("\"fields\":\(JSON.object(meaning.fields + TwoFactor.currentFields(meaning, at: time)))")
+        }
+        if let part = code.part {
+            let id = part.id.isEmpty ? "" : ",\"id\":\(JSON.string(part.id))"
+            fields.append("\"part\":{\"index\":\(part.index + 1),\"count\":\(part.count)\(id)}")
         }
         let corners = code.corners.map { "[\($0.x),\($0.y)]" }.joined(separator: ",")
         fields.append("\"corners\":[\(corners)]")

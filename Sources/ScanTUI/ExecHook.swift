@@ -56,7 +56,7 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
 
     /// Queues `code` for the hook; returns at once.
     func hand(_ code: DetectedCode, source: String) {
-        guard settings.secrets || !Self.holdsSecret(code) else {
+        guard settings.secrets || !TwoFactor.holdsSecret(code) else {
             report("--exec: \(name) not run for a code that holds a secret (--exec-secrets hands it on)")
             return
         }
@@ -78,11 +78,6 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
         lock.withLock {
             while busy || !queue.isEmpty { lock.wait() }
         }
-    }
-
-    /// A Wi-Fi password or a two-factor secret.
-    static func holdsSecret(_ code: DetectedCode) -> Bool {
-        TwoFactor.holdsSecret(code) || (code.meaning.kind == .wifi && code.meaning["password"] != nil)
     }
 
     private func startThread() {

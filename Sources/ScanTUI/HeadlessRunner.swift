@@ -37,6 +37,7 @@ struct HeadlessRunner {
     /// failed (after the others were read), else 4 when any gave no code (as zbarimg: scripts
     /// tell a batch with a blank page from one read whole), else 0.
     func run(_ choices: [SourceFactory.Choice]) -> ExitStatus {
+        defer { tellUnfinishedMessages() }
         var read = 0
         var failed = false
         var empty = false
@@ -45,12 +46,14 @@ struct HeadlessRunner {
             printer.finish()
         }
         for choice in choices {
-            let (ending, count) = run(choice)
+            let (ending, count, parts) = run(choice)
             printer.endSource()
             read += count
             switch ending {
             case .ended:
-                if count == 0 {
+                // A file that gave a part of a message gave something (the end of the run says
+                // what became of its message).
+                if count == 0 && parts == 0 {
                     empty = true
                     notice("no code found in \(choice.displayName)")
                 }
@@ -84,14 +87,27 @@ struct HeadlessRunner {
         return .failed
     }
 
+    /// Messages of which parts were read, never the whole: their parts were not printed.
+    private func tellUnfinishedMessages() {
+        for message in messages.unfinished {
+            let one = message.seen.count == 1
+            let seen = message.seen.map(String.init).joined(separator: ", ")
+            let list = printer.listsParts ? "" : " (--format json lists the parts)"
+            notice(
+                TerminalText(
+                    escaping: "part\(one ? "" : "s") \(seen) of \(message.count) of a \(message.symbology.displayName) "
+                        + "message \(one ? "was" : "were") read, never the whole: nothing of it is printed\(list)"))
+        }
+    }
+
     /// News that is not a failure: silent with `-q`.
     private func notice(_ text: TerminalText) {
         if !options.quiet { Console.message(text) }
     }
 
     /// Reads one source until it ends, fails, gives the first code (`--once`) or the deadline
-    /// passes; how it ended and how many codes it gave.
-    func run(_ choice: SourceFactory.Choice) -> (Ending, Int) {
+    /// passes; how it ended, how many codes it printed and how many parts of messages it gave.
+    func run(_ choice: SourceFactory.Choice) -> (Ending, printed: Int, parts: Int) {
         let deadline = Launch.deadline(options.timeout)
         let pipeline = start(choice, deadline: deadline)
         var corrupt = 0
@@ -105,6 +121,7 @@ struct HeadlessRunner {
             }
         }
         var read = 0
+        var parts = 0
         var unplugged: (error: CaptureError, since: Double)?
         var slow = SlowReadingNote(for: choice, quiet: options.quiet)
         while true {
@@ -113,11 +130,12 @@ struct HeadlessRunner {
             switch event {
             case .read(let result):
                 read += emit(result, from: choice)
-                if printer.output.lost != nil || history?.failure != nil { return (.lostWrite, read) }
+                parts += result.parts.count
+                if printer.output.lost != nil || history?.failure != nil { return (.lostWrite, read, parts) }
                 if options.once && read > 0 {
                     // The code is out: a thread still at work that cannot allocate changes nothing.
                     FatalFailures.memoryRunningOutEnds(with: 0)
-                    return (.once, read)
+                    return (.once, read, parts)
                 }
             case .notice(.corruptFrames(let total)):
                 corrupt = total
@@ -132,10 +150,10 @@ struct HeadlessRunner {
             case .notice(.control):
                 break  // no keys headless
             case .ended:
-                return (.ended, read)
+                return (.ended, read, parts)
             case .failed(let error):
                 Console.message(FailureHint.message(error, device: choice.isDevice))
-                return (.failed, read)
+                return (.failed, read, parts)
             case nil:
                 // The desktop's portal, still not answered at the deadline, was given it too: its
                 // own word on what it waited for comes a moment later.
@@ -143,9 +161,9 @@ struct HeadlessRunner {
                     case .failed(let error)? = pipeline.output.take(until: MonotonicClock.now() + 0.5)
                 {
                     Console.message(FailureHint.message(error, device: choice.isDevice))
-                    return (.failed, read)
+                    return (.failed, read, parts)
                 }
-                return (Self.ending(atDeadline: unplugged), read)
+                return (Self.ending(atDeadline: unplugged), read, parts)
             }
         }
     }
@@ -164,6 +182,9 @@ extension HeadlessRunner {
     /// Prints the codes a reading announced (only the first with `--once`); how many.
     func emit(_ result: PipelineReading, from choice: SourceFactory.Choice) -> Int {
         let sequence = result.job.frame.sequence
+        // A part is no code (it may hold a piece of a secret): only JSON lists it, as a part.
+        let parts = printer.listsParts && !options.once ? result.parts : []
+        for part in parts { printer.emit(part, frame: sequence, source: choice) }
         let news = result.announced.prefix(options.once ? 1 : result.announced.count)
         for code in news {
             printer.emit(code, frame: sequence, source: choice)
@@ -171,7 +192,7 @@ extension HeadlessRunner {
             hook?.hand(code, source: choice.displayName)
             if options.verbose { Console.message(Self.howRead(code, result)) }
         }
-        return news.count
+        return news.count + parts.count
     }
 }
 

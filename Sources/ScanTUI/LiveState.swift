@@ -231,6 +231,13 @@ struct LiveState {
         // What the pipeline announced stands wherever the area is now (it is announced once);
         // the outlines and status of an area the user has since moved away from are stale.
         let effects = announce(done.announced, frame: result.frameSequence, now: now)
+        if let part = done.parts.last?.part {
+            // A part is no code to show: its message is, once every part has been seen.
+            notice = (
+                "\(part.symbology.displayName): part \(part.index + 1) of \(part.count) of a message: show the others",
+                now + Self.noticeTime
+            )
+        }
         guard result.area == scanPixels else { return effects }
         // Outlines for every code in sight; only fresh reads count as a look at a code.
         codes = result.codes + result.held

@@ -42,7 +42,7 @@ enum TwoFactor {
     }
 
     /// `text` with every value the meaning module takes as a secret (an account's secret, an
-    /// export's data, however spelt) masked: a URI on a terminal.
+    /// export's data, however spelt, a Wi-Fi password) masked: a payload on a terminal.
     static func masked(_ text: String, unicode: Bool = true) -> String {
         var out = ""
         var shown = text.startIndex
@@ -53,9 +53,17 @@ enum TwoFactor {
         return out + text[shown...]
     }
 
-    /// Whether what a code says on a terminal must be masked: it holds a two-factor secret.
+    /// Whether a code holds a secret (a two-factor secret, a Wi-Fi password) anywhere in its
+    /// payload, by what the meaning module finds: masked on a terminal, withheld from a hook.
     static func holdsSecret(_ code: DetectedCode) -> Bool {
-        [.otp, .otpExport].contains(code.meaning.kind) || code.text.lowercased().hasPrefix("otpauth")
+        let meaning = code.meaning
+        return [.otp, .otpExport].contains(meaning.kind) || (meaning.kind == .wifi && meaning["password"] != nil)
+            || !CodeMeaning.secretRanges(in: code.text).isEmpty
+    }
+
+    /// The code's text as a terminal may show it: every secret in it masked.
+    static func shown(_ code: DetectedCode, unicode: Bool = true) -> String {
+        holdsSecret(code) ? masked(code.text, unicode: unicode) : code.text
     }
 
     /// "GitHub: alice" for an account.

@@ -26,23 +26,33 @@ import Testing
     }
 
     /// Parts of one message in several files of one run are joined, as zbarimg users expect:
-    /// the first file gives its part, the last the whole message.
+    /// the last file gives the whole message (a part alone is no code to print).
     @Test func partsInSeparateFilesAreJoined() throws {
         let files = try ["ALPHA-1|", "ALPHA-2|"].enumerated().map { index, text in
             let grid = try #require(MatrixCode.grid(.dataMatrix, text, part: (index + 1, 2)))
             return directory.write("part-\(index).png", PNGCodec.encode(MatrixCode.scene(side: [grid])))
         }
         let run = try QRTUIProcess.run(["--no-preview"] + files)
-        #expect(run.status == 0 && run.stdoutText == "ALPHA-1|\nALPHA-1|ALPHA-2|\n", "\(run.stdoutText) \(run.stderr)")
+        #expect(run.status == 0 && run.stdoutText == "ALPHA-1|ALPHA-2|\n", "\(run.stdoutText) \(run.stderr)")
     }
 
-    /// A lone QR part in a file is reported, as lone Data Matrix, Aztec and PDF417 parts are.
-    @Test func aLoneQRPartInAFileIsReported() throws {
+    /// A lone QR part in a file is no code to print (it may hold a piece of a secret): it is
+    /// said to have been read, and JSON lists it as a part, as lone Data Matrix, Aztec and
+    /// PDF417 parts are.
+    @Test func aLoneQRPartInAFileIsSaidAndListedInJSON() throws {
         let symbol = try #require(QRMatrix.structured(parts: ["first part, ", "second part"], version: 2).first)
         let picture = Frame.filled(width: 300, height: 300, value: 230)
             .drawing(symbol.render(moduleSize: 4), centreX: 150, centreY: 150)
-        let run = try QRTUIProcess.run(["--no-preview", directory.write("qr-part.png", PNGCodec.encode(picture))])
-        #expect(run.status == 0 && run.stdoutText == "first part, \n", "\(run.stderr)")
+        let path = directory.write("qr-part.png", PNGCodec.encode(picture))
+        let run = try QRTUIProcess.run(["--no-preview", path])
+        #expect(run.status == 4 && run.stdout.isEmpty, "\(run.stdoutText)")
+        #expect(
+            run.stderrLines.first
+                == "qrtui: part 1 of 2 of a QR-Code message was read, never the whole: nothing of it is printed (--format json lists the parts)",
+            "\(run.stderr)")
+        let json = try QRTUIProcess.run(["--no-preview", "--format", "json", path])
+        #expect(json.status == 0 && json.stdoutText.contains("\"text\":\"first part, \""), "\(json.stderr)")
+        #expect(json.stdoutText.contains("\"part\":{\"index\":1,\"count\":2"), "\(json.stdoutText)")
     }
 
     /// Text in a set the symbol names by ECI is printed in that set, and JSON names it; a pipe

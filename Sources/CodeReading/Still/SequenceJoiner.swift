@@ -9,6 +9,9 @@ import Synchronization
 struct SequenceJoiner {
     private var messages: [Key: [Int: SymbolPart]] = [:]
     private var order: [Key] = []
+    /// Messages read whole lately, by their parts' bytes: a part of one seen again (the last
+    /// part, still in sight after the join) is the message's, not the start of another.
+    private var finished: [(key: Key, parts: [Int: [UInt8]])] = []
     /// Messages whose parts cannot be told apart (the newest kept).
     private var ambiguous: [Key] = []
     /// Messages kept at once (the oldest forgotten first).
@@ -26,16 +29,26 @@ struct SequenceJoiner {
         }
     }
 
-    /// A message read whole, and which parts it was made of.
-    struct Message {
-        let code: DetectedCode
-        fileprivate let key: Key
+    /// What one frame's parts made: the messages they complete, and which of its parts belong
+    /// to a message read whole (now, or lately), no longer codes of their own.
+    struct Joining {
+        var messages: [DetectedCode] = []
+        fileprivate var done: [(key: Key, parts: [Int: [UInt8]])] = []
 
-        func completes(_ part: DetectedCode) -> Bool { part.sequence.map { Key($0) == key } ?? false }
+        func isDone(_ part: DetectedCode) -> Bool {
+            guard let place = part.sequence else { return false }
+            return done.contains { $0.key == Key(place) && $0.parts[place.index] == part.bytes }
+        }
+    }
+
+    /// The messages of which some parts were seen, none read whole: their symbology, how many
+    /// parts they have and which were seen (1-based, as the symbols number them).
+    var unfinished: [(symbology: Symbology, count: Int, seen: [Int])] {
+        order.compactMap { key in messages[key].map { (key.symbology, key.count, $0.keys.sorted().map { $0 + 1 }) } }
     }
 
     /// The messages these parts (of one frame) complete.
-    mutating func add(_ parts: [SymbolPart]) -> [Message] {
+    mutating func add(_ parts: [SymbolPart]) -> Joining {
         var byKey = [Key: [SymbolPart]]()
         var keys = [Key]()  // in the order seen, so messages come out in a stable order
         for part in parts {
@@ -43,9 +56,15 @@ struct SequenceJoiner {
             if byKey[Key(place)] == nil { keys.append(Key(place)) }
             byKey[Key(place), default: []].append(part)
         }
-        var joined = [Message]()
+        var joined = Joining()
         for key in keys where !ambiguous.contains(key) {
             let parts = byKey[key] ?? []
+            if let whole = finished.first(where: { $0.key == key }),
+                parts.allSatisfy({ part in part.sequence.map { whole.parts[$0.index] == part.bytes } ?? false })
+            {
+                joined.done.append(whole)
+                continue
+            }
             if messages[key] == nil {
                 order.append(key)
                 if order.count > Self.capacity { messages[order.removeFirst()] = nil }
@@ -66,6 +85,7 @@ struct SequenceJoiner {
             let inOrder = (0..<key.count).compactMap { pieces[$0] }
             let bytes = inOrder.flatMap(\.bytes)
             forget(key)
+            let whole = (key: key, parts: pieces.mapValues(\.bytes))
             // QR's parity: the XOR of every byte of the message, carried by each part.
             if key.symbology == .qr, UInt8(key.id) != bytes.reduce(0, ^) {
                 markAmbiguous(key)
@@ -77,7 +97,11 @@ struct SequenceJoiner {
             if contents.count == inOrder.count, contents.contains(where: \.isDeclared) {
                 code = code.saying(ECIContent(joining: contents))
             }
-            joined.append(Message(code: code, key: key))
+            joined.messages.append(code)
+            joined.done.append(whole)
+            finished.removeAll { $0.key == key }
+            finished.append(whole)
+            if finished.count > Self.capacity { finished.removeFirst() }
         }
         return joined
     }
@@ -101,5 +125,11 @@ public final class MessageParts: Sendable {
 
     public init() {}
 
-    func add(_ parts: [SymbolPart]) -> [SequenceJoiner.Message] { joiner.withLock { $0.add(parts) } }
+    func add(_ parts: [SymbolPart]) -> SequenceJoiner.Joining { joiner.withLock { $0.add(parts) } }
+
+    /// Messages of which some parts were read and never the whole: their symbology, their
+    /// count of parts, and which were read (1-based, as the symbols number them).
+    public var unfinished: [(symbology: Symbology, count: Int, seen: [Int])] {
+        joiner.withLock { $0.unfinished }
+    }
 }
