@@ -56,6 +56,13 @@ static inline int qrtui_birth_time(int directory, const char *name, struct times
     return 1;
 }
 
+#include <sys/prctl.h>
+/// This process adopts what its descendants leave orphaned (PR_SET_CHILD_SUBREAPER), and gets
+/// `signal` when the thread that started it ends (PR_SET_PDEATHSIG): prctl is variadic.
+static inline int qrtui_become_subreaper(int signal) {
+    return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0 && prctl(PR_SET_PDEATHSIG, signal, 0, 0, 0) == 0 ? 0 : -1;
+}
+
 static inline int qrtui_signalfd(int fd, const sigset_t *mask, int flags) { return signalfd(fd, mask, flags); }
 static inline pid_t qrtui_gettid(void) { return gettid(); }
 static inline int qrtui_pipe2(int *ends, int flags) { return pipe2(ends, flags); }

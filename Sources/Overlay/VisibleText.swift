@@ -20,6 +20,12 @@ public enum VisibleText {
         text.unicodeScalars.allSatisfy { escape($0) == nil }
     }
 
+    /// True when `text` is text to print as it is: nothing escaped but tabs, newlines and
+    /// backslashes (no other control, no bidi or invisible character, no line separator).
+    public static func isPrintable(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { [0x09, 0x0A, 0x5C].contains($0.value) || escape($0) == nil }
+    }
+
     static func escape(_ scalar: Unicode.Scalar) -> String? {
         switch scalar.value {
         case 0x5C: return "\\\\"

@@ -1,20 +1,25 @@
 import CodeMeaning
 import CodeReading
 import FrameCore
+import Overlay
 import ScanOptions
 import SystemCalls
 
 /// `--exec CMD`: each code announced is handed to CMD, once: its payload on stdin, its type,
 /// text, source and kind in `QRTUI_*` variables. CMD runs without a shell (its words as
 /// `CommandWords` split them), one at a time on a thread of its own (later codes wait, so many
-/// at most), in a process group ended at its deadline. What it prints is read and dropped; its
-/// failure is reported (stderr, or the status line) and never stops the scan. A code holding a
-/// secret (a Wi-Fi password, a two-factor secret) is handed on only with `--exec-secrets`.
+/// at most), in a process group ended at its deadline, under a reaper that ends whatever it
+/// started in a session of its own (`HookReaper`). The run's deadline (`--timeout`) ends the
+/// queue: runs not started by then are said not handed on. What it prints is read and dropped;
+/// its failure is reported (stderr, or the status line) and never stops the scan. A code holding
+/// a secret (a Wi-Fi password, a two-factor secret) is handed on only with `--exec-secrets`.
 final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `lock`
     struct Settings: Sendable, Equatable {
         let command: [String]
         var timeout = 10.0
         var secrets = false
+        /// The run's end (`--timeout`, monotonic seconds): no run goes on past it.
+        var deadline: Double?
     }
 
     /// Codes waiting beyond the one running, at most: more are not handed on (and said so).
@@ -37,7 +42,9 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
     ) {
         guard let command = options.exec else { return nil }
         self.init(
-            Settings(command: command, timeout: options.execTimeout, secrets: options.execSecrets),
+            Settings(
+                command: command, timeout: options.execTimeout, secrets: options.execSecrets,
+                deadline: Launch.deadline(options.timeout)),
             environment: options.environment, tellsProgress: tellsProgress, report: report)
     }
 
@@ -54,12 +61,15 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
 
     private var name: String { settings.command.first ?? "" }
 
+    private var pastDeadline: Bool { settings.deadline.map { MonotonicClock.now() >= $0 } ?? false }
+
     /// Queues `code` for the hook; returns at once.
     func hand(_ code: DetectedCode, source: String) {
         guard settings.secrets || !TwoFactor.holdsSecret(code) else {
             report("--exec: \(name) not run for a code that holds a secret (--exec-secrets hands it on)")
             return
         }
+        guard !pastDeadline else { return notHandedOn(1) }
         let accepted = lock.withLock {
             guard queue.count < Self.mostWaiting else { return false }
             queue.append((code, source))
@@ -95,6 +105,13 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
         }
     }
 
+    /// Codes the run's deadline left unrun.
+    private func notHandedOn(_ count: Int) {
+        report(
+            "--exec: \(count) code\(count == 1 ? "" : "s") not handed on to \(name): the run's deadline came (--timeout)"
+        )
+    }
+
     private func serve(untilEmpty: Bool = false) {
         while true {
             let next: (job: (code: DetectedCode, source: String), waiting: Int)? = lock.withLock {
@@ -104,6 +121,18 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
                 return (queue.removeFirst(), queue.count)
             }
             guard let (job, waiting) = next else { return }
+            if pastDeadline {
+                let dropped = lock.withLock {
+                    defer {
+                        queue.removeAll()
+                        busy = false
+                        lock.broadcast()
+                    }
+                    return queue.count + 1
+                }
+                notHandedOn(dropped)
+                continue
+            }
             if tellsProgress { report("--exec: running \(name)" + (waiting > 0 ? " (\(waiting) waiting)" : "")) }
             if let failure = run(job.code, source: job.source) {
                 report(failure)
@@ -124,12 +153,13 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
             return "--exec: \(name) not found"
         }
         environment.merge(Self.variables(code, source: source)) { $1 }
-        let deadline = MonotonicClock.now() + settings.timeout
+        let ownDeadline = MonotonicClock.now() + settings.timeout
+        let deadline = min(ownDeadline, settings.deadline ?? .infinity)
         let output: ChildProcess.Output
         do {
             output = try ChildProcess.run(
                 path, Array(settings.command.dropFirst()), environment: environment, input: code.bytes, limit: 0,
-                deadline: deadline)
+                deadline: deadline, reaped: true)
         } catch {
             return "--exec: cannot run \(name): \(error.description)"
         }
@@ -138,20 +168,22 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
         case .exited(0): return nil
         case .exited(let status): return "--exec: \(name) exited \(status)\(said)"
         case .signalled(let signal): return "--exec: \(name) was ended by signal \(signal)\(said)"
+        case .killedAtDeadline where deadline < ownDeadline:
+            return "--exec: \(name) was stopped at the run's deadline (--timeout)"
         case .killedAtDeadline:
             return "--exec: \(name) was stopped after \(OptionTable.seconds(settings.timeout)) s (--exec-timeout)"
         }
     }
 
-    /// The code as the hook's environment gives it: QRTUI_TEXT only when it is text to print.
+    /// The code as the hook's environment gives it: the source's name escaped as qrtui shows
+    /// names (a hook that prints it prints no escape), QRTUI_TEXT only when it is text to print
+    /// (no controls but tabs and newlines, no bidi or invisible characters, no line separators).
     static func variables(_ code: DetectedCode, source: String) -> [String: String] {
         var variables = [
-            "QRTUI_TYPE": code.symbology.displayName, "QRTUI_SOURCE": source, "QRTUI_KIND": code.meaning.kind.rawValue,
+            "QRTUI_TYPE": code.symbology.displayName, "QRTUI_SOURCE": VisibleText.escaping(source),
+            "QRTUI_KIND": code.meaning.kind.rawValue,
         ]
-        let printable = code.text.unicodeScalars.allSatisfy {
-            $0 == "\t" || $0 == "\n" || !($0.properties.generalCategory == .control)
-        }
-        if code.encoding != .binary && printable { variables["QRTUI_TEXT"] = code.text }
+        if code.encoding != .binary && VisibleText.isPrintable(code.text) { variables["QRTUI_TEXT"] = code.text }
         return variables
     }
 

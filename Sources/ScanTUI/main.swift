@@ -110,5 +110,9 @@ func headless(
 }
 
 // First of all, before anything is opened: a closed stdout would be taken by a pipe or file.
+// Started again as an `--exec` hook's reaper: nothing else of qrtui runs.
+if CommandLine.argc > 0, let first = CommandLine.unsafeArgv[0], String(cString: first) == HookReaper.name {
+    HookReaper.run(ArgumentBytes.arguments())
+}
 let output = StandardOutput(closedAtStart: StandardDescriptors.ensureOpen().contains(STDOUT_FILENO))
 exit(withLostOutput(runMain(output), output).rawValue)

@@ -14,11 +14,11 @@ public enum ChildProcess {
         case descriptor(Int32)
     }
 
-    /// Starts `path` with `arguments` (argv[0] is `path`). `environment` nil passes this
-    /// process's own. Signals are unblocked and reset to their defaults in the child: qrtui
-    /// blocks and catches some for its own loop.
+    /// Starts `path` with `arguments` (argv[0] is `name`, else `path`). `environment` nil
+    /// passes this process's own. Signals are unblocked and reset to their defaults in the
+    /// child: qrtui blocks and catches some for its own loop.
     public static func spawn(
-        _ path: String, _ arguments: [String], environment: [String: String]? = nil,
+        _ path: String, _ arguments: [String], named name: String? = nil, environment: [String: String]? = nil,
         stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null, newSession: Bool = false,
         ownGroup: Bool = false
     ) throws(Errno) -> pid_t {
@@ -56,7 +56,7 @@ public enum ChildProcess {
         posix_spawnattr_setflags(
             &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | session | group))
         // Arguments go as the bytes they stand for (a file name that is not UTF-8: `ArgumentBytes`).
-        let argv = ([path] + arguments).map { ArgumentBytes.withSystemPath($0) { strdup($0) } } + [nil]
+        let argv = ([name ?? path] + arguments).map { ArgumentBytes.withSystemPath($0) { strdup($0) } } + [nil]
         defer { for argument in argv { free(argument) } }
         let variables = environment ?? ProcessEnvironment.all
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]

@@ -9,11 +9,16 @@ public enum ToolGroup {
     /// Signals whose default kills qrtui: while a tool runs headless, each ends the group first.
     static let fatal = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM]
 
+    /// Marks a slot's group as a `HookReaper`'s (pids stay below 2^22): it is told to end
+    /// (SIGTERM), so that it ends what the hook left in sessions of their own first.
+    private static let reaperMark: pid_t = 1 << 30
+
     /// A tool started in a group of its own is watched until `end` (beyond four tools at once,
-    /// only until its own deadline).
-    static func begin(_ group: pid_t) {
+    /// only until its own deadline). `reaper`: the group's leader is a `HookReaper`.
+    static func begin(_ group: pid_t, reaper: Bool = false) {
         registerAtExit
-        eachSlot { $0.compareExchange(expected: 0, desired: group, ordering: .sequentiallyConsistent).exchanged }
+        let value = reaper ? group | reaperMark : group
+        eachSlot { $0.compareExchange(expected: 0, desired: value, ordering: .sequentiallyConsistent).exchanged }
         let first = installed.withLock { state in
             state.tools += 1
             return state.tools == 1
@@ -38,7 +43,11 @@ public enum ToolGroup {
     /// The tool is done with: its group is ended (a child it left holding its output, too).
     static func end(_ group: pid_t) {
         kill(-group, SIGKILL)
-        eachSlot { $0.compareExchange(expected: group, desired: 0, ordering: .sequentiallyConsistent).exchanged }
+        eachSlot { slot in
+            slot.compareExchange(expected: group, desired: 0, ordering: .sequentiallyConsistent).exchanged
+                || slot.compareExchange(expected: group | reaperMark, desired: 0, ordering: .sequentiallyConsistent)
+                    .exchanged
+        }
         // The handlers go once the last tool is done.
         let restored = installed.withLock { state in
             state.tools -= 1
@@ -49,11 +58,16 @@ public enum ToolGroup {
         for signal in restored { Glibc.signal(signal, SIG_DFL) }
     }
 
-    /// Ends every running tool's group (async-signal-safe: atomic loads and kill).
+    /// Ends every running tool's group (async-signal-safe: atomic loads and kill); a reaper's
+    /// is told to end, which it does at once, with all it watches.
     public static func endRunning() {
         eachSlot { slot in
-            let group = slot.load(ordering: .sequentiallyConsistent)
-            if group > 0 { kill(-group, SIGKILL) }
+            let value = slot.load(ordering: .sequentiallyConsistent)
+            if value & reaperMark != 0 {
+                kill(-(value & ~reaperMark), SIGTERM)
+            } else if value > 0 {
+                kill(-value, SIGKILL)
+            }
             return false
         }
     }

@@ -14,10 +14,11 @@ extension ChildProcess {
     /// or a clipboard's picture comes this way, and an `--exec` hook runs this way. It
     /// runs in a process group of its own (see `ToolGroup`): its output is taken once it has
     /// exited (a child it left holding its stdout is not waited for), then the group is ended;
-    /// at `deadline` (monotonic seconds) the whole group is killed.
+    /// at `deadline` (monotonic seconds) the whole group is killed. `reaped`: it runs under a
+    /// `HookReaper`, so that what it starts in a session of its own ends with it too.
     public static func run(
         _ path: String, _ arguments: [String], environment: [String: String]? = nil, input: [UInt8]? = nil,
-        limit: Int, deadline: Double
+        limit: Int, deadline: Double, reaped underReaper: Bool = false
     ) throws(Errno) -> Output {
         let out = try Syscall.pipe()
         let err: (read: Int32, write: Int32)
@@ -33,14 +34,17 @@ extension ChildProcess {
         let pid: pid_t
         do {
             pid = try spawn(
-                path, arguments, environment: environment, stdin: feed.map { .descriptor($0.childEnd) } ?? .null,
-                stdout: .descriptor(out.write), stderr: .descriptor(err.write), ownGroup: true)
+                underReaper ? HookReaper.executable : path,
+                underReaper ? HookReaper.arguments(running: path, arguments) : arguments,
+                named: underReaper ? HookReaper.name : nil, environment: environment,
+                stdin: feed.map { .descriptor($0.childEnd) } ?? .null, stdout: .descriptor(out.write),
+                stderr: .descriptor(err.write), ownGroup: true)
         } catch {
             [out.read, out.write, err.read, err.write].forEach(Syscall.close)
             feed?.close()
             throw error
         }
-        ToolGroup.begin(pid)
+        ToolGroup.begin(pid, reaper: underReaper)
         defer { ToolGroup.end(pid) }
         [out.write, err.write].forEach(Syscall.close)
         feed?.closeChildEnd()
@@ -56,6 +60,7 @@ extension ChildProcess {
             output.poll(milliseconds: Int32(max(1, min(20, (deadline - MonotonicClock.now()) * 1000))))
             ending = reaped(pid)
             if ending == nil, MonotonicClock.now() > deadline {
+                if underReaper { endReaper(pid) }
                 kill(-pid, SIGKILL)
                 var status: Int32 = 0
                 _ = Syscall.retryingEINTR { waitpid(pid, &status, 0) }
@@ -64,6 +69,17 @@ extension ChildProcess {
         }
         output.drain()
         return Output(ending: ending ?? .killedAtDeadline, stdout: output.kept[0], stderr: output.kept[1])
+    }
+
+    /// Tells a reaper to end what it watches, and waits a moment for it to have done so.
+    static func endReaper(_ pid: pid_t) {
+        kill(pid, SIGTERM)
+        let until = MonotonicClock.now() + 2
+        while MonotonicClock.now() < until {
+            var status: Int32 = 0
+            if Syscall.retryingEINTR({ waitpid(pid, &status, WNOHANG) }) != 0 { return }
+            usleep(2_000)
+        }
     }
 
     /// How `pid` ended, if it has (reaped); nil while it runs.

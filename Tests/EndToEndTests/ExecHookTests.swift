@@ -4,6 +4,7 @@ import Foundation
 import FrameCore
 import Glibc
 import PictureFiles
+import SystemCalls
 import Testing
 
 /// `--exec CMD` through the real binary: once per code announced, the payload on stdin and the
@@ -64,6 +65,65 @@ import Testing
         let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)
         #expect(
             stat == nil || stat?.split(separator: ")").last?.hasPrefix(" Z") == true, "the hook's child outlived it")
+    }
+
+    /// What a hook starts in a session of its own (setsid: out of the group qrtui ends) ends with
+    /// it too: qrtui runs the hook under a reaper that adopts it.
+    @Test func whatAHookStartsInASessionOfItsOwnEndsWithIt() throws {
+        let hook =
+            "sh -c 'setsid sh -c \"echo \\$\\$ > grand.pid; exec sleep 60\" </dev/null >/dev/null 2>&1 & sleep 0.5'"
+        let run = try run(["--exec", hook, "--no-preview", "-i", clip(["adopted"])])
+        #expect(run.status == 0 && run.stdoutText == "adopted\n", "\(run.stderr)")
+        let grandchild = try #require(pid_t(file("grand.pid").filter(\.isNumber)))
+        let deadline = MonotonicClock.now() + 5
+        while kill(grandchild, 0) == 0 && MonotonicClock.now() < deadline {
+            MonotonicClock.sleep(until: MonotonicClock.now() + 0.05)
+        }
+        #expect(kill(grandchild, 0) != 0, "the hook's grandchild in a session of its own outlived it")
+    }
+
+    /// The run's deadline ends the queue: the run going is stopped, those not started are said
+    /// not handed on, and qrtui ends near its deadline, not a hook's timeout per code later.
+    @Test func theRunsDeadlineEndsTheQueue() throws {
+        var sheet = Frame.filled(width: 1000, height: 800, value: 220)
+        for index in 0..<20 {
+            let code = try #require(QRMatrix(text: "label \(index)")).render(moduleSize: 4, dark: 20, light: 235)
+            sheet = sheet.drawing(code, centreX: Double(100 + index % 5 * 200), centreY: Double(100 + index / 5 * 200))
+        }
+        let path = directory.write("sheet.png", PNGCodec.encode(sheet))
+        let started = MonotonicClock.now()
+        let run = try run(["--exec", "sleep 100", "--timeout", "2", "--no-preview", path], deadline: 60)
+        #expect(run.stdoutText.split(separator: "\n").count == 20, "\(run.stdoutText)")
+        #expect(
+            run.stderr.contains("qrtui: --exec: sleep was stopped at the run's deadline (--timeout)\n"), "\(run.stderr)"
+        )
+        #expect(
+            run.stderrLines.contains {
+                $0.hasPrefix("qrtui: --exec: ")
+                    && $0.hasSuffix("not handed on to sleep: the run's deadline came (--timeout)")
+            },
+            "\(run.stderr)")
+        // Every one of the 20 runs would have taken its 10 s (--exec-timeout).
+        #expect(MonotonicClock.now() - started < 30)
+    }
+
+    /// The hook's environment carries no escape from a file's name, and QRTUI_TEXT only text to
+    /// print: a right-to-left override, a zero-width space or a line separator keeps it out.
+    @Test func theEnvironmentCarriesNoEscapeAndNoInvisibleText() throws {
+        let name = directory.write(
+            "bell\u{07}title\u{1B}]0;owned\u{07}.y4m",
+            Array(try Data(contentsOf: URL(fileURLWithPath: clip(["plain"])))))
+        let hook = "sh -c 'printf %s \"$QRTUI_SOURCE\" > source.txt; printf %s \"${QRTUI_TEXT-unset}\" >> text.txt'"
+        let named = try run(["--exec", hook, "--no-preview", "-i", name])
+        #expect(named.status == 0)
+        let source = file("source.txt")
+        #expect(
+            !source.contains("\u{1B}") && !source.contains("\u{07}")
+                && source.hasSuffix("bell\\x07title\\e]0;owned\\x07.y4m"), "\(source)")
+        for text in ["right\u{202E}left", "zero\u{200B}width", "line\u{2028}separator"] {
+            _ = try run(["--exec", hook, "--no-preview", "-i", clip([text])])
+        }
+        #expect(file("text.txt") == "plainunsetunsetunset", "\(file("text.txt"))")
     }
 
     /// 100 MB printed by the hook is read and dropped: nothing of it is kept or shown.
