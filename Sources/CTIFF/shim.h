@@ -60,8 +60,10 @@ static inline int qrtui_tiff_dimensions(TIFF *tiff, uint32_t *width, uint32_t *h
 /// through libtiff's RGBA reader (any layout, compression and orientation it reads), alpha
 /// laid over white: the picture's own pixels and one band of RGBA, not the whole of it in
 /// RGBA. Returns 1, or 0 when libtiff cannot read it.
-static inline int qrtui_tiff_grey(TIFF *tiff, unsigned char *out, uint32_t width, uint32_t height) {
+static inline int qrtui_tiff_grey(TIFF *tiff, unsigned char *out, uint32_t width, uint32_t height,
+                                  uint32_t *decoded) {
     char message[1024];
+    *decoded = 0;
     TIFFRGBAImage image;
     if (!TIFFRGBAImageOK(tiff, message) || !TIFFRGBAImageBegin(&image, tiff, 0, message)) return 0;
     image.req_orientation = ORIENTATION_TOPLEFT;
@@ -73,6 +75,7 @@ static inline int qrtui_tiff_grey(TIFF *tiff, unsigned char *out, uint32_t width
         image.row_offset = (int)row;
         image.col_offset = 0;
         ok = TIFFRGBAImageGet(&image, raster, width, rows);
+        if (ok) *decoded = row + rows;
         for (uint32_t i = 0; ok && i < width * rows; i++) {
             uint32_t p = raster[i];
             int grey = (306 * (int)TIFFGetR(p) + 601 * (int)TIFFGetG(p) + 117 * (int)TIFFGetB(p) + 512) >> 10;
@@ -89,8 +92,11 @@ static inline int qrtui_tiff_grey(TIFF *tiff, unsigned char *out, uint32_t width
 /// (not tiles) of 8-bit grey or RGB, contiguous, top row first. libtiff decodes even a single
 /// compressed strip in order this way, so what is held is the picture's own pixels and one
 /// row, where its RGBA reader would take the whole strip. Returns 1 when read, 0 when libtiff
-/// fails, -1 for any other layout (the RGBA reader's, `qrtui_tiff_grey`).
-static inline int qrtui_tiff_grey_scanlines(TIFF *tiff, unsigned char *out, uint32_t width, uint32_t height) {
+/// fails (`decoded`: the rows read before), -1 for any other layout (the RGBA reader's,
+/// `qrtui_tiff_grey`).
+static inline int qrtui_tiff_grey_scanlines(TIFF *tiff, unsigned char *out, uint32_t width, uint32_t height,
+                                            uint32_t *decoded) {
+    *decoded = 0;
     uint16_t bits = 1, samples = 1, photometric = 0, planar = PLANARCONFIG_CONTIG, orientation = ORIENTATION_TOPLEFT;
     if (TIFFIsTiled(tiff) || !TIFFGetField(tiff, TIFFTAG_PHOTOMETRIC, &photometric)) return -1;
     TIFFGetFieldDefaulted(tiff, TIFFTAG_BITSPERSAMPLE, &bits);
@@ -107,6 +113,7 @@ static inline int qrtui_tiff_grey_scanlines(TIFF *tiff, unsigned char *out, uint
     int ok = 1;
     for (uint32_t y = 0; ok && y < height; y++) {
         ok = TIFFReadScanline(tiff, row, y, 0) == 1;
+        if (ok) *decoded = y + 1;
         unsigned char *target = out + (size_t)y * width;
         for (uint32_t x = 0; ok && x < width; x++) {
             if (rgb) {

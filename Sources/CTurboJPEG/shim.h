@@ -11,6 +11,11 @@ typedef struct {
     struct jpeg_error_mgr manager;
     jmp_buf jump;
     int ended_early;
+    /// The first output row that came after the data ran out (-1: none did, or no row had been
+    /// asked for yet, as a progressive JPEG reads all its scans first).
+    long first_made_up_row;
+    const struct jpeg_decompress_struct *info;
+    int reading_rows;
     char message[JMSG_LENGTH_MAX];
 } qrtui_jpeg_errors;
 
@@ -25,6 +30,7 @@ static void qrtui_jpeg_warn(j_common_ptr info, int level) {
     if (level >= 0) return;  // trace messages
     info->err->num_warnings++;
     if (info->err->msg_code == JWRN_JPEG_EOF) {
+        if (!errors->ended_early && errors->reading_rows) errors->first_made_up_row = errors->info->output_scanline;
         errors->ended_early = 1;
         (*info->err->format_message)(info, errors->message);
     }
@@ -34,12 +40,18 @@ static void qrtui_jpeg_warn(j_common_ptr info, int level) {
 /// which the header must declare), CMYK and YCCK as print software stores them (inverted, as
 /// Adobe does) turned into grey with zxing's weights. libjpeg may use at most `max_memory`
 /// bytes of its own (a progressive JPEG keeps every coefficient): beyond that it fails with
-/// "Backing store not supported". Returns 0, or -1 with `message` (JMSG_LENGTH_MAX bytes).
+/// "Backing store not supported". Returns 0; 1 when the data ran out before the picture did,
+/// the rows from `*made_up` on (the row group being decoded then, whose blocks past the end
+/// are made up) filled with mid grey, what came before as decoded (a progressive JPEG ran out
+/// in its later scans: all its rows as they came, `*made_up` its height); or -1 with `message`
+/// (JMSG_LENGTH_MAX bytes).
 static inline int qrtui_jpeg_grey(const unsigned char *data, unsigned long size, unsigned char *out, unsigned width,
-                                  unsigned height, long max_memory, char *message) {
+                                  unsigned height, long max_memory, char *message, unsigned long *made_up) {
     struct jpeg_decompress_struct info;
     qrtui_jpeg_errors errors;
     memset(&errors, 0, sizeof errors);
+    errors.first_made_up_row = -1;
+    errors.info = &info;
     info.err = jpeg_std_error(&errors.manager);
     errors.manager.error_exit = qrtui_jpeg_fail;
     errors.manager.emit_message = qrtui_jpeg_warn;
@@ -61,6 +73,7 @@ static inline int qrtui_jpeg_grey(const unsigned char *data, unsigned long size,
     int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
     info.out_color_space = cmyk ? JCS_CMYK : JCS_GRAYSCALE;
     jpeg_start_decompress(&info);
+    errors.reading_rows = 1;
     JSAMPARRAY row = (*info.mem->alloc_sarray)((j_common_ptr)&info, JPOOL_IMAGE, width * (cmyk ? 4 : 1), 1);
     while (info.output_scanline < info.output_height) {
         unsigned char *line = out + (size_t)info.output_scanline * width;
@@ -76,9 +89,15 @@ static inline int qrtui_jpeg_grey(const unsigned char *data, unsigned long size,
         }
     }
     if (errors.ended_early) {
+        // The row group under way when the data ran out is made up past that point: it goes too.
+        unsigned long group = (unsigned long)info.max_v_samp_factor * DCTSIZE;
+        unsigned long first = errors.first_made_up_row < 0 ? height : (unsigned long)errors.first_made_up_row;
+        first = first / group * group;
+        if (first < height) memset(out + first * width, 128, (size_t)(height - first) * width);
+        *made_up = first;
         memcpy(message, errors.message, JMSG_LENGTH_MAX);
         jpeg_destroy_decompress(&info);
-        return -1;
+        return 1;
     }
     jpeg_finish_decompress(&info);
     jpeg_destroy_decompress(&info);

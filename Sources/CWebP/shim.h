@@ -44,8 +44,10 @@ static inline int qrtui_webp_rows_update(WebPIDecoder *decoder, const uint8_t *d
 /// A WebP held in memory decoded to grey into `out` (`width` x `height`, the canvas, white
 /// where no frame lies): the first frame of an animation, at its place. libwebp writes into
 /// planes of ours (grey in the luma plane, then its chroma at a quarter each, alpha when there
-/// is some): about 2.5 bytes a pixel at most. Returns 0, or libwebp's status (or -1).
-static inline int qrtui_webp_grey(const uint8_t *data, size_t size, uint8_t *out, int width, int height) {
+/// is some): about 2.5 bytes a pixel at most. Returns 0; 1 when the data ends before the frame
+/// does, its rows from `*decoded` on mid grey; or libwebp's status (or -1).
+static inline int qrtui_webp_grey(const uint8_t *data, size_t size, uint8_t *out, int width, int height,
+                                  int *decoded) {
     WebPData whole = {data, size};
     WebPDemuxer *demux = WebPDemux(&whole);
     WebPIterator frame;
@@ -58,6 +60,7 @@ static inline int qrtui_webp_grey(const uint8_t *data, size_t size, uint8_t *out
     int w = config.input.width, h = config.input.height;
     if (status == 0 && (left < 0 || top < 0 || w <= 0 || h <= 0 || left + w > width || top + h > height)) status = -1;
     uint8_t *y = NULL, *u = NULL, *v = NULL, *a = NULL;
+    int last = h;  // the rows decoded
     int whole_canvas = left == 0 && top == 0 && w == width && h == height, cw = (w + 1) / 2, ch = (h + 1) / 2;
     if (status == 0) {
         y = whole_canvas ? out : malloc((size_t)w * h);
@@ -71,14 +74,25 @@ static inline int qrtui_webp_grey(const uint8_t *data, size_t size, uint8_t *out
         config.output.is_external_memory = 1;
         config.output.u.YUVA = (WebPYUVABuffer){y, u, v, a, w, cw, cw, a ? w : 0, (size_t)w * h, (size_t)cw * ch,
                                                  (size_t)cw * ch, a ? (size_t)w * h : 0};
-        status = (int)WebPDecode(bits, length, &config);
+        // Incremental: a frame cut short gives the rows that came.
+        WebPIDecoder *decoder = WebPINewDecoder(&config.output);
+        status = decoder ? (int)WebPIUpdate(decoder, bits, length) : -1;
+        if (status == VP8_STATUS_SUSPENDED) {
+            last = 0;
+            if (WebPIDecGetYUVA(decoder, &last, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL) == NULL) last = 0;
+            status = last > 0 ? 1 : -1;
+        }
+        if (decoder) WebPIDelete(decoder);
+        if (status == 1 && last % 2) last--;  // its chroma row may be half made
+        *decoded = top + last;
     }
-    if (status == 0) {
+    if (status == 0 || status == 1) {
         // Top down: a row of grey is written at or before where its luma was read.
         for (int row = 0; row < h; row++) {
             for (int x = 0; x < w; x++) {
                 size_t i = (size_t)row * w + x, c = (size_t)(row / 2) * cw + x / 2;
-                out[(size_t)(top + row) * width + left + x] = qrtui_webp_pixel(y[i], u[c], v[c], a ? a[i] : 255);
+                out[(size_t)(top + row) * width + left + x] =
+                    row < last ? qrtui_webp_pixel(y[i], u[c], v[c], a ? a[i] : 255) : 128;
             }
         }
     }

@@ -60,10 +60,8 @@ public enum DesktopGrab {
         -> any FrameSource
     {
         guard !bytes.isEmpty else { throw .empty(path: name) }
-        do {
-            return StillImageSource(name: name, frame: try PictureDecoder.decode(bytes, path: name, limits: limits))
-        } catch {
-            throw .picture(error)
+        return try StillImageSource(name: name) { () throws(PictureError) in
+            try PictureDecoder.decode(bytes, path: name, limits: limits)
         }
     }
 }

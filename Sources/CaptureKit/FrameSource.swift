@@ -1,4 +1,5 @@
 import FrameCore
+import PictureFiles
 
 /// Where frames come from. A source is used by one thread at a time.
 public protocol FrameSource: AnyObject {
@@ -36,6 +37,9 @@ public enum CaptureNotice: Equatable, Sendable {
     case streaming(String)
     /// What came of a control change a key asked for (`CameraLink.ask`).
     case control(ControlReport)
+    /// A picture file ends (or breaks) before the picture does: what decoded is read, and this
+    /// says how far it got ("photo.jpg: cut short or damaged: the JPEG decodes to row 812...").
+    case cutShort(String)
 }
 
 /// A single decoded picture.
@@ -44,14 +48,32 @@ public final class StillImageSource: FrameSource {
     public let kind = SourceKind.still
     public let framesPerSecond: Double? = nil
     private var frame: Frame?
+    /// A picture cut short: what is said of it, with its frame.
+    private var shortfall: String?
+    private var notify: (CaptureNotice) -> Void = { _ in }
 
     public init(name: String, frame: Frame) {
         self.name = name
         self.frame = frame
     }
 
+    /// The picture `decode` makes, or what decoded of one cut short (said as its frame comes).
+    public init(name: String, decode: () throws(PictureError) -> Frame) throws(CaptureError) {
+        self.name = name
+        do {
+            frame = try decode()
+        } catch {
+            guard case .cutShort(_, let partial) = error else { throw .picture(error) }
+            frame = partial.frame
+            shortfall = error.description
+        }
+    }
+
+    public func setNoticeHandler(_ handler: @escaping (CaptureNotice) -> Void) { notify = handler }
+
     public func nextFrame() throws(CaptureError) -> Frame? {
         defer { frame = nil }
+        if frame != nil, let shortfall { notify(.cutShort(shortfall)) }
         return frame
     }
 }

@@ -18,12 +18,8 @@ public enum InputOpener {
             throw .unsupported(
                 path: reader.path, detail: "not a \(PictureFormats.names) image or Y4M stream (by its first bytes)")
         }
-        do throws(PictureError) {
-            return StillImageSource(
-                name: reader.path,
-                frame: try PictureDecoder.read(PictureReader(reader), path: reader.path, limits: limits))
-        } catch {
-            throw .picture(error)
+        return try StillImageSource(name: reader.path) { () throws(PictureError) in
+            try PictureDecoder.read(PictureReader(reader), path: reader.path, limits: limits)
         }
     }
 

@@ -73,16 +73,27 @@ public enum BMPCodec: PictureCodec {
         guard header.pixelOffset >= 14, try rows.skip(header.pixelOffset) == header.pixelOffset else {
             throw .malformed(path: path, detail: "truncated BMP")
         }
-        var luma = [UInt8](repeating: 0, count: width * height)
-        try luma.withUnsafeMutableBufferPointer { (out: inout UnsafeMutableBufferPointer<UInt8>) throws(PictureError) in
+        // Mid grey where no row comes (a file cut short).
+        var luma = [UInt8](repeating: 128, count: width * height)
+        let read = try luma.withUnsafeMutableBufferPointer {
+            (out: inout UnsafeMutableBufferPointer<UInt8>) throws(PictureError) in
             let target = out
-            try rows.eachRow(height, of: rowBytes, truncated: { _ in .malformed(path: path, detail: "truncated BMP") })
-            { index, row in
+            return try rows.eachRow(height, of: rowBytes) { index, row in
                 let line = target.baseAddress! + (header.topDown ? index : height - 1 - index) * width
                 for x in 0..<width { line[x] = pixel(row, x: x, bits: header.bits, palette: palette) }
             }
         }
-        return Frame(width: width, height: height, luma: luma)
+        let frame = Frame(width: width, height: height, luma: luma)
+        guard read == height else {
+            guard read > 0 else { throw .malformed(path: path, detail: "truncated BMP") }
+            // A BMP's rows are mostly stored bottom up: what came is its lower part.
+            throw .cutShort(
+                path: path,
+                PartialPicture(
+                    frame, format: "BMP", decodedRows: header.topDown ? read : nil,
+                    detail: header.topDown ? "" : "its bottom \(read) rows of \(height)"))
+        }
+        return frame
     }
 
     @inline(__always)

@@ -94,8 +94,22 @@ public enum GIFCodec: PictureCodec {
             desc.Interlace
             ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { Array(stride(from: $0.0, to: h, by: $0.1)) }
             : Array(0..<h)
-        for row in rows {
-            guard DGifGetLine(gif, &line, Int32(w)) == GIF_OK else { return .failure(corrupt(gif, path)) }
+        for (done, row) in rows.enumerated() {
+            guard DGifGetLine(gif, &line, Int32(w)) == GIF_OK else {
+                guard done > 0 else { return .failure(corrupt(gif, path)) }
+                // Cut short: the rows that came, the image's others mid grey.
+                for missing in rows[done...] where top + missing < height {
+                    let start = (top + missing) * width + left
+                    for index in start..<(start + min(w, width - left)) { luma[index] = 128 }
+                }
+                let frame = Frame(width: width, height: height, luma: luma)
+                let detail = desc.Interlace ? "an interlaced one: \(done) of its \(h) rows, spread over it" : ""
+                return .failure(
+                    .cutShort(
+                        path: path,
+                        PartialPicture(
+                            frame, format: "GIF", decodedRows: desc.Interlace ? nil : top + done, detail: detail)))
+            }
             let y = top + row
             guard y < height else { continue }
             for x in 0..<w where left + x < width {

@@ -57,21 +57,30 @@ public enum JPEGCodec: PictureCodec {
         let pixels = Int(width) * Int(height)
         var luma = [UInt8](repeating: 0, count: pixels)
         var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX))
+        var decodedRows: UInt = 0
         let status = luma.withUnsafeMutableBufferPointer { out in
             data.withUnsafeBufferPointer { src in
                 qrtui_jpeg_grey(
                     src.baseAddress, UInt(data.count), out.baseAddress, UInt32(width), UInt32(height),
-                    PictureLimits.libraryAllowance(pixels: pixels), &message)
+                    PictureLimits.libraryAllowance(pixels: pixels), &message, &decodedRows)
             }
         }
+        let frame = Frame(width: Int(width), height: Int(height), luma: luma)
+        let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if status == 1 && decodedRows > 0 {
+            // A progressive JPEG's rows all came, its later scans (the detail) did not.
+            let rows = Int(decodedRows) < frame.height ? Int(decodedRows) : nil
+            throw .cutShort(
+                path: path,
+                PartialPicture(frame, format: "JPEG", decodedRows: rows, detail: rows == nil ? "its later scans" : ""))
+        }
         guard status == 0 else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if text.contains("Backing store") {
                 throw .needsTooMuch("a progressive JPEG", path: path, width: Int(width), height: Int(height))
             }
             throw .malformed(path: path, detail: "truncated or corrupt JPEG: \(text)")
         }
-        return Frame(width: Int(width), height: Int(height), luma: luma)
+        return frame
     }
 
     /// libturbojpeg's message for the last failure.

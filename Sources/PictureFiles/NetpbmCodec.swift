@@ -75,23 +75,25 @@ public enum NetpbmCodec: PictureCodec {
         let bytesPerSample = header.maxValue > 255 ? 2 : 1
         let rowBytes = header.width * header.channels * bytesPerSample
         let width = header.width
-        var luma = [UInt8](repeating: 0, count: width * header.height)
-        try luma.withUnsafeMutableBufferPointer { (out: inout UnsafeMutableBufferPointer<UInt8>) throws(PictureError) in
+        // Mid grey where no row comes (a file cut short).
+        var luma = [UInt8](repeating: 128, count: width * header.height)
+        let read = try luma.withUnsafeMutableBufferPointer {
+            (out: inout UnsafeMutableBufferPointer<UInt8>) throws(PictureError) in
             let target = out
-            try rows.eachRow(
-                header.height, of: rowBytes,
-                truncated: { row in
-                    .malformed(
-                        path: path,
-                        detail: "truncated PGM/PPM: \(row * rowBytes) of \(header.height * rowBytes) pixel bytes")
-                }
-            ) { row, bytes in
+            return try rows.eachRow(header.height, of: rowBytes) { row, bytes in
                 grey(
                     bytes, into: target.baseAddress! + row * width, pixels: width, channels: header.channels,
                     maxValue: header.maxValue)
             }
         }
-        return Frame(width: width, height: header.height, luma: luma)
+        let frame = Frame(width: width, height: header.height, luma: luma)
+        guard read == header.height else {
+            guard read > 0 else {
+                throw .malformed(path: path, detail: "truncated PGM/PPM: no row of \(header.height) is whole")
+            }
+            throw .cutShort(path: path, PartialPicture(frame, format: "PGM/PPM", decodedRows: read))
+        }
+        return frame
     }
 
     /// One row's luma: 8- or 16-bit samples scaled from `maxValue`, RGB weighted.

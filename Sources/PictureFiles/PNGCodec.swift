@@ -32,9 +32,34 @@ public enum PNGCodec: PictureCodec {
             png_image_finish_read(&image, &white, $0.baseAddress, png_int_32(width), nil)
         }
         guard finished != 0 else {
-            throw .malformed(path: path, detail: "truncated or corrupt PNG: \(message(of: &image))")
+            throw part(of: data, width: width, height: height, path: path, refused: message(of: &image))
         }
         return Frame(width: width, height: height, luma: luma)
+    }
+
+    /// What a PNG the whole-picture reader `refused` still holds, read as far as its bytes go
+    /// (mid grey where no row comes): a cut-short picture, or the refusal where none decodes.
+    private static func part(of data: [UInt8], width: Int, height: Int, path: String, refused: String)
+        -> PictureError
+    {
+        var luma = [UInt8](repeating: 128, count: width * height)
+        var interlaced: Int32 = 0
+        var why = [CChar](repeating: 0, count: 200)
+        let rows = luma.withUnsafeMutableBufferPointer { out in
+            data.withUnsafeBufferPointer {
+                qrtui_png_read_part(
+                    $0.baseAddress, $0.count, out.baseAddress, png_uint_32(width), png_uint_32(height), &interlaced,
+                    &why, why.count)
+            }
+        }
+        guard rows > 0 else { return .malformed(path: path, detail: "truncated or corrupt PNG: \(refused)") }
+        let detail = String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let frame = Frame(width: width, height: height, luma: luma)
+        return .cutShort(
+            path: path,
+            PartialPicture(
+                frame, format: "PNG", decodedRows: interlaced != 0 ? nil : Int(rows),
+                detail: interlaced != 0 ? "an interlaced one, \(detail)" : detail))
     }
 
     /// libpng's message for the last failure.

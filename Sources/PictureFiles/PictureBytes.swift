@@ -43,19 +43,19 @@ public final class MemoryBytes: PictureBytes {
 }
 
 extension PictureBytes {
-    /// Reads `rows` rows of `rowBytes` each, handing each to `take` with its index; throws
-    /// `truncated` (given the rows that came) when the bytes end first.
-    func eachRow(
-        _ rows: Int, of rowBytes: Int, truncated: (Int) -> PictureError,
-        _ take: (Int, UnsafeRawBufferPointer) -> Void
-    ) throws(PictureError) {
+    /// Reads `rows` rows of `rowBytes` each, handing each to `take` with its index; returns
+    /// how many came whole (fewer when the bytes end first).
+    func eachRow(_ rows: Int, of rowBytes: Int, _ take: (Int, UnsafeRawBufferPointer) -> Void) throws(PictureError)
+        -> Int
+    {
         let row = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, rowBytes), alignment: 1)
         defer { row.deallocate() }
         let part = UnsafeMutableRawBufferPointer(rebasing: row[0..<rowBytes])
         for index in 0..<rows {
-            guard try read(into: part) == rowBytes else { throw truncated(index) }
+            guard try read(into: part) == rowBytes else { return index }
             take(index, UnsafeRawBufferPointer(part))
         }
+        return rows
     }
 
     /// The header that `parse` finds at the start, peeking ever more (at most `limit` bytes):

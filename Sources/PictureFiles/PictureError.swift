@@ -1,3 +1,4 @@
+import FrameCore
 import SystemCalls
 
 /// What can go wrong reading a picture, as values that say what and where.
@@ -13,6 +14,9 @@ public enum PictureError: Error, Equatable, Sendable, CustomStringConvertible {
     case outOfMemory(need: String, errno: Errno)
     /// Reading its bytes failed (`operation` is the system call: "read").
     case unreadable(path: String, operation: String, errno: Errno)
+    /// The file ends (or breaks) before the picture does: what decoded, the rest grey. A source
+    /// reads it and says so; anything that needs the whole picture takes it as a failure.
+    case cutShort(path: String, PartialPicture)
 
     /// A picture whose decoder would keep more of its own than `PictureLimits.libraryAllowance`
     /// (a progressive JPEG's coefficients, a true-colour lossless WebP's pixels).
@@ -45,7 +49,29 @@ public enum PictureError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot make room for \(need) (\(code.message)): too little memory allowed (ulimit -v?)"
         case .unreadable(let path, let operation, let code):
             return "\(path): \(operation) failed: \(code.message)"
+        case .cutShort(let path, let partial):
+            return "\(path): cut short or damaged: \(partial.extent)"
         }
+    }
+}
+
+/// What a picture cut short still gave: the rows that decoded, the rest mid grey.
+public struct PartialPicture: Sendable, Equatable {
+    public let frame: Frame
+    /// How far it got, in words: "the JPEG decodes to row 812 of 3000, the rest is grey".
+    public let extent: String
+
+    /// `frame` whose rows from `row` on are made up (nil: where, the decoder cannot tell).
+    init(_ frame: Frame, format: String, decodedRows row: Int?, detail: String = "") {
+        self.frame = frame
+        let rows =
+            row.map { $0 >= frame.height ? " to its last row" : " to row \($0) of \(frame.height), the rest is grey" }
+            ?? " in part"
+        extent = "the \(format) decodes\(rows)\(detail.isEmpty ? "" : " (\(detail))")"
+    }
+
+    public static func == (a: PartialPicture, b: PartialPicture) -> Bool {
+        a.extent == b.extent && a.frame.width == b.frame.width && a.frame.height == b.frame.height
     }
 }
 

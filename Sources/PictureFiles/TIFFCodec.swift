@@ -30,9 +30,17 @@ public enum TIFFCodec: PictureCodec {
             }
             defer { TIFFClose(tiff) }
             var luma = [UInt8](repeating: 255, count: width * height)
+            var decoded: UInt32 = 0
             let read = luma.withUnsafeMutableBufferPointer { out in
-                let lines = qrtui_tiff_grey_scanlines(tiff, out.baseAddress, UInt32(width), UInt32(height))
-                return lines >= 0 ? lines : qrtui_tiff_grey(tiff, out.baseAddress, UInt32(width), UInt32(height))
+                let lines = qrtui_tiff_grey_scanlines(tiff, out.baseAddress, UInt32(width), UInt32(height), &decoded)
+                return lines >= 0
+                    ? lines : qrtui_tiff_grey(tiff, out.baseAddress, UInt32(width), UInt32(height), &decoded)
+            }
+            if read != 1 && decoded > 0 {
+                let rows = Int(decoded)
+                luma.withUnsafeMutableBufferPointer { $0[(rows * width)...].update(repeating: 128) }
+                let frame = Frame(width: width, height: height, luma: luma)
+                return .failure(.cutShort(path: path, PartialPicture(frame, format: "TIFF", decodedRows: rows)))
             }
             guard read == 1 else { return .failure(.malformed(path: path, detail: "truncated or corrupt TIFF")) }
             return .success(Frame(width: width, height: height, luma: luma))

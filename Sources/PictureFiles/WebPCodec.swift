@@ -26,13 +26,18 @@ public enum WebPCodec: PictureCodec {
         let channels = Int(data.withUnsafeBufferPointer { qrtui_webp_lossless($0.baseAddress, $0.count) })
         if channels > 0 { return try lossless(data, width: width, height: height, channels: channels, path: path) }
         var luma = [UInt8](repeating: 255, count: width * height)
+        var decoded: Int32 = 0
         let status = luma.withUnsafeMutableBufferPointer { out in
             data.withUnsafeBufferPointer {
-                qrtui_webp_grey($0.baseAddress, $0.count, out.baseAddress, Int32(width), Int32(height))
+                qrtui_webp_grey($0.baseAddress, $0.count, out.baseAddress, Int32(width), Int32(height), &decoded)
             }
         }
+        let frame = Frame(width: width, height: height, luma: luma)
+        if status == 1 {
+            throw .cutShort(path: path, PartialPicture(frame, format: "WebP", decodedRows: Int(decoded)))
+        }
         guard status == 0 else { throw .malformed(path: path, detail: "truncated or corrupt WebP") }
-        return Frame(width: width, height: height, luma: luma)
+        return frame
     }
 
     /// A lossless WebP, exactly: its RGB(A) rows decoded into a plane of ours a little input at a
@@ -53,12 +58,21 @@ public enum WebPCodec: PictureCodec {
             return data.withUnsafeBufferPointer { rows.decode($0, height: height, allowance: allowance) }
         }
         switch ending {
-        case .whole: break
+        case .whole, .cut: break
         case .corrupt: throw .malformed(path: path, detail: "truncated or corrupt WebP")
         case .needsTooMuch: throw .needsTooMuch("a lossless WebP", path: path, width: width, height: height)
         }
+        if case .cut(let rows) = ending {
+            plane.withUnsafeMutableBufferPointer { out in
+                out[(rows * width)..<(height * width)].update(repeating: 128)
+            }
+        }
         Plane.shrink(&plane, to: width * height)
-        return Frame(width: width, height: height, luma: plane)
+        let frame = Frame(width: width, height: height, luma: plane)
+        if case .cut(let rows) = ending {
+            throw .cutShort(path: path, PartialPicture(frame, format: "WebP", decodedRows: rows))
+        }
+        return frame
     }
 }
 
@@ -74,7 +88,11 @@ private struct LosslessRows {
         (self.out, self.width, self.channels) = (out, width, channels)
     }
 
-    enum Ending { case whole, corrupt, needsTooMuch }
+    enum Ending {
+        case whole, corrupt, needsTooMuch
+        /// The data ended (or broke) after this many rows.
+        case cut(rows: Int)
+    }
 
     /// Whether every row was decoded. The input is given in steps that keep the colour decoded
     /// and not yet grey to about a megapixel, whatever the compression; libwebp's own memory is
@@ -97,7 +115,8 @@ private struct LosslessRows {
             step = pixels < 1 << 18 ? min(step * 2, 1 << 20) : pixels > 1 << 20 ? max(step / 2, 1) : step
             turnGrey(upTo: Int(rows))
         }
-        return status == 0 && Int(rows) == height && grey == height ? .whole : .corrupt
+        if status == 0 && Int(rows) == height && grey == height { return .whole }
+        return grey > 0 ? .cut(rows: grey) : .corrupt
     }
 
     /// Rows `grey..<rows` turned to grey in place, and the colour pages behind the last given back.

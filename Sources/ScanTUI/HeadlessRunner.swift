@@ -149,6 +149,8 @@ struct HeadlessRunner {
                 if options.verbose { notice("\(choice.displayName): streaming \(stream)") }
             case .notice(.control):
                 break  // no keys headless
+            case .notice(.cutShort(let said)):
+                notice(TerminalText(escaping: said))
             case .ended:
                 return (.ended, read, parts)
             case .failed(let error):

@@ -192,6 +192,8 @@ struct LiveState {
             pictures.stream = stream
         case .control(let report):
             self.notice = (report.text, now + Self.noticeTime)
+        case .cutShort(let said):
+            self.notice = (said, now + Self.reportTime)
         }
         return []
     }
