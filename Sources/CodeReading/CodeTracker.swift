@@ -19,6 +19,9 @@ public struct CodeTracker: Sendable {
     public var stream: Bool
     private var lastSeen: [CodeIdentity: Double] = [:]
     private var sightings: [CodeIdentity: Sighting] = [:]
+    /// A still's codes in view, each in its place (one payload printed on many labels is as
+    /// many codes), with when each was last seen.
+    private var stillSightings: [(code: DetectedCode, last: Double)] = []
 
     private struct Sighting {
         var count: Int
@@ -76,17 +79,34 @@ public struct CodeTracker: Sendable {
             // Still in sight: a rival read where it lies is in dispute with it.
             sightings[code.identity]?.last = time
         }
+        if !stream { return stillNews(codes + held, isHeld: held.count, at: time) }
         for code in codes where confirmed(code, at: time) {
             let identity = code.identity
-            // A still's codes are each in a place of their own: one payload printed on many
-            // labels is as many codes.
-            let elsewhere = !stream && news.contains { $0.identity == identity && !$0.isSameSighting(as: code) }
-            let isNews = elsewhere || lastSeen[identity].map { time - $0 > forgetAfter || time < $0 } ?? true
+            let isNews = lastSeen[identity].map { time - $0 > forgetAfter || time < $0 } ?? true
             lastSeen[identity] = time
             if isNews { news.append(code) }
         }
         lastSeen = lastSeen.filter { time - $0.value <= forgetAfter && $0.value <= time }
         sightings = sightings.filter { time - $0.value.last <= forgetAfter }
+        return news
+    }
+
+    /// A still's reads (the last `held` of them held in sight, not read again): a code is news
+    /// where no sighting of it in view lies (its payload on another label is another code), so
+    /// a still told code by code as its scan goes, then whole, gives each code once.
+    private mutating func stillNews(_ codes: [DetectedCode], isHeld held: Int, at time: Double) -> [DetectedCode] {
+        stillSightings.removeAll { time - $0.last > forgetAfter || time < $0.last }
+        var news = [DetectedCode]()
+        for (index, code) in codes.enumerated() {
+            if let seen = stillSightings.firstIndex(where: { $0.code.isSameSighting(as: code) }) {
+                stillSightings[seen].last = time
+                continue
+            }
+            guard index < codes.count - held else { continue }
+            stillSightings.append((code, time))
+            lastSeen[code.identity] = time
+            news.append(code)
+        }
         return news
     }
 }

@@ -15,6 +15,8 @@ public final class PairedEngine: CodeEngine {
 
     /// The two engines read a large picture at once, each on a core of its own (stills).
     let sideBySide: Bool
+    /// zxing-cpp reads QR codes neither as an engine nor as zbar's second look (`sparingQR`).
+    private var qrSpared = false
     /// Pictures of at least this many pixels are worth a second thread.
     static let sideBySidePixels = 1_000_000
 
@@ -49,7 +51,7 @@ public final class PairedEngine: CodeEngine {
         }
         var found =
             zbarReadsAny || qrReads?.isEmpty == false
-            ? EngineAgreement.checked(first, in: picture, qrReads: qrReads) : SymbolsFound()
+            ? EngineAgreement.checked(first, in: picture, qrReads: qrReads, lookAtQR: !qrSpared) : SymbolsFound()
         found.codes += second.codes
         found.parts += second.parts
         return found
@@ -68,6 +70,15 @@ public final class PairedEngine: CodeEngine {
     public func twin() -> (any CodeEngine)? {
         guard sideBySide, let zbar = zbar as? ZbarEngine else { return nil }
         return PairedEngine(zbar: zbar.alike, zxing: zxing.alike)
+    }
+
+    /// The same engines, zxing-cpp reading no QR code, not even as zbar's second look (a
+    /// crowded picture's, `StillEvidence`): zbar's QR reads stand on their error correction.
+    public var sparingQR: PairedEngine {
+        let others = Set(Symbology.allCases).subtracting([.qr])
+        let spared = PairedEngine(zbar: zbar, zxing: zxing.narrowedEngine(to: others), sideBySide: sideBySide)
+        spared.qrSpared = true
+        return spared
     }
 
     /// zbar asked only for zxing-cpp's types reads nothing: it is not run.

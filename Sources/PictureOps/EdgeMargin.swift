@@ -38,8 +38,17 @@ extension Frame {
 
 extension Frame {
     /// The pixels of `rect`, which may reach past the picture's edges: what lies beyond them
-    /// is `value` (a window centred on a code near the edge keeps the code in its middle).
-    public func window(_ rect: PixelRect, beyond value: UInt8) -> Frame {
+    /// is `value` (a window centred on a code near the edge keeps the code in its middle). No
+    /// window takes more than four times the picture's pixels: a larger one is cut round its
+    /// middle to that.
+    public func window(_ asked: PixelRect, beyond value: UInt8) -> Frame {
+        let most = 4 * width * height
+        var rect = asked
+        if rect.width * rect.height > most {
+            let shrink = (Double(most) / Double(rect.width * rect.height)).squareRoot()
+            let (w, h) = (max(1, Int(Double(rect.width) * shrink)), max(1, Int(Double(rect.height) * shrink)))
+            rect = PixelRect(x: rect.x + (rect.width - w) / 2, y: rect.y + (rect.height - h) / 2, width: w, height: h)
+        }
         let inside = rect.clamped(to: bounds)
         guard inside != rect else { return cropped(to: rect) }
         var out = [UInt8](repeating: value, count: max(0, rect.width) * max(0, rect.height))

@@ -23,6 +23,7 @@ struct FinderLink {
     private var moduleSize: Double { (a.moduleSize + b.moduleSize) / 2 }
     private var length: Double { hypot(b.centre.x - a.centre.x, b.centre.y - a.centre.y) }
 
+    /// `patterns`: the finders that may lie between them (those nearer `a` than `b` is).
     func holds(in picture: Frame, among patterns: [FinderPattern]) -> Bool {
         !passesAnotherFinder(patterns) && longestLightRun(in: picture) < Self.longestLight
     }

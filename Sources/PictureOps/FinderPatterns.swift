@@ -25,30 +25,34 @@ struct Regions {
     let height: Int
     /// Where each row's runs begin in `runStart`, `runEnd` and `runRegion` (one more than rows).
     var rowStart: [Int]
-    var runStart: [Int32]
-    var runEnd: [Int32]
+    var runStart: [UInt16]
+    var runEnd: [UInt16]
     var runRegion: [Int32]
-    var area: [Int] = []
+    var area: [Int32] = []
     var parent: [Int32] = []
     var isDark: [Bool] = []
     var sumX: [Int] = []
     var sumY: [Int] = []
     var touchesBorder: [Bool] = []
-    var childCount: [Int] = []
+    var childCount: [Int32] = []
+    /// The area of the regions each one encloses directly.
+    var childArea: [Int32] = []
 
     /// Dark regions join across corners (8 neighbours), light ones only along edges (4), so
     /// a ring of either colour really encloses what lies inside it. Labelled by runs: each
     /// row's runs of one colour are joined to the touching runs above (union-find), and a
     /// region is numbered by its first pixel in raster order.
-    init(_ picture: Frame) {
-        var runs = Runs(picture)
+    init(_ picture: Frame) { self.init(runs: Runs(picture, most: Int.max)!) }
+
+    private init(runs: Runs) {
+        var runs = runs
         runs.join()
-        let w = picture.width
-        (width, height) = (w, picture.height)
+        let w = runs.width
+        (width, height) = (w, runs.rowStart.count - 1)
         (rowStart, runStart, runEnd) = (runs.rowStart, runs.start, runs.end)
         runRegion = [Int32](repeating: -1, count: runs.count)
         var regionOf = [Int32](repeating: -1, count: runs.count)
-        for y in 0..<picture.height {
+        for y in 0..<height {
             for run in runs.rowStart[y]..<runs.rowStart[y + 1] {
                 let root = runs.find(run)
                 let x0 = Int(runs.start[run])
@@ -66,44 +70,69 @@ struct Regions {
                 let id = regionOf[root]
                 let region = Int(id)
                 let length = x1 - x0
-                area[region] += length
+                area[region] += Int32(length)
                 sumX[region] += (x0 + x1 - 1) * length / 2
                 sumY[region] += y * length
-                if y == 0 || y == picture.height - 1 || x0 == 0 || x1 == w { touchesBorder[region] = true }
+                if y == 0 || y == height - 1 || x0 == 0 || x1 == w { touchesBorder[region] = true }
                 runRegion[run] = id
             }
         }
-        childCount = [Int](repeating: 0, count: area.count)
-        for id in parent where id >= 0 { childCount[Int(id)] += 1 }
+        childCount = [Int32](repeating: 0, count: area.count)
+        childArea = [Int32](repeating: 0, count: area.count)
+        for (child, id) in parent.enumerated() where id >= 0 {
+            childCount[Int(id)] += 1
+            childArea[Int(id)] += area[child]
+        }
     }
 
     /// The regions of a picture with a few dark pixels at least: a finder's dark core and ring
     /// take 8 pixels at the least, and a picture without as many (a blank page) is not
-    /// labelled, which costs 4 bytes a pixel.
+    /// labelled, which costs 4 bytes a pixel. Nor is a large one whose runs are a few pixels
+    /// long on average (a checkerboard, noise: a region a pixel, 50 bytes each): what finders
+    /// it holds, `FinderRows` counts.
     init?(ofAny binary: Frame) {
+        guard let runs = Self.runs(of: binary) else { return nil }
+        self.init(runs: runs)
+    }
+
+    /// The picture `binarise` makes, labelled: it is dropped once its runs are taken.
+    init?(binarising binarise: () -> Frame) {
+        guard let runs = Self.runs(of: binarise()) else { return nil }
+        self.init(runs: runs)
+    }
+
+    private static func runs(of binary: Frame) -> Runs? {
         var dark = 0
         for y in 0..<binary.height where dark < 8 {
             for x in 0..<binary.width where binary[x, y] < 128 { dark += 1 }
         }
+        let pixels = binary.width * binary.height
         guard dark >= 8 else { return nil }
-        self.init(binary)
+        return Runs(binary, most: pixels > Self.pixelsAlwaysLabelled ? pixels / 3 : Int.max)
     }
+
+    /// Pictures of this many pixels are labelled however fine their texture.
+    static let pixelsAlwaysLabelled = 1 << 20
 }
 
 /// A black-and-white picture's runs of one colour along each row, in raster order, and the
 /// sets of touching runs (each set's root is its first run).
 private struct Runs {
-    var start: [Int32] = []
-    var end: [Int32] = []
+    var start: [UInt16] = []
+    var end: [UInt16] = []
     var dark: [Bool] = []
     var link: [Int32] = []
     var rowStart: [Int]
+    let width: Int
 
     var count: Int { start.count }
 
-    init(_ picture: Frame) {
+    /// Nil when the picture holds more than `most` runs.
+    init?(_ picture: Frame, most: Int) {
         rowStart = [Int](repeating: 0, count: picture.height + 1)
+        width = picture.width
         let w = picture.width
+        var tooMany = false
         picture.luma.withUnsafeBufferPointer { p in
             for y in 0..<picture.height {
                 rowStart[y] = start.count
@@ -114,13 +143,18 @@ private struct Runs {
                     var next = x + 1
                     while next < w && (row[next] < 128) == isDark { next += 1 }
                     link.append(Int32(start.count))
-                    start.append(Int32(x))
-                    end.append(Int32(next))
+                    start.append(UInt16(x))
+                    end.append(UInt16(next))
                     dark.append(isDark)
                     x = next
                 }
+                if start.count > most {
+                    tooMany = true
+                    break
+                }
             }
         }
+        if tooMany { return nil }
         rowStart[picture.height] = start.count
     }
 
@@ -131,12 +165,12 @@ private struct Runs {
         for y in 1..<(rowStart.count - 1) {
             var above = rowStart[y - 1]
             for run in rowStart[y]..<rowStart[y + 1] {
-                let reach: Int32 = dark[run] ? 1 : 0
-                let from = start[run] - reach
-                let to = end[run] + reach
-                while above < rowStart[y] && end[above] <= from { above += 1 }
+                let reach = dark[run] ? 1 : 0
+                let from = Int(start[run]) - reach
+                let to = Int(end[run]) + reach
+                while above < rowStart[y] && Int(end[above]) <= from { above += 1 }
                 var other = above
-                while other < rowStart[y] && start[other] < to {
+                while other < rowStart[y] && Int(start[other]) < to {
                     if dark[other] == dark[run] { union(run, other) }
                     other += 1
                 }
@@ -173,25 +207,17 @@ enum FinderSearch {
     /// (one global, one local), without repeats: one labelling of each gives both.
     static func marks(inEither picture: Frame) -> (finders: [FinderPattern], bullseyes: [Bullseye]) {
         let window = max(15, max(picture.width, picture.height) / 8 | 1)
-        var finders = [FinderPattern]()
-        var bullseyes = [Bullseye]()
+        var finders = Marks<FinderPattern>()
+        var bullseyes = Marks<Bullseye>()
         // One binarisation at a time: each is as large as the picture.
         for binarise in [{ picture.thresholded() }, { picture.binarisedLocally(window: window, offset: 3) }] {
-            guard let regions = Regions(ofAny: binarise()) else { continue }
-            for pattern in patterns(in: regions, width: picture.width)
-            where !finders.contains(where: {
-                hypot($0.centre.x - pattern.centre.x, $0.centre.y - pattern.centre.y) < 2 * pattern.moduleSize
-            }) {
-                finders.append(pattern)
+            guard let regions = Regions(binarising: binarise) else { continue }
+            for pattern in patterns(in: regions, width: picture.width) {
+                finders.add(pattern, at: pattern.centre, moduleSize: pattern.moduleSize)
             }
-            for eye in self.bullseyes(in: regions)
-            where !bullseyes.contains(where: {
-                hypot($0.centre.x - eye.centre.x, $0.centre.y - eye.centre.y) < 2 * eye.moduleSize
-            }) {
-                bullseyes.append(eye)
-            }
+            for eye in self.bullseyes(in: regions) { bullseyes.add(eye, at: eye.centre, moduleSize: eye.moduleSize) }
         }
-        return (finders, bullseyes)
+        return (finders.all, bullseyes.all)
     }
 
     /// Finder patterns in a black-and-white picture (dark < 128).
@@ -202,7 +228,9 @@ enum FinderSearch {
 
     static func patterns(in regions: Regions, width: Int) -> [FinderPattern] {
         var found = [FinderPattern]()
-        for core in regions.area.indices where regions.isDark[core] && regions.area[core] >= 4 {
+        // A finder's core is solid: a dark ring round a light one (a bull's-eye's) is not one.
+        for core in regions.area.indices
+        where regions.isDark[core] && regions.area[core] >= 4 && regions.childArea[core] * 4 < regions.area[core] {
             let gap = Int(regions.parent[core])
             guard gap >= 0, !regions.touchesBorder[gap], regions.childCount[gap] == 1 else { continue }
             let ring = Int(regions.parent[gap])
@@ -263,5 +291,20 @@ enum FinderSearch {
 
     private static func distance(_ p: (x: Double, y: Double), _ q: (Double, Double)) -> Double {
         hypot(p.x - q.0, p.y - q.1)
+    }
+}
+
+/// Marks found once each: a mark within two of its modules of one kept already is that one
+/// again (another binarisation's, another scale's). Filed in a `PointGrid`, so each is
+/// compared with its neighbours alone.
+struct Marks<Mark> {
+    private(set) var all: [Mark] = []
+    private var grid = PointGrid(side: 32)
+
+    /// Keeps `mark` unless one lies within two of its modules.
+    mutating func add(_ mark: Mark, at centre: (x: Double, y: Double), moduleSize: Double) {
+        guard !grid.hasAny(near: centre, within: 2 * moduleSize) else { return }
+        grid.add(centre)
+        all.append(mark)
     }
 }

@@ -19,6 +19,8 @@ public enum QRCandidates {
         public let qrWindows: [PixelRect]
         /// The middles of Aztec codes.
         public let bullseyes: [Mark]
+        /// How many QR finder patterns the picture holds.
+        public let finders: Int
 
         /// The same places in the pixels of a picture in which this one's lies at `origin`.
         public func moved(by origin: PixelPoint) -> CodePlaces {
@@ -26,7 +28,8 @@ public enum QRCandidates {
                 qrWindows: qrWindows.map {
                     PixelRect(x: $0.x + origin.x, y: $0.y + origin.y, width: $0.width, height: $0.height)
                 },
-                bullseyes: bullseyes.map { Mark(x: $0.x + origin.x, y: $0.y + origin.y, moduleSize: $0.moduleSize) })
+                bullseyes: bullseyes.map { Mark(x: $0.x + origin.x, y: $0.y + origin.y, moduleSize: $0.moduleSize) },
+                finders: finders)
         }
     }
 
@@ -65,38 +68,36 @@ public enum QRCandidates {
             )
             .clamped(to: picture.bounds)
         }
-        return CodePlaces(qrWindows: windows.filter { !$0.isEmpty }, bullseyes: bullseyes)
+        return CodePlaces(
+            qrWindows: windows.filter { !$0.isEmpty }, bullseyes: bullseyes, finders: marks.finders.count)
     }
 
     /// Finder patterns and bull's-eyes in `view` and in its halvings, in `view`'s pixels, each
     /// once (the finest finding of each kept).
     static func marksAtEveryScale(in view: Frame) -> (finders: [FinderPattern], bullseyes: [Bullseye]) {
-        var marks = FinderSearch.marks(inEither: view)
+        var finders = Marks<FinderPattern>()
+        var bullseyes = Marks<Bullseye>()
         var level = view
         var scale = 1.0
-        while min(level.width, level.height) / 2 >= coarsestSide {
+        while true {
+            let found = FinderSearch.marks(inEither: level)
+            for pattern in found.finders {
+                let scaled = FinderPattern(
+                    centre: (pattern.centre.x * scale, pattern.centre.y * scale),
+                    corners: pattern.corners.map { ($0.x * scale, $0.y * scale) },
+                    moduleSize: pattern.moduleSize * scale)
+                finders.add(scaled, at: scaled.centre, moduleSize: scaled.moduleSize)
+            }
+            for eye in found.bullseyes {
+                let scaled = Bullseye(
+                    centre: (eye.centre.x * scale, eye.centre.y * scale), moduleSize: eye.moduleSize * scale)
+                bullseyes.add(scaled, at: scaled.centre, moduleSize: scaled.moduleSize)
+            }
+            guard min(level.width, level.height) / 2 >= coarsestSide else { break }
             level = level.shrunk(by: 2)
             scale *= 2
-            let coarse = FinderSearch.marks(inEither: level)
-            for found in coarse.finders {
-                let pattern = FinderPattern(
-                    centre: (found.centre.x * scale, found.centre.y * scale),
-                    corners: found.corners.map { ($0.x * scale, $0.y * scale) }, moduleSize: found.moduleSize * scale)
-                if !marks.finders.contains(where: { $0.isNear(pattern.centre, within: 2 * pattern.moduleSize) }) {
-                    marks.finders.append(pattern)
-                }
-            }
-            for found in coarse.bullseyes {
-                let eye = Bullseye(
-                    centre: (found.centre.x * scale, found.centre.y * scale), moduleSize: found.moduleSize * scale)
-                if !marks.bullseyes.contains(where: {
-                    hypot($0.centre.x - eye.centre.x, $0.centre.y - eye.centre.y) < 2 * eye.moduleSize
-                }) {
-                    marks.bullseyes.append(eye)
-                }
-            }
         }
-        return marks
+        return (finders.all, bullseyes.all)
     }
 
     /// Windows in `view`'s pixels, for the finders found in it.
@@ -128,41 +129,56 @@ public enum QRCandidates {
         PixelRect(x: Int(x0.rounded(.down)), y: Int(y0.rounded(.down)), width: Int(x1 - x0), height: Int(y1 - y0))
     }
 
+    /// A finder's partners looked at: its nearest alike in size, nearest first. On a sheet of
+    /// labels a code's own two partners are among its nearest (its neighbours' finders lie a
+    /// quiet zone or more beyond), and a picture of ten thousand finders costs ten thousand
+    /// times this, not its finders squared.
+    static let partnersLooked = 10
+    /// Finders paired at most (the largest first): a picture of more is a bomb, not a sheet.
+    static let mostFinders = 4096
+
     /// Trios of finders (corner finder first) that could be one code's, the most plausible
     /// first: each finder's partners lie within a version-40 code of it, are alike in size and
     /// joined to it by code (`FinderLink`), so that finders of codes side by side on a sheet
     /// are not taken for one large code.
-    static func trios(of patterns: [FinderPattern], in picture: Frame) -> [[Int]] {
+    static func trios(of all: [FinderPattern], in picture: Frame) -> [[Int]] {
+        // Beyond the cap, the largest finders: the small ones of a crowd are its noise.
+        let chosen =
+            all.count <= mostFinders
+            ? Array(all.indices)
+            : Array(all.indices.sorted { all[$0].moduleSize > all[$1].moduleSize }.prefix(mostFinders))
+        let patterns = chosen.map { all[$0] }
+        let sizes = patterns.map(\.moduleSize).sorted()
+        var grid = PointGrid(side: 16 * (sizes.isEmpty ? 1 : sizes[sizes.count / 2]))
+        for pattern in patterns { grid.add(pattern.centre) }
         var links = [Int: Bool]()
-        func linked(_ a: Int, _ b: Int) -> Bool {
-            let key = min(a, b) * patterns.count + max(a, b)
-            if let known = links[key] { return known }
-            let known = FinderLink(patterns[a], patterns[b]).holds(in: picture, among: patterns)
-            links[key] = known
-            return known
-        }
         var ranked = [(score: Double, trio: [Int])]()
         for a in patterns.indices {
             let corner = patterns[a]
             // Partners nearest first: a trio's two sides differ by less than half (`score`),
             // so each partner is paired only with those up to half as far again.
-            let partners = patterns.indices.compactMap { b -> (index: Int, distance: Double)? in
-                guard b != a else { return nil }
-                let other = patterns[b]
-                let distance = hypot(other.centre.x - corner.centre.x, other.centre.y - corner.centre.y)
-                let sizes = max(corner.moduleSize, other.moduleSize) / min(corner.moduleSize, other.moduleSize)
-                guard sizes < 1.6, distance > 9 * corner.moduleSize, distance < 175 * corner.moduleSize else {
-                    return nil
-                }
-                return (b, distance)
-            }.sorted { $0.distance < $1.distance }
+            let near = grid.nearest(to: corner.centre, count: partnersLooked, within: 175 * corner.moduleSize) { b in
+                let sizes =
+                    max(corner.moduleSize, patterns[b].moduleSize) / min(corner.moduleSize, patterns[b].moduleSize)
+                return b != a && sizes < 1.6
+            }
+            let partners = near.filter { $0.distance > 9 * corner.moduleSize }
+            func linked(_ b: Int) -> Bool {
+                let key = min(a, b) * patterns.count + max(a, b)
+                if let known = links[key] { return known }
+                // A finder between them is nearer `a` than `b` is: among the nearest looked at.
+                let between = near.prefix { $0.index != b }.map { patterns[$0.index] }
+                let known = FinderLink(corner, patterns[b]).holds(in: picture, among: between)
+                links[key] = known
+                return known
+            }
             for (i, b) in partners.enumerated() {
                 for c in partners[(i + 1)...] {
                     guard c.distance < 1.5 * b.distance else { break }
-                    if let score = score(corner, patterns[b.index], patterns[c.index]), linked(a, b.index),
-                        linked(a, c.index)
+                    if let score = score(corner, patterns[b.index], patterns[c.index]), linked(b.index),
+                        linked(c.index)
                     {
-                        ranked.append((score, [a, b.index, c.index]))
+                        ranked.append((score, [a, b.index, c.index].map { chosen[$0] }))
                     }
                 }
             }

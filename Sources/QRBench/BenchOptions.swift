@@ -36,13 +36,17 @@ struct BenchSettings {
     var memorySide: Int?
     var explain: String?
     var qrPhotos: String?
+    /// `--bombs`: the bombs at this share of their full side.
+    var bombScale: Double?
+    var bombsInto: String?
 
     var measuresSomething: Bool {
         corpus != nil || frames || render || capture || live || costSeconds != nil || latencySeconds != nil
             || pictureSeconds != nil
             || stressCount != nil
             || deadlineRuns != nil || soakMinutes != nil || bigStill || memorySide != nil || explain != nil
-            || costClips != nil || swap || swapClips != nil || qrPhotos != nil
+            || costClips != nil || swap || swapClips != nil || qrPhotos != nil || bombScale != nil
+            || bombsInto != nil
     }
 }
 
@@ -237,6 +241,23 @@ enum BenchOptions {
             "BoofCV's QR photos in DIR (a folder a category): found, extra and time, beside zbarimg and libzxing"
         ) {
             $0.qrPhotos = $1
+        },
+        Option(
+            names: ["--bombs"], argument: "[=SCALE]", section: section,
+            help: "pictures made to cost a reader dear, by qrtui and zbarimg: time, CPU, memory, codes (SCALE: "
+                + "their side as a share of the full one, default 1)",
+            effect: .optionalValue { settings, text throws(UsageError) in
+                guard let text else {
+                    settings.bombScale = 1
+                    return
+                }
+                guard let scale = Double(text), scale > 0, scale <= 1 else {
+                    throw UsageError(message: "--bombs takes a share of the full size, from 0 to 1, not '\(text)'")
+                }
+                settings.bombScale = scale
+            }),
+        value("--bombs-into", "DIR", "write --bombs' pictures (at its SCALE) into DIR as PNG files, and stop") {
+            $0.bombsInto = $1
         },
         value("--explain", "FILE", "what every pass reads in one picture, turned and not, and what is accepted") {
             $0.explain = $1

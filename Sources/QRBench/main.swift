@@ -58,6 +58,10 @@ if let folder = settings.costClips {
     print(CostBenchmark.writeClips(into: folder).joined(separator: "\n"))
     exit(0)
 }
+if let folder = settings.bombsInto {
+    print(BombBenchmark.write(scale: settings.bombScale ?? 1, into: folder).joined(separator: "\n"))
+    exit(0)
+}
 if let folder = settings.swapClips {
     print(SwapBenchmark.writeClips(into: folder).joined(separator: "\n"))
     exit(0)
@@ -156,6 +160,10 @@ if let qrPhotos = settings.qrPhotos {
     } catch {
         print("cannot read \(qrPhotos): \(error)")
     }
+}
+if let bombScale = settings.bombScale {
+    print("\nBombs: pictures of a few kilobytes made to cost a reader dear (side \(format(bombScale, 2)) of full):\n")
+    print(BombBenchmark(scale: bombScale).run(progress: toStderr))
 }
 if let memorySide = settings.memorySide {
     print("\nPeak memory of qrtui --no-preview reading a \(memorySide)x\(memorySide) picture, by format:\n")

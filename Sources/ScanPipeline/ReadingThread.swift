@@ -49,7 +49,12 @@ final class ReadingThread: Sendable {
             case .value(let job):
                 freed.giveBackIfDue(now: MonotonicClock.now())
                 let started = MonotonicClock.now()
+                // A still's codes are announced as each is final, not when its whole scan ends.
+                let early = job.kind == .still ? EarlyCodes(job: job, announcer: announcer, output: output) : nil
+                if let early { limit.listen { @Sendable codes in early.hear(codes) } }
                 let reading = reader.read(job.frame, in: job.area, kind: job.kind, realTime: job.realTime, limit: limit)
+                limit.listen(nil)
+                if let early { announcer = early.announcer }
                 stillness?.sceneWasStill(reading.sceneStill)
                 let news = announcer.news(in: reading, of: job)
                 let done = PipelineReading(
@@ -71,6 +76,32 @@ final class ReadingThread: Sendable {
         jobs.close()
         output.close()
         return finished.wait(timeout: .now() + timeout) == .success
+    }
+}
+
+/// A still's codes announced as its scan makes each final (`ReadingLimit.listen`), on the
+/// reading thread, by the one announcer: the scan's end then announces only the rest.
+final class EarlyCodes: @unchecked Sendable {  // heard on the reading thread alone, during one read
+    private(set) var announcer: Announcer
+    private let job: ScanJob
+    private let output: PipelineOutput
+    private var told: [DetectedCode] = []
+
+    init(job: ScanJob, announcer: Announcer, output: PipelineOutput) {
+        self.job = job
+        self.announcer = announcer
+        self.output = output
+    }
+
+    func hear(_ codes: [DetectedCode]) {
+        let fresh = codes.filter { code in !told.contains { $0.isSameSighting(as: code) } }
+        guard !fresh.isEmpty else { return }
+        told += fresh
+        var reading = FrameReading(frameSequence: job.frame.sequence, area: job.area)
+        reading.codes = told
+        let news = announcer.news(in: reading, of: job)
+        guard !news.isEmpty else { return }
+        _ = output.publish(PipelineReading(job: job, reading: reading, announced: news))
     }
 }
 

@@ -110,7 +110,10 @@ struct LiveSession {
         loop.run(&state, deadline: Launch.deadline(options.timeout))
         backend.end()  // the terminal first: a camera may take a moment to stop
         loop.hook?.finish()  // the last codes' runs, each bounded by its deadline
-        pipeline.stop(reading: 5, capture: 2)
+        // A read still at work (a picture that costs minutes) is left to the exit: a key or a
+        // signal ends the screen at once, whatever the reading does. A camera is given a moment
+        // to be closed cleanly.
+        pipeline.stop(reading: 0.05, capture: choice.isDevice ? 0.25 : 0.05)
         return state
     }
 

@@ -127,7 +127,7 @@ public enum ChildProcess {
         var status: Int32 = 0
         var peak = 0
         while true {
-            peak = max(peak, highWaterMark(pid))
+            peak = max(peak, peakKilobytes(pid))
             let done = Syscall.retryingEINTR { waitpid(pid, &status, WNOHANG) }
             if done == pid { break }
             if done < 0 { return (.exited(-1), peak) }
@@ -142,7 +142,7 @@ public enum ChildProcess {
     }
 
     /// A running process's peak resident memory so far (VmHWM, kilobytes); 0 when unknown.
-    static func highWaterMark(_ pid: pid_t) -> Int {
+    public static func peakKilobytes(_ pid: pid_t) -> Int {
         guard let fd = try? Syscall.open("/proc/\(pid)/status", O_RDONLY) else { return 0 }
         defer { Syscall.close(fd) }
         var bytes = [UInt8](repeating: 0, count: 4096)

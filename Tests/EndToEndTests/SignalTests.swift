@@ -169,3 +169,49 @@ import Testing
         #expect(try session.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
     }
 }
+
+/// A read stuck on a picture (every zbar call held 60 s by the fault library): a key, a signal
+/// or the deadline ends the screen at once all the same, and the process with it.
+@Suite struct StuckReadTests {
+    let directory = TemporaryDirectory("stuck-read")
+
+    func start(_ arguments: String = "") throws -> TmuxSession {
+        let path = SignalTests.codePicture(in: directory)
+        return try TmuxSession(
+            width: 100, height: 30,
+            command:
+                "env LD_PRELOAD=\(SignalFallbackTests.faults) QRTUI_FAULT_STUCK_READ=60 \(QRTUIProcess.executable) "
+                + "\(arguments) --input \(path)")
+    }
+
+    /// The shell's prompt back within `seconds` of `since`: the read would hold it a minute, and
+    /// a wait for it to end (5 s once) would show.
+    func expectEnded(_ session: TmuxSession, since: Double, within seconds: Double = 3, status: Int) throws {
+        let pane = try session.waitFor("the shell", seconds: 30) { $0.text.contains("EXIT=") }
+        #expect(MonotonicClock.now() - since < seconds, "qrtui waited for the stuck read")
+        #expect(pane.lines.contains("EXIT=\(status)"))
+        #expect(try session.tmux(["display-message", "-p", "-t", "t", "#{alternate_on}"]) == "0\n")
+    }
+
+    @Test func aKeyEndsTheScreenWhileAReadIsStuck() throws {
+        let session = try start()
+        try session.waitFor("the screen") { $0.brackets != nil }
+        let since = MonotonicClock.now()
+        try session.send("q")
+        try expectEnded(session, since: since, status: 4)
+    }
+
+    @Test func aSignalEndsTheScreenWhileAReadIsStuck() throws {
+        let session = try start()
+        try session.waitFor("the screen") { $0.brackets != nil }
+        let since = MonotonicClock.now()
+        kill(try SignalTests().qrtuiPID(session), SIGTERM)
+        try expectEnded(session, since: since, status: 143)
+    }
+
+    @Test func theDeadlineEndsTheScreenWhileAReadIsStuck() throws {
+        let since = MonotonicClock.now()
+        let session = try start("--timeout 2")
+        try expectEnded(session, since: since, within: 5, status: 4)
+    }
+}

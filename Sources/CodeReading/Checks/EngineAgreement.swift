@@ -13,9 +13,13 @@ enum EngineAgreement {
     /// own (stills): each zbar's read claims its twin; the rest are codes too. Either way a QR
     /// read that the other reads otherwise in its place, at any length, withholds both (a QR
     /// misread is rare, not impossible).
-    static func checked(_ found: SymbolsFound, in picture: Frame, qrReads: [DetectedCode]? = nil) -> SymbolsFound {
+    /// `lookAtQR` false: zxing-cpp gives zbar's QR reads no second look (a crowded picture's,
+    /// whose finder patterns its QR search could not afford).
+    static func checked(_ found: SymbolsFound, in picture: Frame, qrReads: [DetectedCode]? = nil, lookAtQR: Bool = true)
+        -> SymbolsFound
+    {
         var types = Set(found.codes.map(\.symbology)).intersection(looked)
-        if qrReads != nil { types.remove(.qr) }
+        if qrReads != nil || !lookAtQR { types.remove(.qr) }
         var second = qrReads ?? []
         if !types.isEmpty {
             let products = types.contains { Symbology.productCodes.contains($0) } ? Symbology.productCodes : []

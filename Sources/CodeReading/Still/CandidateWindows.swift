@@ -37,7 +37,9 @@ struct CandidateWindows {
         }
         let places = evidence.places.qrWindows
         guard Self.applies(to: engine), !places.isEmpty else { return }
-        let budget = WorkBudget(max(Self.leastWork, Double(rect.width * rect.height) * Self.share))
+        // A crowd of finders costs zbar far more a pixel than a code does: no floor under its share.
+        let share = Double(rect.width * rect.height) * Self.share
+        let budget = WorkBudget(evidence.crowded ? share : max(Self.leastWork, share))
         let area = Double(rect.width * rect.height)
         var open = places
         for pass in Self.looks where thorough.extraPasses.contains(pass) || pass == .plain {
@@ -50,6 +52,7 @@ struct CandidateWindows {
                     frame.cropped(to: place), at: PixelPoint(x: place.x, y: place.y), with: engine, limit: limit,
                     passes: [pass], budget: budget)
                 reading.adding(found)
+                limit?.tell(reading.codes)
             }
         }
         reading.work += budget.spent

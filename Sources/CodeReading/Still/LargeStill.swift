@@ -36,7 +36,7 @@ struct LargeStill {
         let start = MonotonicClock.now()
         let origin = PixelPoint(x: rect.x, y: rect.y)
         var reading = thorough.scanWhole(
-            frame.cropped(to: rect), at: origin, with: engine, limit: limit, passes: [.plain])
+            frame.cropped(to: rect), at: origin, with: engine, limit: limit, passes: [.plain], tells: true)
         reading.work = Double(rect.width * rect.height)
         if reading.codes.isEmpty {
             let budget = WorkBudget(Double(rect.width * rect.height) * Self.extraShare)
@@ -77,6 +77,7 @@ struct LargeStill {
             PixelPoint(x: rect.x + p.x * factor + factor / 2, y: rect.y + p.y * factor + factor / 2)
         }
         reading.add(found, mapped: back)
+        limit?.tell(reading.codes)
     }
 
     /// The looks the candidate windows get, in turn across all of them, the cheap ones that read
@@ -112,6 +113,7 @@ struct LargeStill {
                 let found = thorough.scanWhole(
                     window.picture, with: engine, limit: limit, passes: [pass], budget: budget)
                 reading.add(found, mapped: window.back)
+                limit?.tell(reading.codes)
                 if !reading.codes.isEmpty { return }
             }
         }
@@ -127,6 +129,9 @@ final class WorkBudget {
     var weight = 1.0
 
     init(_ amount: Double) { remaining = amount }
+
+    /// Whether `cost` fits what is left (nothing is taken).
+    func fits(_ cost: Double) -> Bool { cost * weight <= remaining }
 
     /// Takes `cost` when it fits what is left; false (nothing taken) when it does not.
     func take(_ cost: Double) -> Bool {

@@ -48,10 +48,16 @@ struct MatrixWindows {
             )
         }
         let budget = WorkBudget(max(Self.leastWork, Double(rect.width * rect.height) * Self.share))
+        // A window reaches at most as far as the picture does from its middle (a bull's-eye as
+        // large as the picture is read in a window of the picture's size, not of its reach).
+        let farthest = max(rect.width, rect.height) / 2 + Self.blockSize
         for place in places.prefix(Self.mostPlaces) where limit?.reached != true {
-            for half in place.halves where !isCovered(place.centre, by: reading.codes) {
+            for half in Set(place.halves.map { min($0, farthest) }).sorted()
+            where !isCovered(place.centre, by: reading.codes) {
                 let window = PixelRect(
                     x: place.centre.x - half, y: place.centre.y - half, width: 2 * half, height: 2 * half)
+                // The budget is asked before the window is made: its pixels are the cost.
+                guard budget.fits(Double(window.width * window.height)) else { continue }
                 let inside = frame.cropped(to: window.clamped(to: rect))
                 guard !inside.luma.isEmpty else { break }
                 let picture = frame.window(window, beyond: inside.edgeRange.lightest)
@@ -59,6 +65,7 @@ struct MatrixWindows {
                     picture, at: PixelPoint(x: window.x, y: window.y), with: engine, limit: limit, passes: [.plain],
                     budget: budget)
                 reading.adding(found)
+                limit?.tell(reading.codes)
                 if !found.codes.isEmpty { break }
             }
         }

@@ -22,6 +22,10 @@ struct StillEvidence {
     /// not it: a small code blurred soft shows no more.
     let busyOnly: Bool
     let tooSmall: Bool
+    /// About how many finder patterns the picture holds at its full size, as zxing-cpp's QR
+    /// search first sees them (`FinderRows`): the search for places may skip a texture too fine
+    /// to label, and runs on a large picture shrunk, where a crowd of small finders is lost.
+    let finderRows: Int
 
     /// Texture is measured in blocks of this side, every `rowStep`th row.
     static let blockSize = 32
@@ -35,6 +39,7 @@ struct StillEvidence {
         let stats = frame.blockStatistics(in: rect, blockSize: Self.blockSize, rowStep: Self.rowStep)
         texture = Localiser.candidates(in: stats)
         tooSmall = rect.width * rect.height < Self.judgedFrom
+        finderRows = FinderRows.estimate(in: frame, rect: rect)
         guard texture.isEmpty else {
             (contrast, busyOnly) = (true, false)
             return
@@ -47,6 +52,23 @@ struct StillEvidence {
             contrast && spreadBlocks * 2 >= spread.count
             && stats.largestOneWayGroup(among: spread, coherence: Localiser.oneWay) < Localiser.minimumBlocks
     }
+
+    /// More QR finder patterns than a search of every trio of them affords (zxing-cpp 1.4's is
+    /// cubic in them: 1,369 finders took it minutes): a sheet of many codes, or a bomb.
+    static let crowd = 60
+
+    /// The picture holds a crowd of finder patterns: zxing-cpp reads no QR code in it whole
+    /// (its candidate windows, each holding a few, are read by both libraries instead), and
+    /// its looks beyond the plain one are counted (`crowdedShare`).
+    var crowded: Bool { max(places.finders, finderRows) > Self.crowd }
+
+    /// A crowded picture's looks at the whole of it beyond the plain one, as a share of the
+    /// plain one's counted work: the same-size looks that read most fit, the enlarged do not
+    /// (zbar's work grows faster than the pixels where finders crowd).
+    static let crowdedShare = 2.5
+
+    /// A place a code may be: a finder pattern, a bull's-eye or a patch of code texture.
+    var showsCandidates: Bool { !places.qrWindows.isEmpty || !places.bullseyes.isEmpty || !texture.isEmpty }
 
     /// Nothing that looks like a code anywhere.
     var isEmpty: Bool { places.qrWindows.isEmpty && places.bullseyes.isEmpty && !contrast }
@@ -66,6 +88,9 @@ struct StillEvidence {
     /// crosses slanted bars at another angle.
     func allows(_ look: Look) -> Bool {
         guard !tooSmall else { return true }
+        // No candidate at any scale (a finder, a bull's-eye, a patch of code texture): grey
+        // spread everywhere alike (a checkerboard, a halftone, noise) gets the plain look alone.
+        guard showsCandidates else { return false }
         if look.turn != nil && !showsBars { return false }
         switch look.pass {
         case .plain: return true

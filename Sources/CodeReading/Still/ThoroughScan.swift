@@ -43,17 +43,19 @@ public struct ThoroughScan: Sendable {
         let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
         guard !rect.isEmpty else { return FrameReading(frameSequence: frame.sequence, area: area) }
         let start = MonotonicClock.now()
-        // Gathered beside the first look, on a core of its own where the picture is large.
-        let evidence = Pending(inline: rect.width * rect.height < PairedEngine.sideBySidePixels) {
-            StillEvidence(frame, in: rect)
-        }
+        // Known before the first look: a crowd of finder patterns changes how the whole is read.
+        let evidence = Pending(inline: true) { StillEvidence(frame, in: rect) }
+        let crowded = evidence.answer.crowded
+        let whole = crowded ? (engine as? PairedEngine)?.sparingQR ?? engine : engine
+        let pixels = Double(rect.width * rect.height)
         let large = LargeStill.applies(to: rect)
         var reading =
             large
-            ? LargeStill(thorough: self).scan(frame, in: rect, with: engine, limit: limit, evidence: evidence)
+            ? LargeStill(thorough: self).scan(frame, in: rect, with: whole, limit: limit, evidence: evidence)
             : scanWhole(
-                frame.cropped(to: rect), at: PixelPoint(x: rect.x, y: rect.y), with: engine, limit: limit,
-                shown: evidence)
+                frame.cropped(to: rect), at: PixelPoint(x: rect.x, y: rect.y), with: whole, limit: limit,
+                budget: crowded ? WorkBudget(pixels * (1 + StillEvidence.crowdedShare)) : nil, shown: evidence,
+                tells: true)
         let wholeLooks: Set<ScanPass> = large ? [.plain] : Set(reading.passesRun)
         CandidateWindows(thorough: self).read(
             frame, in: rect, evidence: evidence.answer, wholeLooks: wholeLooks, with: engine, limit: limit,
@@ -67,11 +69,12 @@ public struct ThoroughScan: Sendable {
     /// The looks at all of `crop`, whose top-left pixel lies at `origin` in the frame: `passes`
     /// (nil: the plain one, then the others, then each again turned a little), each only
     /// when its counted cost fits the `budget` (nil: no limit) and what the picture `shown`
-    /// of codes (nil: anything) allows it.
+    /// of codes (nil: anything) allows it. `tells`: `limit`'s listener hears of the codes as
+    /// they are read (the crop is the whole still, its codes in the frame's pixels).
     func scanWhole(
         _ crop: Frame, at origin: PixelPoint = PixelPoint(x: 0, y: 0), with engine: any CodeEngine,
         limit: ReadingLimit?, passes: [ScanPass]? = nil, budget: WorkBudget? = nil,
-        shown: Pending<StillEvidence>? = nil
+        shown: Pending<StillEvidence>? = nil, tells: Bool = false
     ) -> FrameReading {
         var reading = FrameReading(frameSequence: crop.sequence)
         var queue = looks(at: crop, passes: passes, with: engine)
@@ -102,6 +105,7 @@ public struct ThoroughScan: Sendable {
             refused += found.withheld
             for code in found.codes where firstRead[code.identity] == nil { firstRead[code.identity] = look.pass }
             evidence.add(found.codes)
+            if tells { limit?.tell(evidence.accepted) }
             if evidence.isSettled && index >= secondLooksEnd { break }
             let next = Self.reordered(queue, from: index, for: evidence.pending)
             queue = next.queue
