@@ -97,18 +97,7 @@ public enum GIFCodec: PictureCodec {
         for (done, row) in rows.enumerated() {
             guard DGifGetLine(gif, &line, Int32(w)) == GIF_OK else {
                 guard done > 0 else { return .failure(corrupt(gif, path)) }
-                // Cut short: the rows that came, the image's others mid grey.
-                for missing in rows[done...] where top + missing < height {
-                    let start = (top + missing) * width + left
-                    for index in start..<(start + min(w, width - left)) { luma[index] = 128 }
-                }
-                let frame = Frame(width: width, height: height, luma: luma)
-                let detail = desc.Interlace ? "an interlaced one: \(done) of its \(h) rows, spread over it" : ""
-                return .failure(
-                    .cutShort(
-                        path: path,
-                        PartialPicture(
-                            frame, format: "GIF", decodedRows: desc.Interlace ? nil : top + done, detail: detail)))
+                return .failure(cutShort(luma, width: width, missing: rows[done...], of: desc, path: path))
             }
             let y = top + row
             guard y < height else { continue }
@@ -119,6 +108,26 @@ public enum GIFCodec: PictureCodec {
             }
         }
         return .success(Frame(width: width, height: height, luma: luma))
+    }
+
+    /// A picture cut short: the rows that came, the image's `missing` ones mid grey.
+    private static func cutShort(
+        _ luma: [UInt8], width: Int, missing: ArraySlice<Int>, of desc: GifImageDesc, path: String
+    ) -> PictureError {
+        var luma = luma
+        let (left, top, w) = (Int(desc.Left), Int(desc.Top), Int(desc.Width))
+        let height = luma.count / width
+        for row in missing where top + row < height {
+            let start = (top + row) * width + left
+            for index in start..<(start + min(w, width - left)) { luma[index] = 128 }
+        }
+        let done = missing.startIndex
+        let detail = desc.Interlace ? "an interlaced one: \(done) of its \(desc.Height) rows, spread over it" : ""
+        return .cutShort(
+            path: path,
+            PartialPicture(
+                Frame(width: width, height: height, luma: luma), format: "GIF",
+                decodedRows: desc.Interlace ? nil : top + done, detail: detail))
     }
 
     private static func corrupt(_ gif: UnsafeMutablePointer<GifFileType>, _ path: String) -> PictureError {

@@ -75,3 +75,18 @@ struct PointGrid {
         return found
     }
 }
+
+/// Marks found once each: a mark within two of its modules of one kept already is that one
+/// again (another binarisation's, another scale's). Filed in a `PointGrid`, so each is
+/// compared with its neighbours alone.
+struct Marks<Mark> {
+    private(set) var all: [Mark] = []
+    private var grid = PointGrid(side: 32)
+
+    /// Keeps `mark` unless one lies within two of its modules.
+    mutating func add(_ mark: Mark, at centre: (x: Double, y: Double), moduleSize: Double) {
+        guard !grid.hasAny(near: centre, within: 2 * moduleSize) else { return }
+        grid.add(centre)
+        all.append(mark)
+    }
+}

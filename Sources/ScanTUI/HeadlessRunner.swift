@@ -139,35 +139,53 @@ struct HeadlessRunner {
                 }
             case .notice(.corruptFrames(let total)):
                 corrupt = total
-            case .notice(.disconnected(let error)):
-                unplugged = (error, MonotonicClock.now())
-                notice("\(error.description); \(SourceNews.waiting)")
-            case .notice(.reconnected):
-                unplugged = nil
-                notice("\(choice.displayName): \(SourceNews.back)")
-            case .notice(.streaming(let stream)):
-                if options.verbose { notice("\(choice.displayName): streaming \(stream)") }
-            case .notice(.control):
-                break  // no keys headless
-            case .notice(.cutShort(let said)):
-                notice(TerminalText(escaping: said))
+            case .notice(let news):
+                tell(news, from: choice, unplugged: &unplugged)
             case .ended:
                 return (.ended, read, parts)
             case .failed(let error):
                 Console.message(FailureHint.message(error, device: choice.isDevice))
                 return (.failed, read, parts)
             case nil:
-                // The desktop's portal, still not answered at the deadline, was given it too: its
-                // own word on what it waited for comes a moment later.
-                if case .desktop = choice, !pipeline.sourceIsOpen,
-                    case .failed(let error)? = pipeline.output.take(until: MonotonicClock.now() + 0.5)
-                {
-                    Console.message(FailureHint.message(error, device: choice.isDevice))
-                    return (.failed, read, parts)
-                }
-                return (Self.ending(atDeadline: unplugged), read, parts)
+                return (ending(atDeadline: pipeline, choice: choice, unplugged: unplugged), read, parts)
             }
         }
+    }
+
+    /// The source's news said on stderr (a camera's unplugging kept in `unplugged`).
+    private func tell(
+        _ news: CaptureNotice, from choice: SourceFactory.Choice,
+        unplugged: inout (error: CaptureError, since: Double)?
+    ) {
+        switch news {
+        case .disconnected(let error):
+            unplugged = (error, MonotonicClock.now())
+            notice("\(error.description); \(SourceNews.waiting)")
+        case .reconnected:
+            unplugged = nil
+            notice("\(choice.displayName): \(SourceNews.back)")
+        case .streaming(let stream):
+            if options.verbose { notice("\(choice.displayName): streaming \(stream)") }
+        case .cutShort(let said):
+            notice(TerminalText(escaping: said))
+        case .control, .corruptFrames:
+            break  // no keys headless; corrupt frames are counted by the loop
+        }
+    }
+
+    /// How a source still going at the deadline ended. The desktop's portal, not answered by
+    /// then, was given the deadline too: its own word on what it waited for comes a moment later.
+    private func ending(
+        atDeadline pipeline: Pipeline, choice: SourceFactory.Choice,
+        unplugged: (error: CaptureError, since: Double)?
+    ) -> Ending {
+        if case .desktop = choice, !pipeline.sourceIsOpen,
+            case .failed(let error)? = pipeline.output.take(until: MonotonicClock.now() + 0.5)
+        {
+            Console.message(FailureHint.message(error, device: choice.isDevice))
+            return .failed
+        }
+        return Self.ending(atDeadline: unplugged)
     }
 }
 

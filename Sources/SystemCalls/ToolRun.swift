@@ -33,10 +33,12 @@ extension ChildProcess {
         }
         let pid: pid_t
         do {
+            let (program, words, name) =
+                underReaper
+                ? (HookReaper.executable, HookReaper.arguments(running: path, arguments), HookReaper.name)
+                : (path, arguments, nil as String?)
             pid = try spawn(
-                underReaper ? HookReaper.executable : path,
-                underReaper ? HookReaper.arguments(running: path, arguments) : arguments,
-                named: underReaper ? HookReaper.name : nil, environment: environment,
+                program, words, named: name, environment: environment,
                 stdin: feed.map { .descriptor($0.childEnd) } ?? .null, stdout: .descriptor(out.write),
                 stderr: .descriptor(err.write), ownGroup: true)
         } catch {
@@ -59,16 +61,19 @@ extension ChildProcess {
             feed?.write()
             output.poll(milliseconds: Int32(max(1, min(20, (deadline - MonotonicClock.now()) * 1000))))
             ending = reaped(pid)
-            if ending == nil, MonotonicClock.now() > deadline {
-                if underReaper { endReaper(pid) }
-                kill(-pid, SIGKILL)
-                var status: Int32 = 0
-                _ = Syscall.retryingEINTR { waitpid(pid, &status, 0) }
-                ending = .killedAtDeadline
-            }
+            if ending == nil, MonotonicClock.now() > deadline { ending = killed(pid, reaper: underReaper) }
         }
         output.drain()
         return Output(ending: ending ?? .killedAtDeadline, stdout: output.kept[0], stderr: output.kept[1])
+    }
+
+    /// A tool's group killed at its deadline (a reaper first told to end what it watches).
+    private static func killed(_ pid: pid_t, reaper: Bool) -> Ending {
+        if reaper { endReaper(pid) }
+        kill(-pid, SIGKILL)
+        var status: Int32 = 0
+        _ = Syscall.retryingEINTR { waitpid(pid, &status, 0) }
+        return .killedAtDeadline
     }
 
     /// Tells a reaper to end what it watches, and waits a moment for it to have done so.

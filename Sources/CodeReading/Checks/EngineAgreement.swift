@@ -18,13 +18,7 @@ enum EngineAgreement {
     static func checked(_ found: SymbolsFound, in picture: Frame, qrReads: [DetectedCode]? = nil, lookAtQR: Bool = true)
         -> SymbolsFound
     {
-        var types = Set(found.codes.map(\.symbology)).intersection(looked)
-        if qrReads != nil || !lookAtQR { types.remove(.qr) }
-        var second = qrReads ?? []
-        if !types.isEmpty {
-            let products = types.contains { Symbology.productCodes.contains($0) } ? Symbology.productCodes : []
-            second += ZxingEngine.read(picture, formats: ZxingEngine.formats(of: types.union(products)))
-        }
+        let second = secondLook(at: found, in: picture, qrReads: qrReads, lookAtQR: lookAtQR)
         guard !second.isEmpty else { return found }
         var checked = found
         checked.codes = []
@@ -66,6 +60,18 @@ enum EngineAgreement {
             }
         }
         return checked
+    }
+
+    /// zxing-cpp's reads of `picture` for the types zbar `found` (QR: `qrReads`, when it read as
+    /// an engine of its own, or nothing when it may not look at QR).
+    private static func secondLook(
+        at found: SymbolsFound, in picture: Frame, qrReads: [DetectedCode]?, lookAtQR: Bool
+    ) -> [DetectedCode] {
+        var types = Set(found.codes.map(\.symbology)).intersection(looked)
+        if qrReads != nil || !lookAtQR { types.remove(.qr) }
+        guard !types.isEmpty else { return qrReads ?? [] }
+        let products = types.contains { Symbology.productCodes.contains($0) } ? Symbology.productCodes : []
+        return (qrReads ?? []) + ZxingEngine.read(picture, formats: ZxingEngine.formats(of: types.union(products)))
     }
 
     /// Their boxes overlap by at least half their union: one symbol's place.

@@ -82,21 +82,9 @@ struct SequenceJoiner {
             for part in parts { if let index = part.sequence?.index { pieces[index] = part } }
             messages[key] = pieces
             guard pieces.count == key.count else { continue }
-            let inOrder = (0..<key.count).compactMap { pieces[$0] }
-            let bytes = inOrder.flatMap(\.bytes)
             forget(key)
+            guard let code = message(key, of: pieces) else { continue }
             let whole = (key: key, parts: pieces.mapValues(\.bytes))
-            // QR's parity: the XOR of every byte of the message, carried by each part.
-            if key.symbology == .qr, UInt8(key.id) != bytes.reduce(0, ^) {
-                markAmbiguous(key)
-                continue
-            }
-            // The joined message has no one place in the picture: no corners to outline.
-            var code = DetectedCode(symbology: key.symbology, bytes: bytes, corners: [])
-            let contents = inOrder.compactMap(\.eciContent)
-            if contents.count == inOrder.count, contents.contains(where: \.isDeclared) {
-                code = code.saying(ECIContent(joining: contents))
-            }
             joined.messages.append(code)
             joined.done.append(whole)
             finished.removeAll { $0.key == key }
@@ -104,6 +92,22 @@ struct SequenceJoiner {
             if finished.count > Self.capacity { finished.removeFirst() }
         }
         return joined
+    }
+
+    /// The message every one of its `pieces` makes; nil (and the message marked ambiguous) where
+    /// QR's parity, the XOR of every byte of the message that each part carries, disagrees.
+    private mutating func message(_ key: Key, of pieces: [Int: SymbolPart]) -> DetectedCode? {
+        let inOrder = (0..<key.count).compactMap { pieces[$0] }
+        let bytes = inOrder.flatMap(\.bytes)
+        if key.symbology == .qr, UInt8(key.id) != bytes.reduce(0, ^) {
+            markAmbiguous(key)
+            return nil
+        }
+        // The joined message has no one place in the picture: no corners to outline.
+        let code = DetectedCode(symbology: key.symbology, bytes: bytes, corners: [])
+        let contents = inOrder.compactMap(\.eciContent)
+        guard contents.count == inOrder.count, contents.contains(where: \.isDeclared) else { return code }
+        return code.saying(ECIContent(joining: contents))
     }
 
     private mutating func forget(_ key: Key) {
