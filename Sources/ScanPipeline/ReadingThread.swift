@@ -86,6 +86,7 @@ final class EarlyCodes: @unchecked Sendable {  // heard on the reading thread al
     private let job: ScanJob
     private let output: PipelineOutput
     private var told: [DetectedCode] = []
+    private let started = MonotonicClock.now()
 
     init(job: ScanJob, announcer: Announcer, output: PipelineOutput) {
         self.job = job
@@ -101,7 +102,11 @@ final class EarlyCodes: @unchecked Sendable {  // heard on the reading thread al
         reading.codes = told
         let news = announcer.news(in: reading, of: job)
         guard !news.isEmpty else { return }
-        _ = output.publish(PipelineReading(job: job, reading: reading, announced: news))
+        reading.pass = news.first?.pass
+        let milliseconds = (MonotonicClock.now() - started) * 1000
+        var early = PipelineReading(job: job, reading: reading, announced: news, milliseconds: milliseconds)
+        early.partial = true
+        _ = output.publish(early)
     }
 }
 

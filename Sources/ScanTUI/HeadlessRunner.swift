@@ -70,7 +70,7 @@ struct HeadlessRunner {
 
     /// `-v`: "QR-Code read in frame 3 by the enlarged pass (41.2 ms reading the frame)".
     static func howRead(_ code: DetectedCode, _ reading: PipelineReading) -> TerminalText {
-        let pass = reading.reading.pass.map { "the \($0.rawValue) pass" } ?? "an earlier look"
+        let pass = "the \(code.pass.rawValue) pass"
         let time = (reading.milliseconds * 10).rounded() / 10
         return
             "\(code.symbology.displayName) read in frame \(reading.job.frame.sequence) by \(pass) (\(time) ms reading the frame)"

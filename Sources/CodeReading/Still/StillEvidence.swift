@@ -26,6 +26,11 @@ struct StillEvidence {
     /// search first sees them (`FinderRows`): the search for places may skip a texture too fine
     /// to label, and runs on a large picture shrunk, where a crowd of small finders is lost.
     let finderRows: Int
+    /// Dark and light change at most pixels along the rows (`transitionsPerPixel`): a texture
+    /// of pixels (a checkerboard, a dither), finer than any code's modules: a QR code of one
+    /// pixel a module changes at every other pixel or so, bars of two pixels at fewer.
+    let fineTexture: Bool
+    static let finestModules = 0.6
 
     /// Texture is measured in blocks of this side, every `rowStep`th row.
     static let blockSize = 32
@@ -40,6 +45,7 @@ struct StillEvidence {
         texture = Localiser.candidates(in: stats)
         tooSmall = rect.width * rect.height < Self.judgedFrom
         finderRows = FinderRows.estimate(in: frame, rect: rect)
+        fineTexture = frame.cropped(to: rect).transitionsPerPixel() > Self.finestModules
         guard texture.isEmpty else {
             (contrast, busyOnly) = (true, false)
             return
@@ -88,9 +94,10 @@ struct StillEvidence {
     /// crosses slanted bars at another angle.
     func allows(_ look: Look) -> Bool {
         guard !tooSmall else { return true }
-        // No candidate at any scale (a finder, a bull's-eye, a patch of code texture): grey
-        // spread everywhere alike (a checkerboard, a halftone, noise) gets the plain look alone.
-        guard showsCandidates else { return false }
+        // A texture of pixels (a checkerboard, a dither) with no candidate at any scale (a finder,
+        // a bull's-eye, a patch of code texture) gets the plain look alone: every other look
+        // costs each library as much again, and no code lies in it.
+        guard !fineTexture || showsCandidates else { return false }
         if look.turn != nil && !showsBars { return false }
         switch look.pass {
         case .plain: return true
