@@ -91,24 +91,32 @@ struct Regions {
     /// long on average (a checkerboard, noise: a region a pixel, 50 bytes each): what finders
     /// it holds, `FinderRows` counts.
     init?(ofAny binary: Frame) {
-        guard let runs = Self.runs(of: binary) else { return nil }
+        var tooFine = false
+        guard let runs = Self.runs(of: binary, tooFine: &tooFine) else { return nil }
         self.init(runs: runs)
     }
 
     /// The picture `binarise` makes, labelled: it is dropped once its runs are taken.
-    init?(binarising binarise: () -> Frame) {
-        guard let runs = Self.runs(of: binarise()) else { return nil }
+    /// `tooFine` is set when it was not labelled for the fineness of its texture.
+    init?(binarising binarise: () -> Frame, tooFine: inout Bool) {
+        var refused = false
+        guard let runs = Self.runs(of: binarise(), tooFine: &refused) else {
+            tooFine = tooFine || refused
+            return nil
+        }
         self.init(runs: runs)
     }
 
-    private static func runs(of binary: Frame) -> Runs? {
+    private static func runs(of binary: Frame, tooFine: inout Bool) -> Runs? {
         var dark = 0
         for y in 0..<binary.height where dark < 8 {
             for x in 0..<binary.width where binary[x, y] < 128 { dark += 1 }
         }
         let pixels = binary.width * binary.height
         guard dark >= 8 else { return nil }
-        return Runs(binary, most: pixels > Self.pixelsAlwaysLabelled ? pixels / 3 : Int.max)
+        let runs = Runs(binary, most: pixels > Self.pixelsAlwaysLabelled ? pixels / 3 : Int.max)
+        tooFine = runs == nil
+        return runs
     }
 
     /// Pictures of this many pixels are labelled however fine their texture.
@@ -127,11 +135,25 @@ private struct Runs {
 
     var count: Int { start.count }
 
-    /// Nil when the picture holds more than `most` runs.
+    /// Nil when the picture holds more than `most` runs. They are counted first: a picture
+    /// refused costs no memory, and one taken exactly its runs' (no array grown by doubling).
     init?(_ picture: Frame, most: Int) {
         rowStart = [Int](repeating: 0, count: picture.height + 1)
         width = picture.width
         let w = picture.width
+        var total = 0
+        picture.luma.withUnsafeBufferPointer { p in
+            for y in 0..<picture.height where total <= most {
+                let row = p.baseAddress! + y * picture.stride
+                total += 1
+                for x in 1..<max(1, w) where (row[x] < 128) != (row[x - 1] < 128) { total += 1 }
+            }
+        }
+        guard total <= most else { return nil }
+        start.reserveCapacity(total)
+        end.reserveCapacity(total)
+        dark.reserveCapacity(total)
+        link.reserveCapacity(total)
         var tooMany = false
         picture.luma.withUnsafeBufferPointer { p in
             for y in 0..<picture.height {
@@ -203,15 +225,21 @@ enum FinderSearch {
     /// without repeats.
     static func patterns(inEither picture: Frame) -> [FinderPattern] { marks(inEither: picture).finders }
 
+    static func marks(inEither picture: Frame) -> (finders: [FinderPattern], bullseyes: [Bullseye]) {
+        var blind = false
+        return marks(inEither: picture, blind: &blind)
+    }
+
     /// QR finder patterns and Aztec bull's-eyes under two binarisations of a grey picture
     /// (one global, one local), without repeats: one labelling of each gives both.
-    static func marks(inEither picture: Frame) -> (finders: [FinderPattern], bullseyes: [Bullseye]) {
+    /// `blind`: set when a binarisation was too fine a texture to label (`Regions`).
+    static func marks(inEither picture: Frame, blind: inout Bool) -> (finders: [FinderPattern], bullseyes: [Bullseye]) {
         let window = max(15, max(picture.width, picture.height) / 8 | 1)
         var finders = Marks<FinderPattern>()
         var bullseyes = Marks<Bullseye>()
         // One binarisation at a time: each is as large as the picture.
         for binarise in [{ picture.thresholded() }, { picture.binarisedLocally(window: window, offset: 3) }] {
-            guard let regions = Regions(binarising: binarise) else { continue }
+            guard let regions = Regions(binarising: binarise, tooFine: &blind) else { continue }
             for pattern in patterns(in: regions, width: picture.width) {
                 finders.add(pattern, at: pattern.centre, moduleSize: pattern.moduleSize)
             }

@@ -32,7 +32,10 @@ extension Frame {
     /// picture's own threshold: about 0.05 in a photo, 0.5 in noise, 1 in a checkerboard of
     /// pixels. Sensor noise on a flat grey crosses no threshold the picture's own tones set.
     public func transitionsPerPixel() -> Double {
-        let threshold = UInt8(Self.otsuThreshold(histogram()))
+        transitionsPerPixel(threshold: UInt8(Self.otsuThreshold(histogram())))
+    }
+
+    public func transitionsPerPixel(threshold: UInt8) -> Double {
         var changes = 0
         var counted = 0
         luma.withUnsafeBufferPointer { pixels in

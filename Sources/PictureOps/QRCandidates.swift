@@ -21,6 +21,9 @@ public enum QRCandidates {
         public let bullseyes: [Mark]
         /// How many QR finder patterns the picture holds.
         public let finders: Int
+        /// Every finder the picture holds could be seen: it was searched at its full size, and
+        /// no texture in it was too fine to label.
+        public var seesEveryFinder = true
 
         /// The same places in the pixels of a picture in which this one's lies at `origin`.
         public func moved(by origin: PixelPoint) -> CodePlaces {
@@ -29,7 +32,7 @@ public enum QRCandidates {
                     PixelRect(x: $0.x + origin.x, y: $0.y + origin.y, width: $0.width, height: $0.height)
                 },
                 bullseyes: bullseyes.map { Mark(x: $0.x + origin.x, y: $0.y + origin.y, moduleSize: $0.moduleSize) },
-                finders: finders)
+                finders: finders, seesEveryFinder: seesEveryFinder)
         }
     }
 
@@ -57,7 +60,8 @@ public enum QRCandidates {
         while picture.width * picture.height / (factor * factor) > searchPixels { factor += 1 }
         let view = factor > 1 ? picture.shrunk(by: factor) : picture
         let scale = Double(factor)
-        let marks = marksAtEveryScale(in: view)
+        var blind = false
+        let marks = marksAtEveryScale(in: view, blind: &blind)
         let bullseyes = marks.bullseyes.map { eye in
             CodePlaces.Mark(
                 x: Int(eye.centre.x * scale), y: Int(eye.centre.y * scale), moduleSize: eye.moduleSize * scale)
@@ -69,18 +73,29 @@ public enum QRCandidates {
             .clamped(to: picture.bounds)
         }
         return CodePlaces(
-            qrWindows: windows.filter { !$0.isEmpty }, bullseyes: bullseyes, finders: marks.finders.count)
+            qrWindows: windows.filter { !$0.isEmpty }, bullseyes: bullseyes, finders: marks.finders.count,
+            seesEveryFinder: factor == 1 && !blind)
     }
 
     /// Finder patterns and bull's-eyes in `view` and in its halvings, in `view`'s pixels, each
     /// once (the finest finding of each kept).
     static func marksAtEveryScale(in view: Frame) -> (finders: [FinderPattern], bullseyes: [Bullseye]) {
+        var blind = false
+        return marksAtEveryScale(in: view, blind: &blind)
+    }
+
+    /// `blind`: set when the view itself was too fine a texture to label.
+    static func marksAtEveryScale(in view: Frame, blind: inout Bool) -> (
+        finders: [FinderPattern], bullseyes: [Bullseye]
+    ) {
         var finders = Marks<FinderPattern>()
         var bullseyes = Marks<Bullseye>()
         var level = view
         var scale = 1.0
         while true {
-            let found = FinderSearch.marks(inEither: level)
+            var levelBlind = false
+            let found = FinderSearch.marks(inEither: level, blind: &levelBlind)
+            if scale == 1 { blind = levelBlind }
             for pattern in found.finders {
                 let scaled = FinderPattern(
                     centre: (pattern.centre.x * scale, pattern.centre.y * scale),

@@ -30,6 +30,8 @@ struct StillEvidence {
     /// of pixels (a checkerboard, a dither), finer than any code's modules: a QR code of one
     /// pixel a module changes at every other pixel or so, bars of two pixels at fewer.
     let fineTexture: Bool
+    /// Two greys and no others (a picture drawn, not taken): its threshold is itself.
+    let twoTones: Bool
     static let finestModules = 0.6
 
     /// Texture is measured in blocks of this side, every `rowStep`th row.
@@ -45,7 +47,10 @@ struct StillEvidence {
         texture = Localiser.candidates(in: stats)
         tooSmall = rect.width * rect.height < Self.judgedFrom
         finderRows = FinderRows.estimate(in: frame, rect: rect)
-        fineTexture = frame.cropped(to: rect).transitionsPerPixel() > Self.finestModules
+        let crop = frame.cropped(to: rect)
+        let histogram = crop.histogram()
+        fineTexture = crop.transitionsPerPixel(threshold: UInt8(Frame.otsuThreshold(histogram))) > Self.finestModules
+        twoTones = histogram.count { $0 > 0 } <= 2
         guard texture.isEmpty else {
             (contrast, busyOnly) = (true, false)
             return
@@ -66,7 +71,16 @@ struct StillEvidence {
     /// The picture holds a crowd of finder patterns: zxing-cpp reads no QR code in it whole
     /// (its candidate windows, each holding a few, are read by both libraries instead), and
     /// its looks beyond the plain one are counted (`crowdedShare`).
-    var crowded: Bool { max(places.finders, finderRows) > Self.crowd }
+    var crowded: Bool {
+        places.finders > Self.crowd || (!places.seesEveryFinder && finderRows > Self.rowsCrowd)
+    }
+
+    /// Finders counted by their rows that make a crowd where the search for places could not
+    /// see every one (a texture too fine to label, finders too small for the shrunk search):
+    /// more than a photo's texture shows (a large photo of a screen: 70 of its pixel grid's),
+    /// fewer than a bomb costs zxing-cpp. (Where every finder is seen, a screen's grid makes
+    /// no finder; its rows alone count it in thousands.)
+    static let rowsCrowd = 400
 
     /// A crowded picture's looks at the whole of it beyond the plain one, as a share of the
     /// plain one's counted work: the same-size looks that read most fit, the enlarged do not
@@ -98,6 +112,8 @@ struct StillEvidence {
         // a bull's-eye, a patch of code texture) gets the plain look alone: every other look
         // costs each library as much again, and no code lies in it.
         guard !fineTexture || showsCandidates else { return false }
+        // A picture of two greys thresholded is the picture the plain look read.
+        if twoTones && look.pass == .thresholded && look.turn == nil { return false }
         if look.turn != nil && !showsBars { return false }
         switch look.pass {
         case .plain: return true
