@@ -117,9 +117,11 @@ public enum GIFCodec: PictureCodec {
         var luma = luma
         let (left, top, w) = (Int(desc.Left), Int(desc.Top), Int(desc.Width))
         let height = luma.count / width
-        for row in missing where top + row < height {
+        // The image may reach past the screen, or lie beyond it: only what lies on it is greyed.
+        let across = max(0, min(w, width - left))
+        for row in missing where top + row < height && across > 0 {
             let start = (top + row) * width + left
-            for index in start..<(start + min(w, width - left)) { luma[index] = 128 }
+            for index in start..<(start + across) { luma[index] = 128 }
         }
         let done = missing.startIndex
         let detail = desc.Interlace ? "an interlaced one: \(done) of its \(desc.Height) rows, spread over it" : ""

@@ -17,71 +17,80 @@ public enum FinderRows {
         guard area.width >= 7, area.height >= 3 else { return 0 }
         var found = 0.0
         var sums = [Int](repeating: 0, count: area.width + 1)
+        var dark = [Bool](repeating: false, count: area.width)
         // The middles crossed on the row before: a finder is crossed on row after row at one
         // place, noise that happens to look like one on a single row.
         var before = [(x: Int, module: Double)]()
+        var here = [(x: Int, module: Double)]()
         picture.luma.withUnsafeBufferPointer { pixels in
             sums.withUnsafeMutableBufferPointer { sums in
-                for y in area.y..<area.maxY {
-                    let row = pixels.baseAddress! + y * picture.stride + area.x
-                    for x in 0..<area.width { sums[x + 1] = sums[x] + Int(row[x]) }
-                    var here = [(x: Int, module: Double)]()
-                    _ = crossings(row, width: area.width, sums: sums) { x, module, level in
-                        guard
-                            crossesColumn(
-                                pixels, picture: picture, area: area, x: area.x + x, y: y, module: module,
-                                level: level)
-                        else { return false }
-                        here.append((x, module))
-                        // Again where the row before crossed one: a share of the rows its core spans.
-                        if before.contains(where: { abs($0.x - x) <= max(1, Int(module)) }) {
-                            found += 1 / max(1, 3 * module - 1)
+                dark.withUnsafeMutableBufferPointer { dark in
+                    for y in area.y..<area.maxY {
+                        let row = pixels.baseAddress! + y * picture.stride + area.x
+                        judge(row, width: area.width, sums: sums, into: dark)
+                        here.removeAll(keepingCapacity: true)
+                        crossings(dark, sums: sums) { x, module, level in
+                            guard
+                                crossesColumn(
+                                    pixels, picture: picture, area: area, x: area.x + x, y: y, module: module,
+                                    level: level)
+                            else { return }
+                            here.append((x, module))
+                            // Again where the row before crossed one: a share of the rows its core spans.
+                            if before.contains(where: { abs($0.x - x) <= max(1, Int(module)) }) {
+                                found += 1 / max(1, 3 * module - 1)
+                            }
                         }
-                        return true
+                        swap(&before, &here)
                     }
-                    before = here
                 }
             }
         }
         return Int(found.rounded())
     }
 
-    /// The finders one row crosses, each counted as the share of its rows this one is.
-    /// `column(x, module, level)`: whether the column through `x` crosses a finder too, judged
-    /// against grey `level`.
-    private static func crossings(
+    /// Each pixel of `row` dark or not against the mean of the row round it (`sums`: the row's
+    /// running sums, made here).
+    private static func judge(
         _ row: UnsafePointer<UInt8>, width: Int, sums: UnsafeMutableBufferPointer<Int>,
-        column: (Int, Double, Int) -> Bool
-    ) -> Double {
-        var runs = (0, 0, 0, 0, 0)  // the last five runs' lengths, the newest last
-        var dark = false  // the colour of the newest run
-        var length = 0
-        var found = 0.0
-        func isDark(_ x: Int) -> Bool {
+        into dark: UnsafeMutableBufferPointer<Bool>
+    ) {
+        for x in 0..<width { sums[x + 1] = sums[x] + Int(row[x]) }
+        let span = 2 * reach + 1
+        // Away from the row's ends every stretch is as long: no bounds to work out.
+        if width > span {
+            for x in reach..<(width - reach) { dark[x] = Int(row[x]) * span < sums[x + reach + 1] - sums[x - reach] }
+        }
+        func judgeNearAnEnd(_ x: Int) {
             let (x0, x1) = (max(0, x - reach), min(width, x + reach + 1))
-            return Int(row[x]) * (x1 - x0) < sums[x1] - sums[x0]
+            dark[x] = Int(row[x]) * (x1 - x0) < sums[x1] - sums[x0]
         }
-        for x in 0...width {
-            let here = x < width ? isDark(x) : !dark
-            if x > 0 && here == dark {
-                length += 1
-                continue
+        for x in 0..<min(reach, width) { judgeNearAnEnd(x) }
+        for x in max(reach, width - reach)..<width { judgeNearAnEnd(x) }
+    }
+
+    /// Each place in a row of `dark` pixels that crosses a finder's middle: `found(x, module,
+    /// level)` with the middle, the module's size and the grey between its dark and light.
+    private static func crossings(
+        _ dark: UnsafeMutableBufferPointer<Bool>, sums: UnsafeMutableBufferPointer<Int>,
+        found: (Int, Double, Int) -> Void
+    ) {
+        let width = dark.count
+        var runs = (0, 0, 0, 0, 0)  // the last five runs' lengths, the newest last
+        var start = 0
+        while start < width {
+            var end = start + 1
+            while end < width && dark[end] == dark[start] { end += 1 }
+            runs = (runs.1, runs.2, runs.3, runs.4, end - start)
+            // The run just ended is dark: the five end dark, so they begin dark too.
+            if dark[start], runs.0 > 0, looksLikeFinder(runs) {
+                let total = runs.0 + runs.1 + runs.2 + runs.3 + runs.4
+                let middle = end - runs.4 - runs.3 - (runs.2 + 1) / 2
+                let level = (sums[end] - sums[end - total]) / total
+                found(middle, Double(total) / 7, level)
             }
-            if x > 0 {
-                runs = (runs.1, runs.2, runs.3, runs.4, length)
-                // The run just ended is dark: the five end dark, so they begin dark too.
-                if dark, runs.0 > 0, looksLikeFinder(runs) {
-                    let module = Double(runs.0 + runs.1 + runs.2 + runs.3 + runs.4) / 7
-                    let middle = x - runs.4 - runs.3 - (runs.2 + 1) / 2
-                    let start = x - runs.0 - runs.1 - runs.2 - runs.3 - runs.4
-                    let level = (sums[x] - sums[start]) / max(1, x - start)
-                    if column(middle, module, level) { found += 1 / (3 * module) }
-                }
-            }
-            dark = here
-            length = 1
+            start = end
         }
-        return found
     }
 
     /// Whether the column through (`x`, `y`) crosses dark (the core, `y` in it), light, dark
