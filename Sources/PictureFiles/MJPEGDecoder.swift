@@ -5,12 +5,19 @@ import FrameCore
 /// reading needs the luma only, and decoding it alone skips the colour conversion. A frame that
 /// is not a whole JPEG of the stream's size (cut short, corrupt, another size) is refused, so
 /// the camera skips it.
+///
+/// The accurate IDCT is the camera's: the fast one turns 8x8 blocks where a code of 4 px a
+/// module meets a diagonal into checks no reader reads (`qrtui-bench --capture` measures both).
 public final class MJPEGDecoder {
-    private let handle: tjhandle
+    public enum Transform: Sendable { case accurate, fast }
 
-    public init?() {
+    private let handle: tjhandle
+    private let flags: Int32
+
+    public init?(_ transform: Transform = .accurate) {
         guard let handle = tjInitDecompress() else { return nil }
         self.handle = handle
+        flags = TJFLAG_STOPONWARNING | (transform == .accurate ? TJFLAG_ACCURATEDCT : TJFLAG_FASTDCT)
     }
 
     deinit { tjDestroy(handle) }
@@ -34,6 +41,6 @@ public final class MJPEGDecoder {
         // A warning (data cut short) is a failure too: the rest of the picture would be grey.
         return tjDecompress2(
             handle, source, UInt(bytes.count), plane.baseAddress, Int32(width), Int32(width), Int32(height),
-            Int32(TJPF_GRAY.rawValue), TJFLAG_STOPONWARNING | TJFLAG_FASTDCT) == 0
+            Int32(TJPF_GRAY.rawValue), flags) == 0
     }
 }

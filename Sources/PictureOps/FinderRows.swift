@@ -66,7 +66,7 @@ public enum FinderRows {
             dark[x] = Int(row[x]) * (x1 - x0) < sums[x1] - sums[x0]
         }
         for x in 0..<min(reach, width) { judgeNearAnEnd(x) }
-        for x in max(reach, width - reach)..<width { judgeNearAnEnd(x) }
+        for x in max(min(reach, width), width - reach)..<width { judgeNearAnEnd(x) }
     }
 
     /// Each place in a row of `dark` pixels that crosses a finder's middle: `found(x, module,

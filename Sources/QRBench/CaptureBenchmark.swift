@@ -4,6 +4,7 @@ import CodeReading
 import FrameCore
 import Glibc
 import PictureFiles
+import PictureOps
 import SystemCalls
 
 /// Frames per second the capture path sustains from the fake camera with pacing off, and
@@ -43,7 +44,33 @@ struct CaptureBenchmark {
                 rows.append(["\(width)x\(height)", label] + measure(path, width, height))
             }
         }
-        return table(rows)
+        return table(rows) + "\n\n" + transforms()
+    }
+
+    /// The MJPEG decoder's two IDCTs on a camera's frame (4:2:2, quality 85, a sheet of codes
+    /// with sensor noise): the camera path takes the accurate one.
+    private func transforms() -> String {
+        var rows = [["size", "IDCT", "ms/frame"]]
+        for (width, height) in [(1280, 720), (1920, 1080)] {
+            var noise = SensorNoise(sigma: 3, seed: 5)
+            let scene = noise.applied(
+                to: CodeFixtures.qrScene("https://example.org/bench", width: width, height: height, moduleSize: 4))
+            let bytes = JPEGCodec.encode(scene, quality: 85, colour: true)
+            for (transform, label) in [(MJPEGDecoder.Transform.accurate, "accurate (the camera's)"), (.fast, "fast")] {
+                guard let decoder = MJPEGDecoder(transform) else { continue }
+                var plane = [UInt8](repeating: 0, count: width * height)
+                let start = cpuSeconds()
+                for _ in 0..<frames {
+                    bytes.withUnsafeBytes { source in
+                        plane.withUnsafeMutableBufferPointer {
+                            _ = decoder.decodeGrey(source, width: width, height: height, into: $0)
+                        }
+                    }
+                }
+                rows.append(["\(width)x\(height)", label, format((cpuSeconds() - start) * 1000 / Double(frames))])
+            }
+        }
+        return "MJPEG decoded to grey, CPU per frame, each IDCT:\n\n" + table(rows)
     }
 
     private func measure(_ path: String, _ width: Int, _ height: Int) -> [String] {

@@ -10,11 +10,14 @@ import Testing
 @Suite struct LiveSheetTests {
     let directory = TemporaryDirectory("live-sheet")
 
-    /// Announcements headless from the fake camera showing `picture` at 1280x720, with noise.
-    func announcements(of picture: Frame, seconds: Double) throws -> [(text: String, frame: Int)] {
+    /// Announcements headless from the fake camera showing `picture` at 1280x720 in `format`,
+    /// with fresh noise every frame.
+    func announcements(of picture: Frame, seconds: Double, format: String = "grey") throws -> [(
+        text: String, frame: Int
+    )] {
         let path = directory.write("scene.pgm", NetpbmCodec.encode(picture))
         let camera = FakeCamera(
-            "/dev/video0:grey", payload: nil,
+            "/dev/video0:\(format)", payload: nil,
             settings: ["QRTUI_FAKE_SEQUENCE": path + ":30", "QRTUI_FAKE_SIGMA": "6"])
         let run = try QRTUIProcess.run(
             [
@@ -29,6 +32,27 @@ import Testing
     func grid(_ text: String) throws -> ModuleGrid {
         let matrix = try #require(QRMatrix(text: text, level: .medium))
         return ModuleGrid(columns: matrix.size, rows: matrix.size, dark: matrix.modules)
+    }
+
+    /// Printed labels, black on white with sharp edges, 4 px a module (a business card at
+    /// arm's length from a 720p webcam): in MJPEG, what webcams send at 720p, as in YUYV. The
+    /// fast IDCT once turned their blocks where dark modules touch at a corner into checks.
+    @Test(arguments: ["mjpeg", "yuyv"])
+    func aSheetOfPrintedCodesReadsInEveryCameraFormat(format: String) throws {
+        var sheet = Frame.filled(width: 1280, height: 720, value: 255)
+        var texts = Set<String>()
+        for index in 0..<12 {
+            let text = "sheet label \(index + 1) https://example.org/\(index + 1)"
+            texts.insert(text)
+            let code = try #require(QRMatrix(text: text, level: .medium))
+                .render(moduleSize: 4, quietZone: 2, dark: 0, light: 255)
+            // Whole pixels: the code's pixels as printed, no smoothing.
+            sheet = sheet.drawing(
+                code, centreX: Double(130 + (index % 4) * 310), centreY: Double(130 + (index / 4) * 220))
+        }
+        let said = try announcements(of: sheet, seconds: 5, format: format)
+        #expect(Set(said.map(\.text)) == texts && said.count == 12, "\(said)")
+        #expect(said.allSatisfy { $0.frame <= 10 }, "\(said.map(\.frame))")
     }
 
     @Test func aSheetOfTwelveCodesIsAnnouncedWholeAndEachOnce() throws {

@@ -34,6 +34,17 @@ import Testing
         #expect(abs(FinderRows.estimate(in: picture) - 400) < 40, "\(FinderRows.estimate(in: picture))")
     }
 
+    /// A picture narrower than the stretch each pixel is judged against: every width counts
+    /// (the fuzzer's 10 px picture once made a range that ended before it began).
+    @Test func finderRowsCountPicturesOfAnyWidth() {
+        for width in 1...40 {
+            let picture = Bombs.finderGrid(side: 40).cropped(to: PixelRect(x: 0, y: 0, width: width, height: 40))
+            let count = FinderRows.estimate(in: picture)
+            #expect(count >= 0 && count <= (width / 8 + 1) * 5, "\(width): \(count)")
+        }
+        #expect(FinderRows.estimate(in: Bombs.finderGrid(side: 40)) > 0)
+    }
+
     /// A sheet of codes: each code's three finders make its place, however many codes.
     @Test func aSheetsCodesEachGetTheirPlace() {
         let sheet = Bombs.manyCodes(count: 64, moduleSize: 3)
