@@ -25,6 +25,7 @@ public final class CodeReader {
     private let stillEngine: PairedEngine
     private let thorough: ThoroughScan
     private var live: LiveReader?
+    private var changedFrames = ChangedFrames()
     private var qrPlaces = QRPartPlaces()
     private let messages: MessageParts
     /// The last frame read live, and the thorough reading of it once it came again.
@@ -59,6 +60,10 @@ public final class CodeReader {
         switch policy.plan(for: kind, realTime: realTime) {
         case .thorough:
             reading = thorough.scan(frame, in: area, with: stillEngine, limit: limit)
+        case .changed:
+            reading = changedFrames.read(frame, in: area) {
+                thorough.scan(frame, in: area, with: stillEngine, limit: limit)
+            }
         case .live(let share, let cost):
             if let still = repeatedStill(frame, in: area, limit: limit) { return still }
             let reader =

@@ -17,11 +17,17 @@ public struct CodeTracker: Sendable {
     public var confirmations: Int
     /// Frames of a stream (true), or a single picture read thoroughly (false).
     public var stream: Bool
+    /// This frame's reads come from a still's whole scan of it (`FrameReading.wholeScan`):
+    /// corroborated there, as a still's are, so announced at once.
+    public var scanned = false
     private var lastSeen: [CodeIdentity: Double] = [:]
     private var sightings: [CodeIdentity: Sighting] = [:]
     /// A still's codes in view, each in its place (one payload printed on many labels is as
     /// many codes), with when each was last seen.
     private var stillSightings: [(code: DetectedCode, last: Double)] = []
+    /// On a stream, how many copies of a 2D code (one payload on several labels) were
+    /// announced: the most seen at once, each in its own place, in one frame.
+    private var copies: [CodeIdentity: Int] = [:]
 
     private struct Sighting {
         var count: Int
@@ -36,7 +42,7 @@ public struct CodeTracker: Sendable {
     }
 
     private mutating func confirmed(_ code: DetectedCode, at time: Double) -> Bool {
-        guard stream, !code.symbology.oneReadIsProof else { return true }
+        guard stream, !scanned, !code.symbology.oneReadIsProof else { return true }
         let identity = code.identity
         // What was seen of it lately (older is forgotten: counted again from nothing).
         let lately = sightings[identity].flatMap { time - $0.last <= forgetAfter ? $0 : nil }
@@ -84,10 +90,37 @@ public struct CodeTracker: Sendable {
             let identity = code.identity
             let isNews = lastSeen[identity].map { time - $0 > forgetAfter || time < $0 } ?? true
             lastSeen[identity] = time
-            if isNews { news.append(code) }
+            if isNews {
+                news.append(code)
+                copies[identity] = 1
+            }
         }
+        news += moreCopies(in: codes, held: held)
         lastSeen = lastSeen.filter { time - $0.value <= forgetAfter && $0.value <= time }
+        copies = copies.filter { lastSeen[$0.key] != nil }
         sightings = sightings.filter { time - $0.value.last <= forgetAfter }
+        return news
+    }
+
+    /// The copies of codes announced that this frame shows beyond those announced: a 2D code's
+    /// payload in more places at once than ever before (a code that moves is in one place a
+    /// frame, so never news again).
+    private mutating func moreCopies(in codes: [DetectedCode], held: [DetectedCode]) -> [DetectedCode] {
+        var news = [DetectedCode]()
+        for identity in Set(codes.map(\.identity)) where identity.symbology.isTwoDimensional {
+            guard let announced = copies[identity] else { continue }
+            // Each place once, the held first (in view already), then this frame's reads.
+            var places = [(code: DetectedCode, read: Bool)]()
+            for (code, read) in held.map({ ($0, false) }) + codes.map({ ($0, true) })
+            where code.identity == identity && code.corners.boundingRect != nil
+                && !places.contains(where: { $0.code.isSameSighting(as: code) })
+            {
+                places.append((code, read))
+            }
+            guard places.count > announced else { continue }
+            news += places.suffix(places.count - announced).filter(\.read).map(\.code)
+            copies[identity] = places.count
+        }
         return news
     }
 

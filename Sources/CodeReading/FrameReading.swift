@@ -27,6 +27,9 @@ public struct FrameReading: Sendable {
     /// Bars cross the area's edge along their length and nothing is read there: a 1D code
     /// wider than the area (a moving picture's reading only).
     public var reachesPast = false
+    /// The codes come from a still's whole scan of the frame, corroborated there (each 1D
+    /// read has had its second look): a stream announces them at once.
+    public var wholeScan = false
 
     public init(codes: [DetectedCode] = [], frameSequence: Int = 0, area: PixelRect? = nil) {
         self.codes = codes

@@ -26,9 +26,11 @@ public struct ReadingPolicy: Sendable, Equatable {
     /// How a picture of this kind is read. A still is read thoroughly: there is time, and
     /// no second frame. Moving pictures are read as they change, within a share of the CPU
     /// measured in CPU time where frames come in real time (`realTime`), and in counted work
-    /// where they do not (a file read headless), so the same file reads the same way on
-    /// every run.
+    /// where they do not, so the same file reads the same way on every run. A recording read
+    /// as fast as it can be (a file or a pipe headless) has no frame deadline: unless
+    /// `--effort` caps it, every frame whose scene changed gets a still's whole scan.
     public func plan(for kind: SourceKind, realTime: Bool) -> ReadingPlan {
+        if effort == nil, kind == .recorded, !realTime { return .changed }
         let effort = self.effort ?? (kind == .still ? .thorough : .normal)
         guard kind != .still, let share = effort.share else { return .thorough }
         return .live(share: share, cost: realTime ? .measured : .counted)
@@ -44,6 +46,9 @@ public struct ReadingPolicy: Sendable, Equatable {
 public enum ReadingPlan: Equatable, Sendable {
     /// Every pass until one reads, on every picture.
     case thorough
+    /// A still's whole scan of every frame whose scene changed beyond sensor noise since the
+    /// last one scanned; a frame alike holds what that one read.
+    case changed
     /// Effort follows change, within a share of a core.
     case live(share: Double, cost: CostMeasure)
 }

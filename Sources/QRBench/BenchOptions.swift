@@ -36,6 +36,7 @@ struct BenchSettings {
     var memorySide: Int?
     var explain: String?
     var qrPhotos: String?
+    var livePhotos: String?
     /// `--bombs`: the bombs at this share of their full side.
     var bombScale: Double?
     var bombsInto: String?
@@ -45,7 +46,7 @@ struct BenchSettings {
             || pictureSeconds != nil
             || stressCount != nil
             || deadlineRuns != nil || soakMinutes != nil || bigStill || memorySide != nil || explain != nil
-            || costClips != nil || swap || swapClips != nil || qrPhotos != nil || bombScale != nil
+            || costClips != nil || swap || swapClips != nil || qrPhotos != nil || livePhotos != nil || bombScale != nil
             || bombsInto != nil
     }
 }
@@ -241,6 +242,13 @@ enum BenchOptions {
             "BoofCV's QR photos in DIR (a folder a category): found, extra and time, beside zbarimg and libzxing"
         ) {
             $0.qrPhotos = $1
+        },
+        value(
+            "--live-photos", "DIR",
+            "the same photos at 1280x720 for 2 s with fresh noise: a Y4M file, the fake camera in MJPEG and YUYV, "
+                + "beside the still path and zbarimg (--only: categories whose name contains TEXT)"
+        ) {
+            $0.livePhotos = $1
         },
         Option(
             names: ["--bombs"], argument: "[=SCALE]", section: section,

@@ -49,10 +49,10 @@ struct QRPhotosBenchmark {
             ]
         ]
         var total = Tally()
-        for category in try categories() {
+        for category in try Self.categories(in: root) {
             progress("qr-photos: \(category)")
             var tally = Tally()
-            for name in pictures(in: category) {
+            for name in Self.pictures(in: "\(root)/\(category)") {
                 let photo = "\(root)/\(category)/\(name)"
                 guard let truth = Self.truth(at: String(photo.dropLast(4)) + ".txt") else { continue }
                 tally.pictures += 1
@@ -96,15 +96,17 @@ struct QRPhotosBenchmark {
         ]
     }
 
-    private func categories() throws -> [String] {
+    /// The folders of `root`, by name.
+    static func categories(in root: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: root).sorted().filter {
             var folder: ObjCBool = false
             return FileManager.default.fileExists(atPath: "\(root)/\($0)", isDirectory: &folder) && folder.boolValue
         }
     }
 
-    private func pictures(in category: String) -> [String] {
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(root)/\(category)")) ?? []
+    /// The pictures of `folder`, by name.
+    static func pictures(in folder: String) -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return files.filter { $0.hasSuffix(".jpg") || $0.hasSuffix(".png") }.sorted()
     }
 

@@ -161,6 +161,14 @@ if let qrPhotos = settings.qrPhotos {
         print("cannot read \(qrPhotos): \(error)")
     }
 }
+if let livePhotos = settings.livePhotos {
+    print("\nQR photos read live (\(livePhotos)), 1280x720 with fresh noise σ 3, scored by their corners:\n")
+    do {
+        print(try LivePhotosBenchmark(root: livePhotos, only: settings.only).run(progress: toStderr))
+    } catch {
+        print("cannot read \(livePhotos): \(error)")
+    }
+}
 if let bombScale = settings.bombScale {
     print("\nBombs: pictures of a few kilobytes made to cost a reader dear (side \(format(bombScale, 2)) of full):\n")
     print(BombBenchmark(scale: bombScale).run(progress: toStderr))

@@ -126,6 +126,7 @@ struct Announcer {
     mutating func news(in reading: FrameReading, of job: ScanJob) -> [DetectedCode] {
         tracker.confirmations = policy.confirmations(for: job.kind)
         tracker.stream = job.kind != .still
+        tracker.scanned = reading.wholeScan
         return tracker.update(with: reading.codes, held: reading.held, at: job.frame.timestamp)
     }
 }

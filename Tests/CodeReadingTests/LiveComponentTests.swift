@@ -217,6 +217,9 @@ import Testing
         let policy = ReadingPolicy()
         #expect(policy.plan(for: .still, realTime: true) == .thorough)
         #expect(policy.plan(for: .live, realTime: true) == .live(share: 0.24, cost: .measured))
-        #expect(policy.plan(for: .recorded, realTime: false) == .live(share: 0.24, cost: .counted))
+        // A recording read as fast as it can be has no frame deadline: read whole where it changed.
+        #expect(policy.plan(for: .recorded, realTime: false) == .changed)
+        #expect(
+            ReadingPolicy(effort: .normal).plan(for: .recorded, realTime: false) == .live(share: 0.24, cost: .counted))
     }
 }

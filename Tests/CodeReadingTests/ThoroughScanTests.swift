@@ -118,6 +118,27 @@ import Testing
         #expect(tracker.update(with: [code], at: 2.6).map(\.text) == ["a"])  // gone 1.2 s: news again
     }
 
+    /// One payload on several labels in sight at once is as many codes on a stream too, each
+    /// announced once; a code that moves is one code wherever it goes.
+    @Test func copiesOfACodeInSightAtOnceAreEachAnnounced() {
+        func label(_ x: Int) -> DetectedCode {
+            DetectedCode(
+                symbology: .qr, bytes: Array("lot 7".utf8),
+                corners: [
+                    PixelPoint(x: x, y: 10), PixelPoint(x: x, y: 60), PixelPoint(x: x + 50, y: 60),
+                    PixelPoint(x: x + 50, y: 10),
+                ])
+        }
+        var tracker = CodeTracker(confirmations: 2)
+        #expect(tracker.update(with: [label(0), label(100)], at: 0).count == 2)
+        #expect(tracker.update(with: [label(100)], held: [label(0)], at: 0.1).isEmpty)
+        #expect(tracker.update(with: [label(300)], at: 0.2).isEmpty)  // one of them moved
+        #expect(
+            tracker.update(with: [label(0), label(100), label(200)], at: 0.3).map(\.corners) == [label(200).corners])
+        var moving = CodeTracker()
+        #expect((0..<10).flatMap { moving.update(with: [label($0 * 80)], at: Double($0) / 30) }.count == 1)
+    }
+
     func code(_ symbology: Symbology, _ text: String) -> DetectedCode {
         DetectedCode(symbology: symbology, bytes: Array(text.utf8), corners: [])
     }
