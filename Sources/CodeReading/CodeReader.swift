@@ -70,7 +70,7 @@ public final class CodeReader {
                 live
                 ?? LiveReader(
                     engines: engines, share: share, cost: cost,
-                    confirmations: policy.confirmations(for: kind))
+                    confirmations: policy.confirmations(for: kind), deep: deepLook(share: share))
             live = reader
             reader.charge(by: cost)
             reading = reader.read(frame, in: area ?? frame.bounds)
@@ -85,6 +85,15 @@ public final class CodeReader {
         reading.codes.removeAll(where: joined.isDone)
         reading.codes += joined.messages
         return reading
+    }
+
+    /// A still's whole scan beside the live frames, with engines of its own (its thread's).
+    private func deepLook(share: Double) -> DeepLook {
+        let engine = PairedEngine(
+            zbar: ZbarEngine(symbologies: policy.symbologies, settings: policy.scanner),
+            zxing: ZxingEngine(symbologies: policy.symbologies, readsQR: true))
+        let thorough = self.thorough
+        return DeepLook(share: share) { frame, area, limit in thorough.scan(frame, in: area, with: engine, limit: limit) }
     }
 
     /// A still shown in a loop is the very same picture frame after frame: the second

@@ -16,6 +16,8 @@ struct LivePhotosBenchmark {
     let root: String
     /// Only the categories whose name contains this.
     let only: String?
+    /// Name each picture where a live way finds less than the still path.
+    let listCases: Bool
     static let (width, height) = (1280, 720)
     static let sigma = 3.0
     static let seconds = 2.0
@@ -56,7 +58,13 @@ struct LivePhotosBenchmark {
                     let data = FileManager.default.contents(atPath: photo),
                     let picture = try? PictureDecoder.decode(Array(data), path: photo)
                 else { continue }
-                tally.add(measure(Self.scene(picture, truth: truth), seed: UInt64(tally.pictures + total.pictures)))
+                let one = measure(Self.scene(picture, truth: truth), seed: UInt64(tally.pictures + total.pictures))
+                let still = one.found[.still, default: 0]
+                if listCases, [Way.y4m, .mjpeg, .yuyv].contains(where: { one.found[$0, default: 0] < still }) {
+                    let counts = [Way.y4m, .mjpeg, .yuyv].map { "\($0.rawValue) \(one.found[$0, default: 0])" }
+                    print("\(category)/\(name): still \(still), " + counts.joined(separator: ", "))
+                }
+                tally.add(one)
             }
             rows.append(row(category, tally))
             total.add(tally)

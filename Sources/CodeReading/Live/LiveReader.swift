@@ -36,8 +36,12 @@ final class LiveReader {
     /// The last new plan saw bars running past the area's edge (`Localiser.reachesPast`).
     private var barsPastEdge = false
 
-    init(engines: EnginePool, share: Double, cost: CostMeasure, confirmations: Int) {
+    /// A still's whole scan of a scene held still, beside the frames (nil: none).
+    private let deep: DeepLook?
+
+    init(engines: EnginePool, share: Double, cost: CostMeasure, confirmations: Int, deep: DeepLook? = nil) {
         self.engines = engines
+        self.deep = deep
         self.confirmations = confirmations
         budget = ReadingBudget(share: share, capacity: max(2 * Self.slice, share * 500))
         costs = CostModel(measure: cost, symbologies: engines.general.symbologies)
@@ -67,6 +71,7 @@ final class LiveReader {
         let (found, _) = follow(&current, stats: stats, time: time, missed: true)
         reference = reference.map { $0.adopting(stats, where: found) }
         plan.adopt(stats, where: found)
+        takeDeepCodes(&current, previous: previous, time: time)
         if plan.isFinished, let base = plan.base {
             reference = base
             plan = LookPlan()
@@ -76,16 +81,31 @@ final class LiveReader {
         lastTime = time
         follower.forget(before: time)
         // A code both held and read again this frame is a fresh read.
-        current.reading.held.removeAll { held in current.reading.codes.contains { $0.identity == held.identity } }
+        current.reading.held.removeAll { held in current.reading.codes.contains { $0.isSameSighting(as: held) } }
         return current.reading
     }
 
     private func reset() {
+        deep?.reset()
         barsPastEdge = false
         follower.clear()
         plan = LookPlan()
         reference = nil
         previous = nil
+    }
+
+    /// The codes a whole scan of the scene in view read that this frame's looks did not, each
+    /// in its place (one payload on several labels is several codes), followed from now on.
+    private func takeDeepCodes(_ current: inout ThisFrame, previous: BlockStatistics?, time: Double) {
+        guard let deep else { return }
+        for code in deep.step(current.frame, in: current.area, scene: current.stats, previous: previous)
+        where !(current.reading.codes + current.reading.held).contains(where: { $0.isSameSighting(as: code) }) {
+            current.reading.codes.append(code)
+            guard follower.tracks[code.identity] == nil, let box = code.corners.boundingRect else { continue }
+            let rect = PixelRect(x: box.minX, y: box.minY, width: box.maxX - box.minX, height: box.maxY - box.minY)
+            let look = Look(rect: rect, pass: code.pass, turn: code.turn, window: true)
+            follower.saw(code, by: look, at: time, in: current.stats, frame: current.frame)
+        }
     }
 
     /// What one frame's reading gathers, and what it has spent.

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Parts of one still's reading at once, each beside the other on a thread of its own that
 /// is joined before its answer is used: a phone's photo is read by zbar on one core while
@@ -40,6 +41,9 @@ final class Pending<Value> {
 
     deinit { join() }
 
+    /// The work is done: its answer is there without a wait.
+    var isDone: Bool { job.done.load(ordering: .acquiring) }
+
     /// The work's answer: waits for its thread, or does the work now.
     var answer: Value {
         join()
@@ -56,6 +60,7 @@ final class Pending<Value> {
     private final class Job: Running {
         var work: (() -> Value)?
         var value: Value?
+        let done = Atomic<Bool>(false)
 
         init(_ work: @escaping () -> Value) { self.work = work }
 
@@ -64,6 +69,7 @@ final class Pending<Value> {
             guard let work else { return }
             value = work()
             self.work = nil
+            done.store(true, ordering: .releasing)
         }
     }
 }

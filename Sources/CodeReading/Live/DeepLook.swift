@@ -1,0 +1,71 @@
+import FrameCore
+import PictureOps
+
+/// A still's whole scan of a scene held still, on a thread of its own: the live reading gets
+/// what a still read of one of its frames gets (every code of a sheet, a small code anywhere,
+/// high versions) without holding up a frame. It starts once the scene has stayed as it was
+/// for `steadyFrames`, is given up at its next look when the scene changes, and its codes
+/// count only while the scene is the one it scanned, once. It is paid from a bucket of CPU
+/// seconds filled at the reading's share of a core: a scene that keeps changing costs no more.
+final class DeepLook {
+    static let steadyFrames = 2
+    /// CPU seconds the bucket holds (full at the start: the first scene is scanned at once).
+    static let bucketSeconds = 1.5
+
+    typealias Scan = (Frame, PixelRect, ReadingLimit) -> FrameReading
+
+    private let scan: Scan
+    private let share: Double
+    private var credit = DeepLook.bucketSeconds
+    private var lastTime: Double?
+    private var steady = 0
+    private var running: (job: Pending<(FrameReading, Double)>, limit: ReadingLimit, scene: BlockStatistics)?
+    /// The scene the last whole scan covered, its codes told.
+    private var scanned: BlockStatistics?
+
+    /// `scan` runs on the look's own thread, one at a time (its engine is its own).
+    init(share: Double, scan: @escaping Scan) {
+        self.share = share
+        self.scan = scan
+    }
+
+    deinit { running?.limit.stop() }  // its thread is joined at its next look
+
+    /// Told each frame read live, with its scene's blocks and the last frame's: the codes of
+    /// a whole scan of the scene in view, the frame they are ready in (else none).
+    func step(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, previous: BlockStatistics?) -> [DetectedCode] {
+        let time = frame.timestamp
+        if let lastTime, time > lastTime { credit = min(Self.bucketSeconds, credit + share * (time - lastTime)) }
+        lastTime = time
+        steady = SceneChange.changed(scene, since: previous).contains(true) ? 0 : steady + 1
+        if let running {
+            let moved = SceneChange.changed(scene, since: running.scene).contains(true)
+            if moved { running.limit.stop() }
+            guard running.job.isDone else { return [] }
+            let (reading, seconds) = running.job.answer
+            credit -= seconds
+            self.running = nil
+            guard !moved, !running.limit.reached else { return [] }
+            scanned = running.scene
+            return reading.codes
+        }
+        if let scanned, !SceneChange.changed(scene, since: scanned).contains(true) { return [] }
+        guard steady >= Self.steadyFrames, credit > 0 else { return [] }
+        let limit = ReadingLimit()
+        let scan = self.scan
+        let job = Pending {
+            let start = MonotonicClock.threadCPU()
+            let reading = scan(frame, area, limit)
+            return (reading, MonotonicClock.threadCPU() - start)
+        }
+        running = (job, limit, scene)
+        return []
+    }
+
+    /// The scan area moved or the reading starts afresh: a scan under way is given up.
+    func reset() {
+        running?.limit.stop()
+        scanned = nil
+        steady = 0
+    }
+}
