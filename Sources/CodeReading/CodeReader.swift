@@ -61,7 +61,7 @@ public final class CodeReader {
         case .thorough:
             reading = thorough.scan(frame, in: area, with: stillEngine, limit: limit)
         case .changed:
-            reading = changedFrames.read(frame, in: area) {
+            reading = changedFrames.read(frame, in: area, confirmations: policy.confirmations(for: kind)) {
                 thorough.scan(frame, in: area, with: stillEngine, limit: limit)
             }
         case .live(let share, let cost):
@@ -93,7 +93,8 @@ public final class CodeReader {
             zbar: ZbarEngine(symbologies: policy.symbologies, settings: policy.scanner),
             zxing: ZxingEngine(symbologies: policy.symbologies, readsQR: true))
         let thorough = self.thorough
-        return DeepLook(share: share) { frame, area, limit in thorough.scan(frame, in: area, with: engine, limit: limit) }
+        return DeepLook(share: share) { frame, area, limit in thorough.scan(frame, in: area, with: engine, limit: limit)
+        }
     }
 
     /// A still shown in a loop is the very same picture frame after frame: the second

@@ -18,7 +18,7 @@ public struct CodeTracker: Sendable {
     /// Frames of a stream (true), or a single picture read thoroughly (false).
     public var stream: Bool
     /// This frame's reads come from a still's whole scan of it (`FrameReading.wholeScan`):
-    /// corroborated there, as a still's are, so announced at once.
+    /// corroborated there by a second look, so each counts as two.
     public var scanned = false
     private var lastSeen: [CodeIdentity: Double] = [:]
     private var sightings: [CodeIdentity: Sighting] = [:]
@@ -42,7 +42,7 @@ public struct CodeTracker: Sendable {
     }
 
     private mutating func confirmed(_ code: DetectedCode, at time: Double) -> Bool {
-        guard stream, !scanned, !code.symbology.oneReadIsProof else { return true }
+        guard stream, !code.symbology.oneReadIsProof else { return true }
         let identity = code.identity
         // What was seen of it lately (older is forgotten: counted again from nothing).
         let lately = sightings[identity].flatMap { time - $0.last <= forgetAfter ? $0 : nil }
@@ -63,10 +63,10 @@ public struct CodeTracker: Sendable {
         } else if let lately, rivals.contains(where: { $0.value.last > lately.last }) {
             sighting.count = 0
         }
-        // Both libraries reading it alike are two looks in one frame (`Corroboration`).
-        if lately.map({ $0.last != time }) ?? true {
-            sighting.count += Corroboration.enginesAgreeingIsALook(code) ? 2 : 1
-        }
+        // Both libraries reading it alike are two looks in one frame (`Corroboration`), as a
+        // whole scan's read is (it had its second look there).
+        let twoLooks = scanned || Corroboration.enginesAgreeingIsALook(code)
+        if lately.map({ $0.last != time }) ?? true { sighting.count += twoLooks ? 2 : 1 }
         sighting.last = time
         sighting.code = code
         sightings[identity] = sighting

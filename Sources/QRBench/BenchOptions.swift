@@ -136,7 +136,9 @@ enum BenchOptions {
                 }
                 settings.passes = chosen
             }),
-        flag(["--list"], "--corpus, --qr-photos, --live-photos: name each case not decoded or misread") { $0.listCases = true },
+        flag(["--list"], "--corpus, --qr-photos, --live-photos: name each case not decoded or misread") {
+            $0.listCases = true
+        },
         value("--cost", "SECONDS", "qrtui's CPU on the fake camera at 30 fps: still, followed, changing") {
             settings, text throws(UsageError) in
             settings.costSeconds = try count(text, "--cost", "seconds")

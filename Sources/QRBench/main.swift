@@ -164,7 +164,9 @@ if let qrPhotos = settings.qrPhotos {
 if let livePhotos = settings.livePhotos {
     print("\nQR photos read live (\(livePhotos)), 1280x720 with fresh noise σ 3, scored by their corners:\n")
     do {
-        print(try LivePhotosBenchmark(root: livePhotos, only: settings.only, listCases: settings.listCases).run(progress: toStderr))
+        print(
+            try LivePhotosBenchmark(root: livePhotos, only: settings.only, listCases: settings.listCases).run(
+                progress: toStderr))
     } catch {
         print("cannot read \(livePhotos): \(error)")
     }

@@ -7,21 +7,30 @@ import PictureOps
 /// for `steadyFrames`, is given up at its next look when the scene changes, and its codes
 /// count only while the scene is the one it scanned, once. It is paid from a bucket of CPU
 /// seconds filled at the reading's share of a core: a scene that keeps changing costs no more.
+/// Where work is counted, not timed (a file read at a given effort, the benchmarks), the scan
+/// runs in the frame it starts in, charged by its pixels, so every run reads alike.
 final class DeepLook {
     static let steadyFrames = 2
+    /// Whole scans a scene held still gets, each of a later frame (fresh noise, another JPEG's
+    /// losses: a code one frame hides another may show).
+    static let scansAScene = 2
     /// CPU seconds the bucket holds (full at the start: the first scene is scanned at once).
     static let bucketSeconds = 1.5
+    /// A counted scan's pixels a CPU second (a 720p frame's whole scan takes about half a second).
+    static let countedPixelsASecond = 2e6
 
     typealias Scan = (Frame, PixelRect, ReadingLimit) -> FrameReading
 
     private let scan: Scan
     private let share: Double
+    /// Scans run here, in the frame they start in, charged by their pixels.
+    var inline = false
     private var credit = DeepLook.bucketSeconds
     private var lastTime: Double?
     private var steady = 0
     private var running: (job: Pending<(FrameReading, Double)>, limit: ReadingLimit, scene: BlockStatistics)?
-    /// The scene the last whole scan covered, its codes told.
-    private var scanned: BlockStatistics?
+    /// The scene the last whole scans covered, and how many it had.
+    private var scanned: (scene: BlockStatistics, scans: Int)?
 
     /// `scan` runs on the look's own thread, one at a time (its engine is its own).
     init(share: Double, scan: @escaping Scan) {
@@ -33,7 +42,8 @@ final class DeepLook {
 
     /// Told each frame read live, with its scene's blocks and the last frame's: the codes of
     /// a whole scan of the scene in view, the frame they are ready in (else none).
-    func step(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, previous: BlockStatistics?) -> [DetectedCode] {
+    func step(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, previous: BlockStatistics?) -> [DetectedCode]
+    {
         let time = frame.timestamp
         if let lastTime, time > lastTime { credit = min(Self.bucketSeconds, credit + share * (time - lastTime)) }
         lastTime = time
@@ -46,12 +56,16 @@ final class DeepLook {
             credit -= seconds
             self.running = nil
             guard !moved, !running.limit.reached else { return [] }
-            scanned = running.scene
+            scanned = (running.scene, scans(of: running.scene) + 1)
             return reading.codes
         }
-        if let scanned, !SceneChange.changed(scene, since: scanned).contains(true) { return [] }
-        guard steady >= Self.steadyFrames, credit > 0 else { return [] }
+        guard steady >= Self.steadyFrames, credit > 0, scans(of: scene) < Self.scansAScene else { return [] }
         let limit = ReadingLimit()
+        if inline {
+            credit -= Double(area.width * area.height) / Self.countedPixelsASecond
+            scanned = (scene, scans(of: scene) + 1)
+            return scan(frame, area, limit).codes
+        }
         let scan = self.scan
         let job = Pending {
             let start = MonotonicClock.threadCPU()
@@ -60,6 +74,12 @@ final class DeepLook {
         }
         running = (job, limit, scene)
         return []
+    }
+
+    /// The whole scans `scene` had: those of the scene last scanned, if it is that scene.
+    private func scans(of scene: BlockStatistics) -> Int {
+        guard let scanned, !SceneChange.changed(scene, since: scanned.scene).contains(true) else { return 0 }
+        return scanned.scans
     }
 
     /// The scan area moved or the reading starts afresh: a scan under way is given up.

@@ -49,7 +49,10 @@ final class LiveReader {
 
     /// How looks are charged from now on: a stream found to come in real time is charged the
     /// CPU it really takes.
-    func charge(by measure: CostMeasure) { costs.measure = measure }
+    func charge(by measure: CostMeasure) {
+        costs.measure = measure
+        deep?.inline = measure == .counted
+    }
 
     func read(_ frame: Frame, in area: PixelRect) -> FrameReading {
         let stats = frame.blockStatistics(in: area, blockSize: Self.blockSize, rowStep: Self.rowStep)

@@ -1,0 +1,81 @@
+import CodeFixtures
+import Dispatch
+import FrameCore
+import Glibc
+import PictureOps
+import Testing
+
+@testable import CodeReading
+
+/// A scene held still gets a still's whole scan beside the live frames (`DeepLook`): what a
+/// still read of one of its frames gets, each code once; a scan of a scene that changed tells
+/// nothing.
+@Suite struct DeepLookTests {
+    /// A sheet of twelve small codes, as labels on a shelf, 720p.
+    static func sheet() throws -> (picture: Frame, texts: Set<String>) {
+        var sheet = Frame.plasma(width: 1280, height: 720, seed: 5).lit(from: 0.7, to: 1.0)
+        var texts = Set<String>()
+        for index in 0..<12 {
+            let text = "https://example.org/shelf/\(index + 1)?lot=2026-12-\(index + 10)"
+            texts.insert(text)
+            let matrix = try #require(QRMatrix(text: text, level: .medium))
+            sheet = sheet.drawingModules(
+                ModuleGrid(columns: matrix.size, rows: matrix.size, dark: matrix.modules),
+                at: ModulePlacement(
+                    centreX: 170 + Double(index % 4) * 313, centreY: 130 + Double(index / 4) * 230, moduleSize: 2.5,
+                    degrees: Double(index % 5) * 3 - 6),
+                dark: 60, light: 200)
+        }
+        return (sheet.blurred(sigma: 0.8), texts)
+    }
+
+    @Test func aSceneHeldStillGetsWhatAStillReadOfItsFrameGets() throws {
+        let (picture, texts) = try Self.sheet()
+        var noise = SensorNoise(sigma: 3, seed: 8)
+        let frames = (0..<10).map { noise.applied(to: picture.renumbered(sequence: $0, timestamp: Double($0) / 30)) }
+        let still = Set(CodeReader().read(frames[0], kind: .still).codes.map(\.text))
+        #expect(still == texts)
+        let reader = CodeReader()
+        var tracker = CodeTracker(confirmations: 2)
+        var said = [String]()
+        for frame in frames {
+            let reading = reader.read(frame, kind: .live, realTime: false)
+            said += tracker.update(with: reading.codes, held: reading.held, at: frame.timestamp).map(\.text)
+        }
+        #expect(said.sorted() == still.sorted(), "\(said)")
+    }
+
+    /// A scan under way when the scene changes is given up, and what it read is not told.
+    @Test func aScanOfASceneThatChangedTellsNothing() throws {
+        let release = DispatchSemaphore(value: 0)
+        // Each scan reads a code naming the frame it scanned.
+        let deep = DeepLook(share: 0.24) { frame, _, _ in
+            release.wait()
+            var reading = FrameReading(frameSequence: frame.sequence, area: nil)
+            reading.codes = [DetectedCode(symbology: .qr, bytes: Array("\(frame.sequence)".utf8), corners: [])]
+            return reading
+        }
+        let area = PixelRect(x: 0, y: 0, width: 320, height: 240)
+        let before = Frame.plasma(width: 320, height: 240, seed: 1)
+        let after = Frame.plasma(width: 320, height: 240, seed: 2)
+        var previous: BlockStatistics?
+        func step(_ picture: Frame, _ index: Int) -> [DetectedCode] {
+            let frame = picture.renumbered(sequence: index, timestamp: Double(index) / 30)
+            let stats = frame.blockStatistics(in: area, blockSize: LiveReader.blockSize, rowStep: LiveReader.rowStep)
+            defer { previous = stats }
+            return deep.step(frame, in: area, scene: stats, previous: previous)
+        }
+        for index in 0..<4 { #expect(step(before, index).isEmpty) }  // steady: a scan of it starts
+        #expect(step(after, 4).isEmpty)
+        // The first scan ends; then the scene in view, steady in turn, is scanned and told.
+        release.signal()
+        release.signal()
+        var told = [DetectedCode]()
+        for index in 5..<2000 where told.isEmpty {
+            told = step(after, index)
+            usleep(1000)
+        }
+        release.signal()  // a second scan of the scene may have started: let it end
+        #expect(told.count == 1 && told.allSatisfy { Int($0.text).map { $0 >= 4 } ?? false }, "\(told.map(\.text))")
+    }
+}
