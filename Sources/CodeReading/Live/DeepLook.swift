@@ -18,6 +18,8 @@ final class DeepLook {
     static let bucketSeconds = 1.5
     /// A counted scan's pixels a CPU second (a 720p frame's whole scan takes about half a second).
     static let countedPixelsASecond = 2e6
+    /// The bucket fills at this share of the reading's own share of a core.
+    static let shareOfReading = 0.5
 
     typealias Scan = (Frame, PixelRect, ReadingLimit) -> FrameReading
 
@@ -28,6 +30,9 @@ final class DeepLook {
     private var credit = DeepLook.bucketSeconds
     private var lastTime: Double?
     private var steady = 0
+    /// The scene as it was when it last changed: a drift too slow to see from frame to frame
+    /// adds up against it.
+    private var steadyScene: BlockStatistics?
     private var running: (job: Pending<(FrameReading, Double)>, limit: ReadingLimit, scene: BlockStatistics)?
     /// The scene the last whole scans covered, and how many it had.
     private var scanned: (scene: BlockStatistics, scans: Int)?
@@ -40,14 +45,23 @@ final class DeepLook {
 
     deinit { running?.limit.stop() }  // its thread is joined at its next look
 
-    /// Told each frame read live, with its scene's blocks and the last frame's: the codes of
-    /// a whole scan of the scene in view, the frame they are ready in (else none).
-    func step(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, previous: BlockStatistics?) -> [DetectedCode]
-    {
+    /// Told each frame read live, with its scene's blocks and those where followed codes moved
+    /// (`explained`: the same scene for the scan): the codes of a whole scan of the scene in
+    /// view, the frame they are ready in (else none).
+    func step(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, explained: [Bool]) -> [DetectedCode] {
         let time = frame.timestamp
-        if let lastTime, time > lastTime { credit = min(Self.bucketSeconds, credit + share * (time - lastTime)) }
+        if let lastTime, time > lastTime {
+            credit = min(Self.bucketSeconds, credit + Self.shareOfReading * share * (time - lastTime))
+        }
         lastTime = time
-        steady = SceneChange.changed(scene, since: previous).contains(true) ? 0 : steady + 1
+        steadyScene = steadyScene?.adopting(scene, where: explained)
+        if let before = scanned?.scene { scanned?.scene = before.adopting(scene, where: explained) }
+        if let before = running?.scene { running?.scene = before.adopting(scene, where: explained) }
+        if let steadyScene, !SceneChange.changed(scene, since: steadyScene).contains(true) {
+            steady += 1
+        } else {
+            (steady, steadyScene) = (0, scene)
+        }
         if let running {
             let moved = SceneChange.changed(scene, since: running.scene).contains(true)
             if moved { running.limit.stop() }
@@ -86,6 +100,6 @@ final class DeepLook {
     func reset() {
         running?.limit.stop()
         scanned = nil
-        steady = 0
+        (steady, steadyScene) = (0, nil)
     }
 }

@@ -74,7 +74,7 @@ final class LiveReader {
         let (found, _) = follow(&current, stats: stats, time: time, missed: true)
         reference = reference.map { $0.adopting(stats, where: found) }
         plan.adopt(stats, where: found)
-        takeDeepCodes(&current, previous: previous, time: time)
+        takeDeepCodes(&current, explained: zip(explained, found).map { $0 || $1 }, time: time)
         if plan.isFinished, let base = plan.base {
             reference = base
             plan = LookPlan()
@@ -99,9 +99,10 @@ final class LiveReader {
 
     /// The codes a whole scan of the scene in view read that this frame's looks did not, each
     /// in its place (one payload on several labels is several codes), followed from now on.
-    private func takeDeepCodes(_ current: inout ThisFrame, previous: BlockStatistics?, time: Double) {
+    /// Where followed codes moved (`explained`), the scene is no other for the scan.
+    private func takeDeepCodes(_ current: inout ThisFrame, explained: [Bool], time: Double) {
         guard let deep else { return }
-        for code in deep.step(current.frame, in: current.area, scene: current.stats, previous: previous)
+        for code in deep.step(current.frame, in: current.area, scene: current.stats, explained: explained)
         where !(current.reading.codes + current.reading.held).contains(where: { $0.isSameSighting(as: code) }) {
             current.reading.codes.append(code)
             guard follower.tracks[code.identity] == nil, let box = code.corners.boundingRect else { continue }
