@@ -28,15 +28,7 @@ public enum LabelsClip {
         let centre = { (size: Double, degrees: Double) in
             ModulePlacement(centreX: 640, centreY: 360, moduleSize: size, degrees: degrees)
         }
-        var sheet = backdrop
-        for (index, text) in sheetTexts.enumerated() {
-            sheet = sheet.drawingModules(
-                qr(text),
-                at: ModulePlacement(
-                    centreX: 170 + Double(index % 4) * 313, centreY: 130 + Double(index / 4) * 230, moduleSize: 2.5,
-                    degrees: Double(index % 5) * 3 - 6),
-                dark: 70, light: 190)
-        }
+        let sheet = Self.sheet(sheetTexts, on: backdrop, moduleSize: 2.5, dark: 70, light: 190)
         return [
             backdrop.drawingModules(qr(payloads[0]), at: centre(6, 4), dark: 35, light: 220),
             backdrop.drawingModules(qr(payloads[1]), at: centre(7, -8), dark: 35, light: 220),
@@ -46,6 +38,24 @@ public enum LabelsClip {
                 dark: 30, light: 225),
             sheet,
         ].map { $0.blurred(sigma: 0.8) }
+    }
+
+    /// `texts` as QR codes on `backdrop` (720p), as labels on a sheet: four to a row, 313 px
+    /// apart, each turned a little (-6 to 6 degrees).
+    public static func sheet(
+        _ texts: [String], on backdrop: Frame, moduleSize: Double, dark: UInt8, light: UInt8
+    ) -> Frame {
+        var sheet = backdrop
+        for (index, text) in texts.enumerated() {
+            let matrix = QRMatrix(text: text, level: .medium)!
+            sheet = sheet.drawingModules(
+                ModuleGrid(columns: matrix.size, rows: matrix.size, dark: matrix.modules),
+                at: ModulePlacement(
+                    centreX: 170 + Double(index % 4) * 313, centreY: 130 + Double(index / 4) * 230,
+                    moduleSize: moduleSize, degrees: Double(index % 5) * 3 - 6),
+                dark: dark, light: light)
+        }
+        return sheet
     }
 
     /// Every frame, numbered and timed at 30 fps, noise of `sigma` fresh in each.

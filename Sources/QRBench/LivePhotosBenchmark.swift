@@ -121,8 +121,8 @@ struct LivePhotosBenchmark {
         let qrtui = CaptureBenchmark.productsDirectory + "/qrtui"
         let json = ["--no-preview", "--format", "json"]
         var reads: [Way: [(quad: QRPhotosBenchmark.Quad, frame: Int)]] = [:]
-        reads[.still] = Self.codes(run(qrtui, json + [first]))
-        reads[.y4m] = Self.codes(run(qrtui, json + ["-i", clip]))
+        reads[.still] = QRPhotosBenchmark.qrCodes(inJSON: run(qrtui, json + [first]))
+        reads[.y4m] = QRPhotosBenchmark.qrCodes(inJSON: run(qrtui, json + ["-i", clip]))
         for (way, format, rate) in [(Way.mjpeg, "mjpeg", 30.0), (.yuyv, "yuyv", 10)] {
             let camera = [
                 "LD_PRELOAD": CaptureBenchmark.productsDirectory + "/libFakeV4L2.so",
@@ -130,7 +130,7 @@ struct LivePhotosBenchmark {
                 "QRTUI_FAKE_IMAGE": plain, "QRTUI_FAKE_SIGMA": "\(Self.sigma)",
             ]
             let arguments = json + ["-d", "/dev/video0", "--size", "\(Self.width)x\(Self.height)", "--timeout", "4"]
-            reads[way] = Self.codes(run(qrtui, arguments, environment: camera)).filter {
+            reads[way] = QRPhotosBenchmark.qrCodes(inJSON: run(qrtui, arguments, environment: camera)).filter {
                 Double($0.frame) < Self.seconds * rate
             }
         }
@@ -154,16 +154,6 @@ struct LivePhotosBenchmark {
     ) -> [Int] {
         truth.compactMap { quad in
             reads.filter { QRPhotosBenchmark.score([$0.quad], against: [quad]).found == 1 }.map(\.frame).min()
-        }
-    }
-
-    /// The QR codes of qrtui's JSON lines: corners and frame.
-    private static func codes(_ output: [UInt8]) -> [(quad: QRPhotosBenchmark.Quad, frame: Int)] {
-        output.split(separator: 0x0A).compactMap { line in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-                object["type"] as? String == "QR-Code", let corners = object["corners"] as? [[Double]]
-            else { return nil }
-            return (corners.filter { $0.count == 2 }.map { (x: $0[0], y: $0[1]) }, object["frame"] as? Int ?? 0)
         }
     }
 

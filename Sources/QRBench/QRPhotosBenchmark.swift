@@ -167,14 +167,18 @@ struct QRPhotosBenchmark {
     private func qrtui(_ photo: String) -> (quads: [Quad], seconds: Double) {
         let (output, seconds) = CorpusTimes.timed(
             CaptureBenchmark.productsDirectory + "/qrtui", ["--no-preview", "--format", "json", photo])
-        var quads = [Quad]()
-        for line in output.split(separator: 0x0A) {
+        let quads = Self.qrCodes(inJSON: output).map(\.quad)
+        return (quads, seconds)
+    }
+
+    /// The QR codes of qrtui's JSON lines: their corners and the frame each was announced in.
+    static func qrCodes(inJSON output: [UInt8]) -> [(quad: Quad, frame: Int)] {
+        output.split(separator: 0x0A).compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
                 object["type"] as? String == "QR-Code", let corners = object["corners"] as? [[Double]]
-            else { continue }
-            quads.append(corners.filter { $0.count == 2 }.map { (x: $0[0], y: $0[1]) })
+            else { return nil }
+            return (corners.filter { $0.count == 2 }.map { (x: $0[0], y: $0[1]) }, object["frame"] as? Int ?? 0)
         }
-        return (quads, seconds)
     }
 
     /// How many QR codes zbarimg reports, and its wall time.

@@ -12,25 +12,15 @@ import Testing
 /// nothing.
 @Suite struct DeepLookTests {
     /// A sheet of twelve small codes, as labels on a shelf, 720p.
-    static func sheet() throws -> (picture: Frame, texts: Set<String>) {
-        var sheet = Frame.plasma(width: 1280, height: 720, seed: 5).lit(from: 0.7, to: 1.0)
-        var texts = Set<String>()
-        for index in 0..<12 {
-            let text = "https://example.org/shelf/\(index + 1)?lot=2026-12-\(index + 10)"
-            texts.insert(text)
-            let matrix = try #require(QRMatrix(text: text, level: .medium))
-            sheet = sheet.drawingModules(
-                ModuleGrid(columns: matrix.size, rows: matrix.size, dark: matrix.modules),
-                at: ModulePlacement(
-                    centreX: 170 + Double(index % 4) * 313, centreY: 130 + Double(index / 4) * 230, moduleSize: 2.5,
-                    degrees: Double(index % 5) * 3 - 6),
-                dark: 60, light: 200)
-        }
-        return (sheet.blurred(sigma: 0.8), texts)
+    static func sheet() -> (picture: Frame, texts: Set<String>) {
+        let texts = (1...12).map { "https://example.org/shelf/\($0)?lot=2026-12-\($0 + 9)" }
+        let backdrop = Frame.plasma(width: 1280, height: 720, seed: 5).lit(from: 0.7, to: 1.0)
+        let sheet = LabelsClip.sheet(texts, on: backdrop, moduleSize: 2.5, dark: 60, light: 200)
+        return (sheet.blurred(sigma: 0.8), Set(texts))
     }
 
     @Test func aSceneHeldStillGetsWhatAStillReadOfItsFrameGets() throws {
-        let (picture, texts) = try Self.sheet()
+        let (picture, texts) = Self.sheet()
         var noise = SensorNoise(sigma: 3, seed: 8)
         let frames = (0..<10).map { noise.applied(to: picture.renumbered(sequence: $0, timestamp: Double($0) / 30)) }
         let still = Set(CodeReader().read(frames[0], kind: .still).codes.map(\.text))
