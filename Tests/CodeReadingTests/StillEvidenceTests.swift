@@ -61,3 +61,27 @@ import Testing
         #expect(ThoroughScan().scan(picture, with: ZbarEngine()).codes.map(\.text) == ["on the carpet"])
     }
 }
+
+extension StillEvidenceTests {
+    /// A picture of two greys (a checkerboard of 4 px squares, which looks like code texture
+    /// everywhere): thresholded or binarised it is the picture the plain look read, so neither
+    /// look runs; inverted and smoothed (halftone dots are two greys too) still do.
+    @Test func twoGreysAreNotThresholdedOrBinarisedAgain() {
+        let side = 400
+        let luma = (0..<(side * side)).map { index in ((index % side) / 4 + (index / side) / 4) % 2 == 0 ? UInt8(0) : 255 }
+        let board = Frame(width: side, height: side, luma: luma)
+        let evidence = StillEvidence(board, in: board.bounds)
+        #expect(evidence.twoTones && !evidence.isEmpty)
+        #expect(!evidence.allows(look(.binarised, board)) && !evidence.allows(look(.thresholded, board)))
+        #expect(evidence.allows(look(.inverted, board)) && evidence.allows(look(.smoothed, board)))
+        let reading = ThoroughScan().scan(board, with: ZbarEngine())
+        #expect(reading.codes.isEmpty && reading.passesRun.contains(.inverted))
+        #expect(!reading.passesRun.contains(.binarised) && !reading.passesRun.contains(.thresholded))
+        // A drawn code of two greys is still read.
+        let scene = CodeFixtures.qrScene("two greys", moduleSize: 3)
+        let code = Frame(
+            width: scene.width, height: scene.height, luma: scene.packed.luma.map { $0 < 128 ? 0 : 255 })
+        #expect(StillEvidence(code, in: code.bounds).twoTones)
+        #expect(ThoroughScan().scan(code, with: ZbarEngine()).codes.map(\.text) == ["two greys"])
+    }
+}

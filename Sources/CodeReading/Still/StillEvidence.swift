@@ -112,8 +112,9 @@ struct StillEvidence {
         // a bull's-eye, a patch of code texture) gets the plain look alone: every other look
         // costs each library as much again, and no code lies in it.
         guard !fineTexture || showsCandidates else { return false }
-        // A picture of two greys thresholded is the picture the plain look read.
-        if twoTones && look.pass == .thresholded && look.turn == nil { return false }
+        // A picture of two greys thresholded, or binarised, is the picture the plain look read
+        // (binarised, less: the inside of a dark area wider than its window turns light).
+        if twoTones && (look.pass == .thresholded || look.pass == .binarised) && look.turn == nil { return false }
         if look.turn != nil && !showsBars { return false }
         switch look.pass {
         case .plain: return true

@@ -83,14 +83,16 @@ public final class ZxingEngine: CodeEngine {
 
     /// Pixels of light put round a picture whose edge a matrix code may touch.
     static let margin = 4
-    static let mostBordered = 4_000_000
+    /// A 1080p frame's pixels: a camera's frame filled by a symbol is still bordered.
+    static let mostBordered = 1920 * 1080
 
     /// zxing-cpp's Data Matrix detector follows the symbol's edges out into its quiet zone: a
     /// symbol filling the picture to its edges is found only once light is put round it (one
     /// pixel is enough). The light of the picture's edge, when dark also touches that edge and
     /// matrix codes are looked for; nil when the picture needs none. A picture of more than
-    /// `mostBordered` pixels is left as it is: its copy would cost a byte a pixel more than
-    /// a large picture is given.
+    /// `mostBordered` pixels is left as it is: its copy, beside the picture, a pass's view of it
+    /// and zxing-cpp's own copies (its PDF417 search turns the whole thresholded picture, in
+    /// noise too), would cost more than the 3 bytes a pixel a picture is given.
     static func edgeMargin(for picture: Frame, formats: Int32) -> UInt8? {
         guard formats & ~linearFormats != 0, picture.width * picture.height <= mostBordered else { return nil }
         let edge = picture.edgeRange
