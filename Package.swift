@@ -188,7 +188,7 @@ let package = Package(
             name: "QRBench",
             dependencies: [
                 "FrameCore", "PictureOps", "SystemCalls", "CodeReading", "CaptureKit", "PictureFiles", "Overlay",
-                "ScanOptions", "CursesBackend", "CodeFixtures",
+                "ScanOptions", "ScanPipeline", "CursesBackend", "CodeFixtures",
             ]
         ),
     ]

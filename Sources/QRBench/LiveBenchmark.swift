@@ -2,12 +2,13 @@ import CaptureKit
 import CodeReading
 import FrameCore
 import Glibc
+import ScanPipeline
 import Synchronization
 
-/// `--live`: each clip played in real time at 30 fps through the live path a camera takes
-/// (a capture thread, latest-frame-wins, `CodeReader` at the default effort, 1D
-/// confirmation), against plain zbar (or zxing-cpp, for the codes zbar cannot read) on one
-/// whole frame of it.
+/// `--live`: each clip played in real time at 30 fps through the program's own `Pipeline` as
+/// a camera's frames go (latest frame wins, read in the screen's scan area, announced by the
+/// program's one rule), against plain zbar (or zxing-cpp, for the codes zbar cannot read) on
+/// one whole frame of it.
 struct LiveBenchmark {
     let clips: [LiveClip]
     let policy: ReadingPolicy
@@ -39,37 +40,44 @@ struct LiveBenchmark {
         let shown = frames[LiveClip.lead]
         let zbar = (ZbarEngine().codes(in: shown).first ?? ZxingEngine().codes(in: shown).first)?.text
         let source = ClipSource(frames: frames)
-        let channel = FrameChannel(mode: .latestWins)
-        _ = CaptureThread(into: channel) { () throws(CaptureError) in source }
-        let reader = CodeReader(policy: policy)
-        var tracker = CodeTracker(confirmations: policy.confirmations)
+        let given = Pipeline.Given(handOver: .latestWins, area: LiveClip.area) { () throws(CaptureError) in source }
+        let cpuBefore = MonotonicClock.processCPU()
+        let pipeline = Pipeline(Pipeline.Setup(given: given, policy: policy), onScreen: false)
+        defer { pipeline.stop(reading: 5, capture: 5) }
         var announced: Double?
         var wrong = [String]()
-        let cpuBefore = MonotonicClock.processCPU()
-        while case .value(let frame)? = channel.frames.take(until: MonotonicClock.now() + 10) {
-            let started = MonotonicClock.threadCPU()
-            let reading = reader.read(frame, in: LiveClip.area, kind: .live)
-            let took = (MonotonicClock.threadCPU() - started) * 1000
-            let codes = reading.codes
-            if verbose {
-                let passes = reading.passesRun.map(\.rawValue).joined(separator: ",")
-                let line =
-                    "frame \(frame.sequence): cpu \(format(took)) work \(format(reading.work)) ms, \(passes) -> "
-                    + "\(codes.map { "\($0.text) q\($0.quality) \($0.corners.boundingRect.map { "\($0.minX),\($0.minY)-\($0.maxX),\($0.maxY)" } ?? "")" }) held \(reading.held.count)\n"
-                _ = Array(line.utf8).withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            }
-            for code in tracker.update(with: codes, held: reading.held, at: frame.timestamp) {
-                if code.text == expected {
-                    announced = announced ?? MonotonicClock.now()
-                } else {
-                    wrong.append(code.text)
+        reading: while let event = pipeline.output.take(until: MonotonicClock.now() + 10) {
+            switch event {
+            case .read(let result):
+                if verbose { Self.tell(result) }
+                for code in result.announced {
+                    if code.text == expected {
+                        announced = announced ?? MonotonicClock.now()
+                    } else {
+                        wrong.append(code.text)
+                    }
                 }
+            case .notice: continue
+            case .ended, .failed: break reading
             }
         }
         let cpu = (MonotonicClock.processCPU() - cpuBefore) * 1000 / Double(frames.count)
         let shownAt = source.publishTime(of: LiveClip.lead)
         let count = announced.map { max(1, Int((($0 - shownAt) * 30).rounded(.up))) }
         return Outcome(clip: clip, zbar: zbar, expected: expected, frames: count, wrong: wrong, cpuPerFrame: cpu)
+    }
+
+    /// One frame's reading on stderr: its wall time, work, passes and codes.
+    static func tell(_ result: PipelineReading) {
+        let reading = result.reading
+        let passes = reading.passesRun.map(\.rawValue).joined(separator: ",")
+        let codes = reading.codes.map { code in
+            "\(code.text) q\(code.quality) "
+                + (code.corners.boundingRect.map { "\($0.minX),\($0.minY)-\($0.maxX),\($0.maxY)" } ?? "")
+        }
+        toStderr(
+            "frame \(result.job.frame.sequence): \(format(result.milliseconds)) ms, work \(format(reading.work)), "
+                + "\(passes) -> \(codes) held \(reading.held.count)")
     }
 
     static func row(_ outcome: Outcome) -> [String] {
@@ -116,29 +124,32 @@ struct LiveBenchmark {
 }
 
 /// A clip played like a camera: each frame released when due at 30 fps, stamped with the
-/// time it was released.
+/// time it was released; unpaced, each at once, stamped 1/30 s after the one before.
 final class ClipSource: FrameSource, @unchecked Sendable {  // used by the capture thread only, times behind a mutex
     let name = "clip"
     let kind = SourceKind.live
     let framesPerSecond: Double? = 30
     private let frames: [Frame]
+    private let paced: Bool
     private var next = 0
     private var start: Double?
     private let released: Mutex<[Double]>
 
-    init(frames: [Frame]) {
+    init(frames: [Frame], paced: Bool = true) {
         self.frames = frames
+        self.paced = paced
         released = Mutex([Double](repeating: 0, count: frames.count))
     }
 
     func nextFrame() throws(CaptureError) -> Frame? {
         guard next < frames.count else { return nil }
+        defer { next += 1 }
+        guard paced else { return frames[next].renumbered(sequence: next, timestamp: Double(next) / 30) }
         let start = self.start ?? MonotonicClock.now()
         self.start = start
         MonotonicClock.sleep(until: start + Double(next) / 30)
         let now = MonotonicClock.now()
         released.withLock { $0[next] = now }
-        defer { next += 1 }
         return frames[next].renumbered(sequence: next, timestamp: now)
     }
 

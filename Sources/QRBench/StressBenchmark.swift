@@ -6,6 +6,7 @@ import FrameCore
 import Glibc
 import PictureFiles
 import PictureOps
+import ScanPipeline
 import Synchronization
 
 /// `--stress N`: N random pictures per symbology under random harm (scale, turn, shear and
@@ -145,16 +146,21 @@ struct StressBenchmark {
     }
 
     /// The picture as a camera would hold it: six frames at 30 fps with fresh sensor noise,
-    /// read live (work counted) and announced as the screen would (1D after two looks).
+    /// through the program's own `Pipeline` (its reading, its rule for announcing: 1D after two
+    /// looks), every frame read with its work counted so that every run reads alike.
     static func live(_ picture: Frame) -> [String] {
-        let reader = CodeReader()
-        var tracker = CodeTracker(confirmations: 2)
+        let frames = (0..<6).map { n in picture.withNoise(amplitude: 3, seed: UInt64(n) &+ 17) }
+        let source = ClipSource(frames: frames, paced: false)
+        let given = Pipeline.Given(handOver: .lossless, countedWork: true) { () throws(CaptureError) in source }
+        let pipeline = Pipeline(Pipeline.Setup(given: given, policy: ReadingPolicy()), onScreen: false)
+        defer { pipeline.stop(reading: 5, capture: 5) }
         var announced = [String]()
-        for n in 0..<6 {
-            let frame = picture.withNoise(amplitude: 3, seed: UInt64(n) &+ 17).renumbered(
-                sequence: n, timestamp: Double(n) / 30)
-            let reading = reader.read(frame, kind: .live, realTime: false)
-            announced += tracker.update(with: reading.codes, held: reading.held, at: frame.timestamp).map(\.text)
+        while let event = pipeline.output.take() {
+            switch event {
+            case .read(let result): announced += result.announced.map(\.text)
+            case .notice: continue
+            case .ended, .failed: return announced
+            }
         }
         return announced
     }

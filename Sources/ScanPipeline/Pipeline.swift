@@ -24,6 +24,9 @@ package final class Pipeline: Sendable {
     /// How a source is opened and read.
     package struct Setup: Sendable {
         package var choice: SourceFactory.Choice
+        /// A source made by the caller instead of the one `choice` names (a benchmark's clip,
+        /// a test's frames): the program's own capture, reading and announcing then run on it.
+        package var given: Given?
         package var camera: @Sendable (String) -> CameraRequest
         package var limits = PictureLimits()
         package var environment: [String: String] = [:]
@@ -41,18 +44,52 @@ package final class Pipeline: Sendable {
             environment = options.environment
             policy = options.reading
         }
+
+        /// `source` read as the program reads a camera's or a file's frames, with `policy`.
+        package init(given: Given, policy: ReadingPolicy) {
+            choice = .demo(reason: .requested)
+            self.given = given
+            camera = { CameraRequest(path: $0) }
+            self.policy = policy
+        }
+    }
+
+    /// A source of the caller's, and how its frames are handed on and read.
+    package struct Given: Sendable {
+        package var open: @Sendable () throws(CaptureError) -> any FrameSource
+        /// `.latestWins` as a camera's frames, `.lossless` as a file's.
+        package var handOver: HandOverMode
+        /// The scan area frames are read in (nil: the whole frame), as a screen steers it.
+        package var area: PixelRect?
+        /// Frames read with their work counted, as a file's are headless, not timed: every
+        /// run reads alike, however busy the machine (a camera's frames are timed).
+        package var countedWork: Bool
+
+        package init(
+            handOver: HandOverMode, area: PixelRect? = nil, countedWork: Bool = false,
+            open: @escaping @Sendable () throws(CaptureError) -> any FrameSource
+        ) {
+            self.open = open
+            self.handOver = handOver
+            self.area = area
+            self.countedWork = countedWork
+        }
     }
 
     /// `onScreen`: the frames are shown (a recording plays at its own pace, the newest frame
     /// wins, nothing is read until the screen steers); else every frame of a file is read.
     package init(_ setup: Setup, onScreen: Bool) {
-        let mode = onScreen ? .latestWins : setup.choice.handOver
+        let mode = onScreen ? .latestWins : setup.given?.handOver ?? setup.choice.handOver
         pictures = onScreen ? Pictures(mode: .latestWins) : nil
-        feed = ScanFeed(mode: mode, pictures: pictures, steering: onScreen ? .waiting : .whole)
+        let whole = ScanSteering(area: setup.given?.area, readsFrames: true)
+        feed = ScanFeed(
+            mode: mode, pictures: pictures, steering: onScreen ? .waiting : whole,
+            countedWork: setup.given?.countedWork ?? false)
         reading = ReadingThread(
             jobs: feed.jobs, policy: setup.policy, limit: setup.limit, messages: setup.messages,
             stillness: setup.link?.stillness)
         capture = CaptureThread(into: feed) { () throws(CaptureError) in
+            if let given = setup.given { return try given.open() }
             let source = try SourceFactory.open(
                 setup.choice, camera: setup.camera, limits: setup.limits, link: setup.link,
                 environment: setup.environment, deadline: setup.limit.deadline)
@@ -105,10 +142,12 @@ final class ScanFeed: CaptureSink {
     let jobs: Jobs
     private let pictures: Pipeline.Pictures?
     private let state: Mutex<(steering: ScanSteering, kind: SourceKind, open: Bool)>
+    private let countedWork: Bool
 
-    init(mode: HandOverMode, pictures: Pipeline.Pictures?, steering: ScanSteering) {
+    init(mode: HandOverMode, pictures: Pipeline.Pictures?, steering: ScanSteering, countedWork: Bool = false) {
         jobs = Jobs(mode: mode)
         self.pictures = pictures
+        self.countedWork = countedWork
         state = Mutex((steering, .recorded, false))
     }
 
@@ -130,7 +169,8 @@ final class ScanFeed: CaptureSink {
         guard steering.readsFrames else { return !jobs.isClosed }
         // Cameras come in real time, and pipes fed at their pace; files and faster pipes as
         // fast as they are read.
-        return jobs.publish(ScanJob(frame: frame, area: steering.area, kind: kind, realTime: kind == .live || paced))
+        let realTime = !countedWork && (kind == .live || paced)
+        return jobs.publish(ScanJob(frame: frame, area: steering.area, kind: kind, realTime: realTime))
     }
 
     func notify(_ notice: CaptureNotice) { jobs.notify(notice, supersedes: CaptureNotice.supersedes) }

@@ -1,5 +1,6 @@
 import CaptureKit
 import CodeFixtures
+import CodeReading
 import FrameCore
 import ScanOptions
 import SystemCalls
@@ -82,6 +83,53 @@ import Testing
         let done = nextReading(pipeline.output)
         #expect(done?.job.frame.sequence == shown.sequence && done?.job.area == area)
         #expect(done?.announced.map(\.text) == ["topology"])
+        #expect(pipeline.stop(reading: 10, capture: 10))
+    }
+}
+
+/// A caller's own source (a benchmark's clip) through the program's pipeline: its reading and
+/// its one rule for announcing, not a copy of them.
+@Suite struct GivenSourceTests {
+    /// Frames of a camera's kind handed over at once, each once.
+    final class Frames: FrameSource, @unchecked Sendable {  // taken by the capture thread alone
+        let name = "frames"
+        let kind = SourceKind.live
+        let framesPerSecond: Double? = 30
+        private var left: [Frame]
+
+        init(_ frames: [Frame]) { left = frames }
+
+        func nextFrame() throws(CaptureError) -> Frame? { left.isEmpty ? nil : left.removeFirst() }
+    }
+
+    /// Six noisy frames of an EAN-13, read losslessly with their work counted in the area given:
+    /// every frame is read there as a camera's (not as a still), and the 1D code is announced
+    /// once by the program's rule, however many frames show it.
+    @Test func aGivenSourceIsReadAndAnnouncedAsTheProgramDoes() {
+        let scene = EAN13.scene("400638133393", moduleWidth: 3, width: 640, height: 360)
+        let frames = (0..<6).map { n in
+            scene.withNoise(amplitude: 3, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30)
+        }
+        let source = Frames(frames)
+        let area = PixelRect(x: 40, y: 20, width: 560, height: 320)
+        let given = Pipeline.Given(handOver: .lossless, area: area, countedWork: true) { () throws(CaptureError) in
+            source
+        }
+        let pipeline = Pipeline(Pipeline.Setup(given: given, policy: ReadingPolicy()), onScreen: false)
+        var readings = [PipelineReading]()
+        loop: while let event = pipeline.output.take(until: MonotonicClock.now() + 30) {
+            switch event {
+            case .read(let done): readings.append(done)
+            case .notice: continue
+            case .ended: break loop
+            case .failed(let error):
+                Issue.record("failed: \(error)")
+                break loop
+            }
+        }
+        #expect(readings.map(\.job.frame.sequence) == Array(0..<6))
+        #expect(readings.allSatisfy { $0.job.area == area && $0.job.kind == .live && !$0.job.realTime })
+        #expect(readings.flatMap(\.announced).map(\.text) == ["4006381333931"])
         #expect(pipeline.stop(reading: 10, capture: 10))
     }
 }
