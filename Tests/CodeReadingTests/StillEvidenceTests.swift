@@ -68,7 +68,9 @@ extension StillEvidenceTests {
     /// look runs; inverted and smoothed (halftone dots are two greys too) still do.
     @Test func twoGreysAreNotThresholdedOrBinarisedAgain() {
         let side = 400
-        let luma = (0..<(side * side)).map { index in ((index % side) / 4 + (index / side) / 4) % 2 == 0 ? UInt8(0) : 255 }
+        let luma = (0..<(side * side)).map { index in
+            ((index % side) / 4 + (index / side) / 4) % 2 == 0 ? UInt8(0) : 255
+        }
         let board = Frame(width: side, height: side, luma: luma)
         let evidence = StillEvidence(board, in: board.bounds)
         #expect(evidence.twoTones && !evidence.isEmpty)
