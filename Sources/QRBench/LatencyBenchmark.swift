@@ -154,10 +154,10 @@ extension LatencyBenchmark {
             progress("latency: QR on screen, \(name)")
             let qr = onScreen(.qr, camera: camera)
             let from = (qr.dequeued.values.min() ?? 0) + Self.warmUp
-            row("dequeue to picture", name, qr.pictureDelays(after: from), "p90 <= 16")
+            row("dequeue to picture", name, qr.pictureDelays(after: from), "p90 <= 6")
             row(
                 "dequeue to QR on the status line", name, qr.statusDelays(after: from, appearance: Self.appearance),
-                "median <= 20")
+                "median <= 12")
             let never = qr.framesNeverDrawn(after: from)
             notes.append(
                 "\(name): of the \(never.decoded) frames decoded, \(never.decodedNever) were never drawn "
@@ -169,7 +169,7 @@ extension LatencyBenchmark {
             let eanFrom = (ean.dequeued.values.min() ?? 0) + Self.warmUp
             row(
                 "EAN-13 on the status line", name, ean.statusDelays(after: eanFrom, appearance: Self.appearance),
-                "median <= 55")
+                "median <= 20")
             progress("latency: EAN-13 headless, \(name)")
             row("headless EAN-13 JSON line", name, headless(.ean13, camera: camera), "p90 <= 80")
         }

@@ -36,8 +36,10 @@ struct CodeAppearance {
         columns = min(Self.most, max(Self.least, box.width / 2))
         rows = min(Self.most, max(Self.least, box.height / 2))
         samples = Self.sample(frame, box: box, columns: columns, rows: rows)
-        let sorted = samples.sorted()
-        contrast = sorted[sorted.count * 9 / 10] - sorted[sorted.count / 10]
+        let count = samples.count
+        contrast =
+            Self.ranked(samples, least: 0, most: 1020, at: count * 9 / 10)
+            - Self.ranked(samples, least: 0, most: 1020, at: count / 10)
     }
 
     /// Whether `frame` shows something else where the code was: more than `differingShare` of
@@ -47,12 +49,25 @@ struct CodeAppearance {
         guard box.maxX < frame.width, box.maxY < frame.height else { return true }
         let now = Self.sample(frame, box: box, columns: columns, rows: rows)
         let shifts = zip(now, samples).map { $0 &- $1 }
-        let light = shifts.sorted()[shifts.count / 2]
+        let light = Self.ranked(shifts, least: -1020, most: 1020, at: shifts.count / 2)
         // A point is a sum of four pixels: its noise is twice a pixel's, a difference's 2.8 times.
         let beyondNoise = Int32((4.5 * 2.83 * Double(max(noise, 1))).rounded(.up))
         let limit = max(contrast / 2, beyondNoise, 16)
         let differing = shifts.reduce(0) { $0 + (abs($1 &- light) > limit ? 1 : 0) }
         return Double(differing) > max(3, Self.differingShare * Double(shifts.count))
+    }
+
+    /// The value at `rank` in `values` sorted, every one within `least...most`: counted, not
+    /// sorted (this runs for every code followed, on every frame).
+    static func ranked(_ values: [Int32], least: Int32, most: Int32, at rank: Int) -> Int32 {
+        var counts = [Int](repeating: 0, count: Int(most - least) + 1)
+        for value in values { counts[Int(min(most, max(least, value)) - least)] += 1 }
+        var left = rank
+        for (index, count) in counts.enumerated() {
+            if left < count { return Int32(index) + least }
+            left -= count
+        }
+        return most
     }
 
     /// The sums of 2x2 pixels at `columns` x `rows` points spread evenly over `box`.
