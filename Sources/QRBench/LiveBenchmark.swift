@@ -1,13 +1,15 @@
 import CaptureKit
+import CodeFixtures
 import CodeReading
 import FrameCore
 import Glibc
+import PictureFiles
 import ScanPipeline
 import Synchronization
 
-/// `--live`: each clip played in real time at 30 fps through the program's own `Pipeline` as
-/// a camera's frames go (latest frame wins, read in the screen's scan area, announced by the
-/// program's one rule), against plain zbar (or zxing-cpp, for the codes zbar cannot read) on
+/// `--live`: each clip played in real time at 30 fps, as the MJPEG a webcam sends, through the
+/// program's own `Pipeline` as a camera's frames go (decoded as the camera path decodes them,
+/// latest frame wins, read in the screen's scan area, announced by the program's one rule), against plain zbar (or zxing-cpp, for the codes zbar cannot read) on
 /// one whole frame of it.
 struct LiveBenchmark {
     let clips: [LiveClip]
@@ -124,19 +126,25 @@ struct LiveBenchmark {
 }
 
 /// A clip played like a camera: each frame released when due at 30 fps, stamped with the
-/// time it was released; unpaced, each at once, stamped 1/30 s after the one before.
+/// time it was released; unpaced, each at once, stamped 1/30 s after the one before. Its frames
+/// come as a webcam sends them, MJPEG (quality 85, 4:2:2, compressed before it plays), and are
+/// decoded as the camera path decodes them.
 final class ClipSource: FrameSource, @unchecked Sendable {  // used by the capture thread only, times behind a mutex
     let name = "clip"
     let kind = SourceKind.live
     let framesPerSecond: Double? = 30
-    private let frames: [Frame]
+    private let frames: [[UInt8]]
+    private let width: Int
+    private let height: Int
+    private let decoder = MJPEGDecoder()
     private let paced: Bool
     private var next = 0
     private var start: Double?
     private let released: Mutex<[Double]>
 
     init(frames: [Frame], paced: Bool = true) {
-        self.frames = frames
+        self.frames = frames.map { JPEGCodec.encode($0, quality: 85, colour: true) }
+        (width, height) = (frames.first?.width ?? 0, frames.first?.height ?? 0)
         self.paced = paced
         released = Mutex([Double](repeating: 0, count: frames.count))
     }
@@ -144,13 +152,16 @@ final class ClipSource: FrameSource, @unchecked Sendable {  // used by the captu
     func nextFrame() throws(CaptureError) -> Frame? {
         guard next < frames.count else { return nil }
         defer { next += 1 }
-        guard paced else { return frames[next].renumbered(sequence: next, timestamp: Double(next) / 30) }
+        guard let frame = MJPEGConversion.luma(frames[next], width: width, height: height, decoder: decoder) else {
+            return nil
+        }
+        guard paced else { return frame.renumbered(sequence: next, timestamp: Double(next) / 30) }
         let start = self.start ?? MonotonicClock.now()
         self.start = start
         MonotonicClock.sleep(until: start + Double(next) / 30)
         let now = MonotonicClock.now()
         released.withLock { $0[next] = now }
-        return frames[next].renumbered(sequence: next, timestamp: now)
+        return frame.renumbered(sequence: next, timestamp: now)
     }
 
     func publishTime(of index: Int) -> Double { released.withLock { $0[index] } }

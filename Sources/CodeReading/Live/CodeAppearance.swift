@@ -36,10 +36,8 @@ struct CodeAppearance {
         columns = min(Self.most, max(Self.least, box.width / 2))
         rows = min(Self.most, max(Self.least, box.height / 2))
         samples = Self.sample(frame, box: box, columns: columns, rows: rows)
-        let count = samples.count
-        contrast =
-            Self.ranked(samples, least: 0, most: 1020, at: count * 9 / 10)
-            - Self.ranked(samples, least: 0, most: 1020, at: count / 10)
+        let tenths = Self.ranked(samples, least: 0, most: 1020, at: [samples.count / 10, samples.count * 9 / 10])
+        contrast = tenths[1] - tenths[0]
     }
 
     /// Whether `frame` shows something else where the code was: more than `differingShare` of
@@ -49,7 +47,7 @@ struct CodeAppearance {
         guard box.maxX < frame.width, box.maxY < frame.height else { return true }
         let now = Self.sample(frame, box: box, columns: columns, rows: rows)
         let shifts = zip(now, samples).map { $0 &- $1 }
-        let light = Self.ranked(shifts, least: -1020, most: 1020, at: shifts.count / 2)
+        let light = Self.ranked(shifts, least: -1020, most: 1020, at: [shifts.count / 2])[0]
         // A point is a sum of four pixels: its noise is twice a pixel's, a difference's 2.8 times.
         let beyondNoise = Int32((4.5 * 2.83 * Double(max(noise, 1))).rounded(.up))
         let limit = max(contrast / 2, beyondNoise, 16)
@@ -57,17 +55,19 @@ struct CodeAppearance {
         return Double(differing) > max(3, Self.differingShare * Double(shifts.count))
     }
 
-    /// The value at `rank` in `values` sorted, every one within `least...most`: counted, not
-    /// sorted (this runs for every code followed, on every frame).
-    static func ranked(_ values: [Int32], least: Int32, most: Int32, at rank: Int) -> Int32 {
+    /// The values at `ranks` (ascending) in `values` sorted, every one within `least...most`:
+    /// counted once, not sorted (this runs for every code followed, on every frame).
+    static func ranked(_ values: [Int32], least: Int32, most: Int32, at ranks: [Int]) -> [Int32] {
         var counts = [Int](repeating: 0, count: Int(most - least) + 1)
         for value in values { counts[Int(min(most, max(least, value)) - least)] += 1 }
-        var left = rank
+        var found = [Int32]()
+        var below = 0
         for (index, count) in counts.enumerated() {
-            if left < count { return Int32(index) + least }
-            left -= count
+            below += count
+            while found.count < ranks.count, ranks[found.count] < below { found.append(Int32(index) + least) }
         }
-        return most
+        while found.count < ranks.count { found.append(most) }
+        return found
     }
 
     /// The sums of 2x2 pixels at `columns` x `rows` points spread evenly over `box`.
