@@ -92,7 +92,7 @@ import Testing
         }
         let path = directory.write("sheet.png", PNGCodec.encode(sheet))
         let started = MonotonicClock.now()
-        let run = try run(["--exec", "sleep 100", "--timeout", "2", "--no-preview", path], deadline: 60)
+        let run = try run(["--exec", "sleep 100", "--timeout", "5", "--no-preview", path], deadline: 60)
         #expect(run.stdoutText.split(separator: "\n").count == 20, "\(run.stdoutText)")
         #expect(
             run.stderr.contains("qrtui: --exec: sleep was stopped at the run's deadline (--timeout)\n"), "\(run.stderr)"
