@@ -7,11 +7,15 @@ import PictureOps
 /// On a stream a 1D code (EAN, UPC, Code 39...) must first be read identically in
 /// `confirmations` frames, and a weak read (few scan lines, or an extra pass) in two at the
 /// least, whatever `confirmations` says; a read zxing-cpp made alike in the picture as taken
-/// counts as two (see `Corroboration`; a code once spelt across its bars is evidence in the
-/// frames after, as in a still's looks); a read that disagrees with another where both lie in
-/// one frame sets both back, and one of the code a new code took the place of counts for
-/// nothing (a ticket after a ticket). 2D codes carry error correction and are announced
-/// at once, but for PDF417 (see `Symbology.oneReadIsProof`). A still picture's reads come corroborated by its thorough scan: announced at once.
+/// counts as two, and an extra pass that read it in an earlier frame counts for half in the
+/// next, as the same pass on the picture turned does in a still: fresh noise, but what misled
+/// the pass (blur, a damaged bar) misleads it again (see `Corroboration`; a code once spelt
+/// across its bars is evidence in the frames after, as in a still's looks, and it keeps its
+/// pass's later reads whole); a read that disagrees with another where both lie in one frame
+/// sets both back, and one of the code a new code took the place of counts for nothing (a
+/// ticket after a ticket). 2D codes carry error correction and are announced at once, but
+/// for PDF417 (see `Symbology.oneReadIsProof`). A still picture's reads come corroborated by
+/// its thorough scan: announced at once.
 public struct CodeTracker: Sendable {
     public var forgetAfter: Double
     public var confirmations: Int
@@ -30,9 +34,12 @@ public struct CodeTracker: Sendable {
     private var copies: [CodeIdentity: Int] = [:]
 
     private struct Sighting {
-        var count: Int
+        /// The looks it had, in half looks.
+        var halves: Int
         var last: Double
         var code: DetectedCode
+        /// The extra passes that read it (a pass's read in a later frame counts for half).
+        var passes: Set<ScanPass> = []
     }
 
     public init(forgetAfter: Double = 2, confirmations: Int = 1, stream: Bool = true) {
@@ -48,7 +55,7 @@ public struct CodeTracker: Sendable {
         let lately = sightings[identity].flatMap { time - $0.last <= forgetAfter ? $0 : nil }
         let code = code.vouched(by: lately?.code)
         guard Corroboration.seenEnough(code) else { return false }
-        var sighting = lately ?? Sighting(count: 0, last: time, code: code)
+        var sighting = lately ?? Sighting(halves: 0, last: time, code: code)
         // Another read where this one lies in this frame: one of them is wrong, neither is
         // believed until two frames more say so. One seen there since this code last was (a
         // code shown in its place, then this one again) leaves this code to be seen afresh; one
@@ -58,19 +65,26 @@ public struct CodeTracker: Sendable {
             $0.key != identity && time - $0.value.last <= forgetAfter && $0.value.code.disagrees(with: code)
         }
         if rivals.contains(where: { $0.value.last >= time }) {
-            for rival in rivals.keys { sightings[rival]?.count = -1 }
-            sighting.count = -1
+            for rival in rivals.keys { sightings[rival]?.halves = -2 }
+            sighting.halves = -2
         } else if let lately, rivals.contains(where: { $0.value.last > lately.last }) {
-            sighting.count = 0
+            sighting.halves = 0
         }
-        // Both libraries reading it alike are two looks in one frame (`Corroboration`), as a
-        // whole scan's read is (it had its second look there).
-        let twoLooks = scanned || Corroboration.enginesAgreeingIsALook(code)
-        if lately.map({ $0.last != time }) ?? true { sighting.count += twoLooks ? 2 : 1 }
+        if lately.map({ $0.last != time }) ?? true { sighting.halves += halves(for: code, after: sighting.passes) }
+        if code.pass != .plain { sighting.passes.insert(code.pass) }
         sighting.last = time
         sighting.code = code
         sightings[identity] = sighting
-        return sighting.count >= max(confirmations, Corroboration.enoughInOneFrame(code) ? 1 : 2)
+        return sighting.halves >= 2 * max(confirmations, Corroboration.enoughInOneFrame(code) ? 1 : 2)
+    }
+
+    /// What one frame's read counts for, in half looks: both libraries reading it alike are two
+    /// looks in one frame (`Corroboration`), as a whole scan's read is (it had its second look
+    /// there); an extra pass that read it in an earlier frame counts for half, unless its read
+    /// was spelt across its bars too (`Corroboration.acrossIsALook`: a decoder of its own agreed).
+    private func halves(for code: DetectedCode, after passes: Set<ScanPass>) -> Int {
+        if scanned || Corroboration.enginesAgreeingIsALook(code) { return 4 }
+        return passes.contains(code.pass) && !Corroboration.acrossIsALook(code) ? 1 : 2
     }
 
     /// Records the codes of one frame taken at `time`; returns those to announce, in the
