@@ -93,7 +93,8 @@ public final class CodeReader {
             zbar: ZbarEngine(symbologies: policy.symbologies, settings: policy.scanner),
             zxing: ZxingEngine(symbologies: policy.symbologies, readsQR: true))
         let thorough = self.thorough
-        return DeepLook(share: share) { frame, area, limit in thorough.scan(frame, in: area, with: engine, limit: limit)
+        return DeepLook(share: share) { frame, area, limit in
+            thorough.scan(frame, in: area, with: engine, limit: limit, placesFirst: true)
         }
     }
 

@@ -37,6 +37,7 @@ struct BenchSettings {
     var explain: String?
     var qrPhotos: String?
     var livePhotos: String?
+    var scenesInto: String?
     /// `--bombs`: the bombs at this share of their full side.
     var bombScale: Double?
     var bombsInto: String?
@@ -47,7 +48,7 @@ struct BenchSettings {
             || stressCount != nil
             || deadlineRuns != nil || soakMinutes != nil || bigStill || memorySide != nil || explain != nil
             || costClips != nil || swap || swapClips != nil || qrPhotos != nil || livePhotos != nil || bombScale != nil
-            || bombsInto != nil
+            || bombsInto != nil || scenesInto != nil
     }
 }
 
@@ -251,6 +252,9 @@ enum BenchOptions {
                 + "beside the still path and zbarimg (--only: categories whose name contains TEXT)"
         ) {
             $0.livePhotos = $1
+        },
+        value("--scenes-into", "DIR", "write --live-photos' 1280x720 scenes into DIR as PGM files, and stop") {
+            $0.scenesInto = $1
         },
         Option(
             names: ["--bombs"], argument: "[=SCALE]", section: section,

@@ -43,6 +43,27 @@ struct LivePhotosBenchmark {
         }
     }
 
+    /// Writes each photo's scene (as played, before the noise) into `folder` as
+    /// CATEGORY-NAME.pgm: to try qrtui on them.
+    func writeScenes(into folder: String) throws -> String {
+        var written = 0
+        for category in try QRPhotosBenchmark.categories(in: root).filter({ only.map($0.contains) ?? true }) {
+            for name in QRPhotosBenchmark.pictures(in: "\(root)/\(category)") {
+                let photo = "\(root)/\(category)/\(name)"
+                guard let data = FileManager.default.contents(atPath: photo),
+                    let picture = try? PictureDecoder.decode(Array(data), path: photo)
+                else { continue }
+                let scene = Self.scene(picture, truth: []).frame
+                let path = "\(folder)/\(category)-\(name.split(separator: ".")[0]).pgm"
+                guard FileManager.default.createFile(atPath: path, contents: Data(NetpbmCodec.encode(scene))) else {
+                    throw CocoaError(.fileWriteUnknown)
+                }
+                written += 1
+            }
+        }
+        return "\(written) scenes written into \(folder)"
+    }
+
     func run(progress: (String) -> Void) throws -> String {
         var header = ["category", "pictures", "codes", "still", "zbarimg"]
         for way in [Way.y4m, .mjpeg, .yuyv] { header += [way.rawValue, "extra", "frame (median, most)"] }

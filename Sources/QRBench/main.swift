@@ -62,6 +62,15 @@ if let folder = settings.bombsInto {
     print(BombBenchmark.write(scale: settings.bombScale ?? 1, into: folder).joined(separator: "\n"))
     exit(0)
 }
+if let folder = settings.scenesInto {
+    do {
+        let root = settings.livePhotos ?? ""
+        print(try LivePhotosBenchmark(root: root, only: settings.only, listCases: false).writeScenes(into: folder))
+    } catch {
+        print("cannot read \(settings.livePhotos ?? "(no --live-photos)"): \(error)")
+    }
+    exit(0)
+}
 if let folder = settings.swapClips {
     print(SwapBenchmark.writeClips(into: folder).joined(separator: "\n"))
     exit(0)

@@ -3,6 +3,7 @@ import Dispatch
 import FrameCore
 import Glibc
 import PictureOps
+import Synchronization
 import Testing
 
 @testable import CodeReading
@@ -66,5 +67,87 @@ import Testing
         }
         release.signal()  // a second scan of the scene may have started: let it end
         #expect(told.count == 1 && told.allSatisfy { Int($0.text).map { $0 >= 4 } ?? false }, "\(told.map(\.text))")
+    }
+}
+
+/// A sheet's codes come out of a whole scan beside the live frames before the scan ends: its
+/// candidate places are read before the looks at the whole picture, and what is final is
+/// taken in the frames while the scan still runs.
+@Suite struct DeepLookEarlyCodesTests {
+    /// zbar and zxing-cpp, counting the looks at the whole picture and how many came before the
+    /// scan first told a code.
+    final class Counting: CodeEngine, @unchecked Sendable {  // used from the scan's one thread
+        let engine = PairedEngine(zbar: ZbarEngine(), zxing: ZxingEngine(readsQR: true))
+        let side: Int
+        let whole = Atomic<Int>(0)
+        let wholeBeforeFirstCode = Atomic<Int>(-1)
+        var symbologies: Set<Symbology>? { engine.symbologies }
+        var density: Int {
+            get { engine.density }
+            set { engine.density = newValue }
+        }
+        init(side: Int) { self.side = side }
+        func decode(_ picture: Frame) -> SymbolsFound {
+            if picture.width * picture.height >= side { whole.add(1, ordering: .relaxed) }
+            return engine.decode(picture)
+        }
+        func narrowed(to family: Set<Symbology>) -> any CodeEngine { engine.narrowed(to: family) }
+        func heard() {
+            _ = wholeBeforeFirstCode.compareExchange(
+                expected: -1, desired: whole.load(ordering: .relaxed), ordering: .relaxed)
+        }
+    }
+
+    func scan(placesFirst: Bool) -> (texts: Set<String>, wholeLooks: Int, wholeBeforeFirstCode: Int) {
+        let (picture, _) = DeepLookTests.sheet()
+        var noise = SensorNoise(sigma: 3, seed: 2)
+        let frame = noise.applied(to: picture)
+        let engine = Counting(side: frame.width * frame.height / 2)
+        let limit = ReadingLimit()
+        limit.listen { _ in engine.heard() }
+        let reading = ThoroughScan().scan(frame, with: engine, limit: limit, placesFirst: placesFirst)
+        let texts = Set(reading.codes.map { $0.text })
+        let wholeLooks: Int = engine.whole.load(ordering: .relaxed)
+        let before: Int = engine.wholeBeforeFirstCode.load(ordering: .relaxed)
+        return (texts, wholeLooks, before)
+    }
+
+    @Test func theSheetsPlacesAreReadBeforeTheWholePicture() {
+        let first = scan(placesFirst: true)
+        let still = scan(placesFirst: false)
+        #expect(first.texts == DeepLookTests.sheet().texts && still.texts == first.texts)
+        #expect(first.wholeBeforeFirstCode == 0 && first.wholeLooks > 0)
+        // A still keeps its order: the whole picture first.
+        #expect(still.wholeBeforeFirstCode > 0)
+    }
+
+    /// What a running scan told is taken in the next frames, the scan still running.
+    @Test func codesToldAreTakenBeforeTheScanEnds() {
+        let release = DispatchSemaphore(value: 0)
+        let deep = DeepLook(share: 0.24) { frame, _, limit in
+            let code = DetectedCode(symbology: .qr, bytes: Array("early".utf8), corners: [])
+            limit.tell([code])
+            release.wait()
+            var reading = FrameReading(frameSequence: frame.sequence, area: nil)
+            reading.codes = [code]
+            return reading
+        }
+        defer { release.signal() }
+        let area = PixelRect(x: 0, y: 0, width: 320, height: 240)
+        let picture = Frame.plasma(width: 320, height: 240, seed: 1)
+        var told = [String]()
+        let deadline = MonotonicClock.now() + 30
+        var index = 0
+        while told.isEmpty && MonotonicClock.now() < deadline {
+            let frame = picture.renumbered(sequence: index, timestamp: Double(index) / 30)
+            let stats = frame.blockStatistics(in: area, blockSize: LiveReader.blockSize, rowStep: LiveReader.rowStep)
+            told = deep.step(
+                frame, in: area, scene: stats, explained: [Bool](repeating: false, count: stats.mean.count)
+            )
+            .map(\.text)
+            index += 1
+            usleep(1000)
+        }
+        #expect(told == ["early"])
     }
 }

@@ -1,11 +1,14 @@
 import FrameCore
 import PictureOps
+import Synchronization
 
 /// A still's whole scan of a scene held still, on a thread of its own: the live reading gets
 /// what a still read of one of its frames gets (every code of a sheet, a small code anywhere,
 /// high versions) without holding up a frame. It starts once the scene has stayed as it was
 /// for `steadyFrames`, is given up at its next look when the scene changes, and its codes
-/// count only while the scene is the one it scanned, once. It is paid from a bucket of CPU
+/// count only while the scene is the one it scanned, once. Codes final before the scan ends
+/// (a 2D code is proof on its first read) are taken in the frame after they are read, as a
+/// still prints them: a sheet's first codes do not wait for its last window. It is paid from a bucket of CPU
 /// seconds filled at the reading's share of a core: a scene that keeps changing costs no more.
 /// Where work is counted, not timed (a file read at a given effort, the benchmarks), the scan
 /// runs in the frame it starts in, charged by its pixels, so every run reads alike.
@@ -33,7 +36,8 @@ final class DeepLook {
     /// The scene as it was when it last changed: a drift too slow to see from frame to frame
     /// adds up against it.
     private var steadyScene: BlockStatistics?
-    private var running: (job: Pending<(FrameReading, Double)>, limit: ReadingLimit, scene: BlockStatistics)?
+    private var running:
+        (job: Pending<(FrameReading, Double)>, limit: ReadingLimit, told: ToldCodes, scene: BlockStatistics)?
     /// The scene the last whole scans covered, and how many it had.
     private var scanned: (scene: BlockStatistics, scans: Int)?
 
@@ -65,7 +69,7 @@ final class DeepLook {
         if let running {
             let moved = SceneChange.changed(scene, since: running.scene).contains(true)
             if moved { running.limit.stop() }
-            guard running.job.isDone else { return [] }
+            guard running.job.isDone else { return moved ? [] : running.told.taken() }
             let (reading, seconds) = running.job.answer
             credit -= seconds
             self.running = nil
@@ -81,12 +85,14 @@ final class DeepLook {
             return scan(frame, area, limit).codes
         }
         let scan = self.scan
+        let told = ToldCodes()
+        limit.listen { told.add($0) }
         let job = Pending {
             let start = MonotonicClock.threadCPU()
             let reading = scan(frame, area, limit)
             return (reading, MonotonicClock.threadCPU() - start)
         }
-        running = (job, limit, scene)
+        running = (job, limit, told, scene)
         return []
     }
 
@@ -101,5 +107,20 @@ final class DeepLook {
         running?.limit.stop()
         scanned = nil
         (steady, steadyScene) = (0, nil)
+    }
+}
+
+/// The codes a whole scan told as final while it ran (on its thread), until the frames take them.
+private final class ToldCodes: Sendable {
+    private let codes = Mutex<[DetectedCode]>([])
+
+    func add(_ more: [DetectedCode]) { codes.withLock { $0 += more } }
+
+    /// Those told since the last time.
+    func taken() -> [DetectedCode] {
+        codes.withLock { codes in
+            defer { codes = [] }
+            return codes
+        }
     }
 }

@@ -22,10 +22,12 @@ struct CandidateWindows {
 
     /// Reads the places in `rect` of `frame` that `evidence` marks and `reading`'s codes leave
     /// uncovered, adding what they read; a read where another code was read is withheld.
-    /// `wholeLooks`: the passes the whole of `rect` had.
+    /// `wholeLooks`: the passes the whole of `rect` had; `placeLooks`: those every place had
+    /// already (`first`).
     func read(
         _ frame: Frame, in rect: PixelRect, evidence: StillEvidence, wholeLooks: Set<ScanPass>,
-        with engine: any CodeEngine, limit: ReadingLimit?, into reading: inout FrameReading
+        placeLooks: Set<ScanPass> = [], with engine: any CodeEngine, limit: ReadingLimit?,
+        into reading: inout FrameReading
     ) {
         let matrix = MatrixWindows(thorough: thorough, engine: engine)
         guard Self.applies(to: engine) || matrix != nil else { return }
@@ -35,6 +37,28 @@ struct CandidateWindows {
             }
             matrix?.read(frame, in: rect, bullseyes: bullseyes, limit: limit, into: &reading)
         }
+        read(
+            frame, in: rect, evidence: evidence, looks: Self.looks.filter { !placeLooks.contains($0) },
+            wholeLooks: wholeLooks, with: engine, limit: limit, into: &reading)
+    }
+
+    /// The places' looks, before the whole picture's: a sheet's codes are out (`limit` tells
+    /// them) long before the looks at all of it end. The passes every place had.
+    func first(
+        _ frame: Frame, in rect: PixelRect, evidence: StillEvidence, with engine: any CodeEngine,
+        limit: ReadingLimit?, into reading: inout FrameReading
+    ) -> Set<ScanPass> {
+        guard Self.applies(to: engine), !evidence.places.qrWindows.isEmpty else { return [] }
+        read(
+            frame, in: rect, evidence: evidence, looks: Self.looks, wholeLooks: [], with: engine, limit: limit,
+            into: &reading)
+        return Set(Self.looks)
+    }
+
+    private func read(
+        _ frame: Frame, in rect: PixelRect, evidence: StillEvidence, looks: [ScanPass], wholeLooks: Set<ScanPass>,
+        with engine: any CodeEngine, limit: ReadingLimit?, into reading: inout FrameReading
+    ) {
         let places = evidence.places.qrWindows
         guard Self.applies(to: engine), !places.isEmpty else { return }
         // A crowd of finders costs zbar far more a pixel than a code does: no floor under its share.
@@ -42,7 +66,7 @@ struct CandidateWindows {
         let budget = WorkBudget(evidence.crowded ? share : max(Self.leastWork, share))
         let area = Double(rect.width * rect.height)
         var open = places
-        for pass in Self.looks where thorough.extraPasses.contains(pass) || pass == .plain {
+        for pass in looks where thorough.extraPasses.contains(pass) || pass == .plain {
             open.removeAll { covered($0, by: reading.codes) }
             for place in open where limit?.reached != true {
                 guard !covered(place, by: reading.codes),

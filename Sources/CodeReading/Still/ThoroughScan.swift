@@ -35,10 +35,12 @@ public struct ThoroughScan: Sendable {
     /// of codes run (`StillEvidence`). A picture of many megapixels is read once whole and then
     /// within a counted budget (`LargeStill`); then the places where QR codes may lie that no
     /// code read covers are read on their own (`CandidateWindows`). The reading gives up once
-    /// `limit` is reached.
+    /// `limit` is reached. `placesFirst`: those places are read before the whole picture's
+    /// looks, so that a sheet's codes come out early (a scene held still, read beside the live
+    /// frames).
     public func scan(
         _ frame: Frame, in area: PixelRect? = nil, with engine: any CodeEngine,
-        limit: ReadingLimit? = nil
+        limit: ReadingLimit? = nil, placesFirst: Bool = false
     ) -> FrameReading {
         let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
         guard !rect.isEmpty else { return FrameReading(frameSequence: frame.sequence, area: area) }
@@ -49,6 +51,11 @@ public struct ThoroughScan: Sendable {
         let whole = crowded ? (engine as? PairedEngine)?.sparingQR ?? engine : engine
         let pixels = Double(rect.width * rect.height)
         let large = LargeStill.applies(to: rect)
+        var early = FrameReading(frameSequence: frame.sequence)
+        let placeLooks =
+            placesFirst && !large
+            ? CandidateWindows(thorough: self).first(
+                frame, in: rect, evidence: evidence.answer, with: engine, limit: limit, into: &early) : []
         var reading =
             large
             ? LargeStill(thorough: self).scan(frame, in: rect, with: whole, limit: limit, evidence: evidence)
@@ -57,9 +64,14 @@ public struct ThoroughScan: Sendable {
                 budget: crowded ? WorkBudget(pixels * (1 + StillEvidence.crowdedShare)) : nil, shown: evidence,
                 tells: true)
         let wholeLooks: Set<ScanPass> = large ? [.plain] : Set(reading.passesRun)
+        if !placeLooks.isEmpty {
+            early.adding(reading)
+            early.work += reading.work
+            reading = early
+        }
         CandidateWindows(thorough: self).read(
-            frame, in: rect, evidence: evidence.answer, wholeLooks: wholeLooks, with: engine, limit: limit,
-            into: &reading)
+            frame, in: rect, evidence: evidence.answer, wholeLooks: wholeLooks, placeLooks: placeLooks, with: engine,
+            limit: limit, into: &reading)
         reading.frameSequence = frame.sequence
         reading.area = area
         reading.milliseconds = (MonotonicClock.now() - start) * 1000
