@@ -35,9 +35,9 @@ public struct ThoroughScan: Sendable {
     /// of codes run (`StillEvidence`). A picture of many megapixels is read once whole and then
     /// within a counted budget (`LargeStill`); then the places where QR codes may lie that no
     /// code read covers are read on their own (`CandidateWindows`). The reading gives up once
-    /// `limit` is reached. `placesFirst`: those places are read before the whole picture's
-    /// looks, so that a sheet's codes come out early (a scene held still, read beside the live
-    /// frames).
+    /// `limit` is reached. `placesFirst`: those places get their plain look before the whole
+    /// picture's looks, so that a sheet's codes come out early (a scene held still, read beside
+    /// the live frames).
     public func scan(
         _ frame: Frame, in area: PixelRect? = nil, with engine: any CodeEngine,
         limit: ReadingLimit? = nil, placesFirst: Bool = false
@@ -54,7 +54,7 @@ public struct ThoroughScan: Sendable {
         var early = FrameReading(frameSequence: frame.sequence)
         let placeLooks =
             placesFirst && !large
-            ? CandidateWindows(thorough: self).first(
+            ? CandidateWindows(thorough: self).plainFirst(
                 frame, in: rect, evidence: evidence.answer, with: engine, limit: limit, into: &early) : []
         var reading =
             large
