@@ -8,7 +8,8 @@ import Synchronization
 /// for `steadyFrames`, is given up at its next look when the scene changes, and its codes
 /// count only while the scene is the one it scanned, once. Codes final before the scan ends
 /// (a 2D code is proof on its first read) are taken in the frame after they are read, as a
-/// still prints them: a sheet's first codes do not wait for its last window. It is paid from a bucket of CPU
+/// still prints them: a sheet's first codes do not wait for its last window. It scans the
+/// mean of the frames the scene stayed still in (`SteadyMean`): less noise, fewer JPEG losses. It is paid from a bucket of CPU
 /// seconds filled at the reading's share of a core: a scene that keeps changing costs no more.
 /// Where work is counted, not timed (a file read at a given effort, the benchmarks), the scan
 /// runs in the frame it starts in, charged by its pixels, so every run reads alike.
@@ -40,6 +41,7 @@ final class DeepLook {
         (job: Pending<(FrameReading, Double)>, limit: ReadingLimit, told: ToldCodes, scene: BlockStatistics)?
     /// The scene the last whole scans covered, and how many it had.
     private var scanned: (scene: BlockStatistics, scans: Int)?
+    private var mean = SteadyMean()
 
     /// `scan` runs on the look's own thread, one at a time (its engine is its own).
     init(share: Double, scan: @escaping Scan) {
@@ -58,14 +60,7 @@ final class DeepLook {
             credit = min(Self.bucketSeconds, credit + Self.shareOfReading * share * (time - lastTime))
         }
         lastTime = time
-        steadyScene = steadyScene?.adopting(scene, where: explained)
-        if let before = scanned?.scene { scanned?.scene = before.adopting(scene, where: explained) }
-        if let before = running?.scene { running?.scene = before.adopting(scene, where: explained) }
-        if let steadyScene, !SceneChange.changed(scene, since: steadyScene).contains(true) {
-            steady += 1
-        } else {
-            (steady, steadyScene) = (0, scene)
-        }
+        follow(frame, in: area, scene: scene, explained: explained)
         if let running {
             let moved = SceneChange.changed(scene, since: running.scene).contains(true)
             if moved { running.limit.stop() }
@@ -79,6 +74,7 @@ final class DeepLook {
         }
         guard steady >= Self.steadyFrames, credit > 0, scans(of: scene) < Self.scansAScene else { return [] }
         let limit = ReadingLimit()
+        let frame = mean.picture(over: frame, in: area) ?? frame
         if inline {
             credit -= Double(area.width * area.height) / Self.countedPixelsASecond
             scanned = (scene, scans(of: scene) + 1)
@@ -96,6 +92,25 @@ final class DeepLook {
         return []
     }
 
+    /// How long the scene has stayed still (followed codes that moved are no change), and the
+    /// mean of its frames: only while it stays still and may be scanned, so a scene that keeps
+    /// changing, or one scanned all it may be, costs nothing here.
+    private func follow(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, explained: [Bool]) {
+        steadyScene = steadyScene?.adopting(scene, where: explained)
+        if let before = scanned?.scene { scanned?.scene = before.adopting(scene, where: explained) }
+        if let before = running?.scene { running?.scene = before.adopting(scene, where: explained) }
+        if let steadyScene, !SceneChange.changed(scene, since: steadyScene).contains(true) {
+            steady += 1
+        } else {
+            (steady, steadyScene) = (0, scene)
+        }
+        if steady == 0 {
+            mean.reset()
+        } else if scans(of: scene) < Self.scansAScene {
+            mean.add(frame, in: area, scene: scene)
+        }
+    }
+
     /// The whole scans `scene` had: those of the scene last scanned, if it is that scene.
     private func scans(of scene: BlockStatistics) -> Int {
         guard let scanned, !SceneChange.changed(scene, since: scanned.scene).contains(true) else { return 0 }
@@ -107,6 +122,7 @@ final class DeepLook {
         running?.limit.stop()
         scanned = nil
         (steady, steadyScene) = (0, nil)
+        mean.reset()
     }
 }
 
