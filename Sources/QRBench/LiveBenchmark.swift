@@ -9,8 +9,8 @@ import Synchronization
 
 /// `--live`: each clip played in real time at 30 fps, as the MJPEG a webcam sends, through the
 /// program's own `Pipeline` as a camera's frames go (decoded as the camera path decodes them,
-/// latest frame wins, read in the screen's scan area, announced by the program's one rule), against plain zbar (or zxing-cpp, for the codes zbar cannot read) on
-/// one whole frame of it.
+/// latest frame wins, read in the screen's scan area, announced by the program's one rule),
+/// against plain zbar (or zxing-cpp, for the codes zbar cannot read) on one whole frame of it.
 struct LiveBenchmark {
     let clips: [LiveClip]
     let policy: ReadingPolicy

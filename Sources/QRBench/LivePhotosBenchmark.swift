@@ -43,18 +43,25 @@ struct LivePhotosBenchmark {
         }
     }
 
+    /// The photos of `category` that decode, with their ground truth (nil: none given).
+    private func photos(in category: String) -> [(name: String, picture: Frame, truth: [QRPhotosBenchmark.Quad]?)] {
+        QRPhotosBenchmark.pictures(in: "\(root)/\(category)").compactMap { name in
+            let photo = "\(root)/\(category)/\(name)"
+            guard let data = FileManager.default.contents(atPath: photo),
+                let picture = try? PictureDecoder.decode(Array(data), path: photo)
+            else { return nil }
+            return (name, picture, QRPhotosBenchmark.truth(at: String(photo.dropLast(4)) + ".txt"))
+        }
+    }
+
     /// Writes each photo's scene (as played, before the noise) into `folder` as
     /// CATEGORY-NAME.pgm: to try qrtui on them.
     func writeScenes(into folder: String) throws -> String {
         var written = 0
         for category in try QRPhotosBenchmark.categories(in: root).filter({ only.map($0.contains) ?? true }) {
-            for name in QRPhotosBenchmark.pictures(in: "\(root)/\(category)") {
-                let photo = "\(root)/\(category)/\(name)"
-                guard let data = FileManager.default.contents(atPath: photo),
-                    let picture = try? PictureDecoder.decode(Array(data), path: photo)
-                else { continue }
-                let scene = Self.scene(picture, truth: []).frame
-                let path = "\(folder)/\(category)-\(name.split(separator: ".")[0]).pgm"
+            for photo in photos(in: category) {
+                let scene = Self.scene(photo.picture, truth: []).frame
+                let path = "\(folder)/\(category)-\(photo.name.split(separator: ".")[0]).pgm"
                 guard FileManager.default.createFile(atPath: path, contents: Data(NetpbmCodec.encode(scene))) else {
                     throw CocoaError(.fileWriteUnknown)
                 }
@@ -73,12 +80,8 @@ struct LivePhotosBenchmark {
         for category in categories {
             progress("live-photos: \(category)")
             var tally = Tally()
-            for name in QRPhotosBenchmark.pictures(in: "\(root)/\(category)") {
-                let photo = "\(root)/\(category)/\(name)"
-                guard let truth = QRPhotosBenchmark.truth(at: String(photo.dropLast(4)) + ".txt"),
-                    let data = FileManager.default.contents(atPath: photo),
-                    let picture = try? PictureDecoder.decode(Array(data), path: photo)
-                else { continue }
+            for (name, picture, truth) in photos(in: category) {
+                guard let truth else { continue }
                 let one = measure(Self.scene(picture, truth: truth), seed: UInt64(tally.pictures + total.pictures))
                 let still = one.found[.still, default: 0]
                 if listCases, [Way.y4m, .mjpeg, .yuyv].contains(where: { one.found[$0, default: 0] < still }) {

@@ -146,8 +146,9 @@ struct StressBenchmark {
     }
 
     /// The picture as a camera would hold it: six frames at 30 fps with fresh sensor noise, sent
-    /// as MJPEG (`ClipSource`), through the program's own `Pipeline` (its reading, its rule for announcing: 1D after two
-    /// looks), every frame read with its work counted so that every run reads alike.
+    /// as MJPEG (`ClipSource`), through the program's own `Pipeline` (its reading, its rule for
+    /// announcing: 1D after two looks), every frame read with its work counted so that every
+    /// run reads alike.
     static func live(_ picture: Frame) -> [String] {
         let frames = (0..<6).map { n in picture.withNoise(amplitude: 3, seed: UInt64(n) &+ 17) }
         let source = ClipSource(frames: frames, paced: false)

@@ -9,8 +9,9 @@ import Synchronization
 /// count only while the scene is the one it scanned, once. Codes final before the scan ends
 /// (a 2D code is proof on its first read) are taken in the frame after they are read, as a
 /// still prints them: a sheet's first codes do not wait for its last window. It scans the
-/// mean of the frames the scene stayed still in (`SteadyMean`): less noise, fewer JPEG losses. It is paid from a bucket of CPU
-/// seconds filled at the reading's share of a core: a scene that keeps changing costs no more.
+/// mean of the frames the scene stayed still in (`SteadyMean`): less noise, fewer JPEG
+/// losses. It is paid from a bucket of CPU seconds filled at the reading's share of a core: a
+/// scene that keeps changing costs no more.
 /// Where work is counted, not timed (a file read at a given effort, the benchmarks), the scan
 /// runs in the frame it starts in, charged by its pixels, so every run reads alike.
 final class DeepLook {

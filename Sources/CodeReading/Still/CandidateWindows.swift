@@ -100,9 +100,10 @@ func isCovered(_ point: PixelPoint, by codes: [DetectedCode]) -> Bool {
 
 extension FrameReading {
     /// What a window's reading found, added: a code seen again is not added twice, and one
-    /// read otherwise where another was read is withheld.
+    /// read otherwise where another was read is withheld; its counted work is added too.
     mutating func adding(_ found: FrameReading) {
         passesRun += found.passesRun
+        work += found.work
         parts += found.parts
         withheld += found.withheld
         for code in found.codes where !codes.contains(where: { $0.isSameSighting(as: code) }) {

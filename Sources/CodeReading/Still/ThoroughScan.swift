@@ -66,7 +66,6 @@ public struct ThoroughScan: Sendable {
         let wholeLooks: Set<ScanPass> = large ? [.plain] : Set(reading.passesRun)
         if !placeLooks.isEmpty {
             early.adding(reading)
-            early.work += reading.work
             reading = early
         }
         CandidateWindows(thorough: self).read(
