@@ -11,11 +11,19 @@ public enum FinderRows {
     /// Half the row's stretch each pixel is judged against.
     static let reach = 15
 
-    /// About how many finder patterns `rect` of `picture` holds.
-    public static func estimate(in picture: Frame, rect: PixelRect? = nil) -> Int {
+    /// Rows are judged in bands this tall: an area above `estimate`'s `atMost` pixels is judged
+    /// in every n-th band alone, and the count scaled by n.
+    static let band = 64
+
+    /// About how many finder patterns `rect` of `picture` holds, judged in about `atMost` of its
+    /// pixels (nil: in all of them).
+    public static func estimate(in picture: Frame, rect: PixelRect? = nil, atMost: Int? = nil) -> Int {
         let area = (rect ?? picture.bounds).clamped(to: picture.bounds)
         guard area.width >= 7, area.height >= 3 else { return 0 }
+        let pixels = area.width * area.height
+        let every = atMost.map { max(1, (pixels + $0 - 1) / max(1, $0)) } ?? 1
         var found = 0.0
+        var judged = 0
         var sums = [Int](repeating: 0, count: area.width + 1)
         var dark = [Bool](repeating: false, count: area.width)
         // The middles crossed on the row before: a finder is crossed on row after row at one
@@ -25,7 +33,10 @@ public enum FinderRows {
         picture.luma.withUnsafeBufferPointer { pixels in
             sums.withUnsafeMutableBufferPointer { sums in
                 dark.withUnsafeMutableBufferPointer { dark in
-                    for y in area.y..<area.maxY {
+                    for y in area.y..<area.maxY where ((y - area.y) / band) % every == 0 {
+                        // A band's first row follows no row judged.
+                        if every > 1 && (y - area.y) % band == 0 { before.removeAll(keepingCapacity: true) }
+                        judged += 1
                         let row = pixels.baseAddress! + y * picture.stride + area.x
                         judge(row, width: area.width, sums: sums, into: dark)
                         here.removeAll(keepingCapacity: true)
@@ -46,7 +57,7 @@ public enum FinderRows {
                 }
             }
         }
-        return Int(found.rounded())
+        return Int((found * Double(area.height) / Double(max(1, judged))).rounded())
     }
 
     /// Each pixel of `row` dark or not against the mean of the row round it (`sums`: the row's

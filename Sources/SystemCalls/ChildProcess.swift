@@ -141,8 +141,14 @@ public enum ChildProcess {
         return (status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F), peak)
     }
 
-    /// A running process's peak resident memory so far (VmHWM, kilobytes); 0 when unknown.
+    /// A running process's peak resident memory so far (VmHWM, kilobytes); 0 when unknown, and
+    /// while it is still this program (not yet past its exec).
     public static func peakKilobytes(_ pid: pid_t) -> Int {
+        // The parent of a posix_spawn wakes as the child's exec lets go of the parent's memory,
+        // a moment before the child takes its own: read then, the peak would be the parent's.
+        guard let own = Syscall.status(of: "/proc/self/exe"), let its = Syscall.status(of: "/proc/\(pid)/exe"),
+            own.st_ino != its.st_ino || own.st_dev != its.st_dev
+        else { return 0 }
         guard let fd = try? Syscall.open("/proc/\(pid)/status", O_RDONLY) else { return 0 }
         defer { Syscall.close(fd) }
         var bytes = [UInt8](repeating: 0, count: 4096)

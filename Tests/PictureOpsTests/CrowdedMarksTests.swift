@@ -34,6 +34,16 @@ import Testing
         #expect(abs(FinderRows.estimate(in: picture) - 400) < 40, "\(FinderRows.estimate(in: picture))")
     }
 
+    /// A picture larger than a photo is judged in bands of its rows: about the same count from
+    /// a fifth of the pixels.
+    @Test func finderRowsOfAHugePictureAreCountedInBands() {
+        let picture = Bombs.finderGrid(side: 640)
+        let whole = FinderRows.estimate(in: picture)
+        let banded = FinderRows.estimate(in: picture, atMost: picture.width * picture.height / 5)
+        #expect(abs(whole - 6400) < 640, "\(whole)")
+        #expect(abs(banded - whole) < whole / 10, "\(banded) against \(whole)")
+    }
+
     /// A picture narrower than the stretch each pixel is judged against: every width counts
     /// (the fuzzer's 10 px picture once made a range that ended before it began).
     @Test func finderRowsCountPicturesOfAnyWidth() {

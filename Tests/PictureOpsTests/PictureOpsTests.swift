@@ -36,6 +36,33 @@ import Testing
         #expect(soft[1, 4] == 0)  // the 5x5 kernel reaches two pixels
     }
 
+    /// Each pixel of a shrunk picture is its block's mean rounded down, for small factors (a
+    /// multiplication stands for the division) and large ones; edges short of a block are dropped.
+    @Test(arguments: [2, 3, 5, 64, 65])
+    func shrinkingTakesEachBlocksMean(factor: Int) {
+        let width = factor * 7 + factor / 2
+        let height = factor * 3 + 1
+        var seed: UInt32 = 12345
+        let luma = (0..<width * height).map { index -> UInt8 in
+            seed = seed &* 1_103_515_245 &+ 12345
+            return index % 5 == 0 ? 255 : UInt8(truncatingIfNeeded: seed >> 16)
+        }
+        let picture = Frame(width: width, height: height, luma: luma)
+        let shrunk = picture.shrunk(by: factor)
+        #expect(shrunk.width == 7 && shrunk.height == 3)
+        for y in 0..<3 {
+            for x in 0..<7 {
+                var total = 0
+                for row in y * factor..<(y + 1) * factor {
+                    for column in x * factor..<(x + 1) * factor { total += Int(luma[row * width + column]) }
+                }
+                #expect(Int(shrunk.luma[y * 7 + x]) == total / (factor * factor), "block \(x),\(y)")
+            }
+        }
+        let white = Frame.filled(width: factor * 2, height: factor * 2, value: 255).shrunk(by: factor)
+        #expect(white.luma == [255, 255, 255, 255])
+    }
+
     @Test func cubicEnlargingDoublesAndKeepsEdgesSteep() {
         #expect(Frame.filled(width: 5, height: 4, value: 140).enlargedCubic(by: 2).luma.allSatisfy { $0 == 140 })
         let edge = Frame(width: 8, height: 1, luma: [20, 20, 20, 20, 230, 230, 230, 230])

@@ -8,12 +8,18 @@ import PictureOps
 /// - a picture far larger than any code needs is also read shrunk (a large, blurred code);
 /// - the places the localiser finds are read at full size (halved when large), look by look
 ///   across them, each look only when its cost fits what is left.
+///
+/// A picture beyond any camera's photo (`fullSizeAtMost`) has its first look shrunk too, and its
+/// places at full size come before the further shrunk looks.
 struct LargeStill {
     /// Areas above this many pixels are read this way.
     static let threshold = 4_000_000
     /// Above this the picture is also read shrunk to about `target` pixels.
     static let shrinkFrom = 16_000_000
     static let target = 4_000_000
+    /// Above this (beyond any camera's photo) even the first look reads the picture shrunk: a
+    /// full-size look at 100 megapixels costs seconds, the localiser finds a small code's place.
+    static let fullSizeAtMost = 24_000_000
     /// The other looks' counted work, as a share of the first look's.
     static let extraShare = 0.5
     /// zbar spends more on a busy window's pixel than on the picture's average one: its looks
@@ -34,21 +40,28 @@ struct LargeStill {
         evidence: Pending<StillEvidence>
     ) -> FrameReading {
         let start = MonotonicClock.now()
-        let origin = PixelPoint(x: rect.x, y: rect.y)
-        var reading = thorough.scanWhole(
-            frame.cropped(to: rect), at: origin, with: engine, limit: limit, passes: [.plain], tells: true)
-        reading.work = Double(rect.width * rect.height)
+        let seen = Self.firstPicture(of: frame, in: rect)
+        var reading = thorough.scanWhole(seen.picture, with: engine, limit: limit, passes: [.plain])
+            .mapped(seen.back)
+        limit?.tell(reading.codes)
+        reading.work = Double(seen.picture.width * seen.picture.height)
         if reading.codes.isEmpty {
-            let budget = WorkBudget(Double(rect.width * rect.height) * Self.extraShare)
-            if rect.width * rect.height > Self.shrinkFrom {
-                readShrunk(frame, in: rect, with: engine, limit: limit, budget: budget, into: &reading)
+            let budget = WorkBudget(reading.work * Self.extraShare)
+            let shrunk = { (reading: inout FrameReading) in
+                budget.weight = 1
+                self.readShrunk(seen, with: engine, limit: limit, budget: budget, into: &reading)
             }
-            budget.weight = Self.busyWeight
-            if reading.codes.isEmpty {
-                readWindows(
+            let windows = { (reading: inout FrameReading) in
+                budget.weight = Self.busyWeight
+                self.readWindows(
                     of: frame, in: rect, texture: evidence.answer.texture, with: engine, limit: limit, budget: budget,
                     into: &reading)
             }
+            // Where the first look was shrunk already, the places at full size come first.
+            let steps =
+                seen.picture.width < rect.width
+                ? [windows, shrunk] : rect.width * rect.height > Self.shrinkFrom ? [shrunk, windows] : [windows]
+            for step in steps where reading.codes.isEmpty { step(&reading) }
             reading.work += budget.spent
         }
         reading.frameSequence = frame.sequence
@@ -57,26 +70,44 @@ struct LargeStill {
         return reading
     }
 
-    /// The smallest whole factor that brings `rect` to about `target` pixels.
-    static func factor(for rect: PixelRect) -> Int {
+    /// A picture of part of a frame, and the way from its pixels to the frame's.
+    struct Scaled {
+        let picture: Frame
+        let back: (PixelPoint) -> PixelPoint
+
+        /// This picture shrunk by `factor`.
+        func shrunk(by factor: Int) -> Scaled {
+            let back = self.back
+            return Scaled(picture: picture.shrunk(by: factor)) { p in
+                back(PixelPoint(x: p.x * factor + factor / 2, y: p.y * factor + factor / 2))
+            }
+        }
+    }
+
+    /// What the plain look reads whole: `rect` at full size, or shrunk to at most
+    /// `fullSizeAtMost` pixels when larger (the smallest codes then left to the windows).
+    static func firstPicture(of frame: Frame, in rect: PixelRect) -> Scaled {
+        let whole = Scaled(picture: frame.cropped(to: rect)) { p in PixelPoint(x: rect.x + p.x, y: rect.y + p.y) }
+        guard rect.width * rect.height > fullSizeAtMost else { return whole }
+        return whole.shrunk(by: factor(for: rect, target: fullSizeAtMost))
+    }
+
+    /// The smallest whole factor (2 or more) that brings `rect` to about `target` pixels.
+    static func factor(for rect: PixelRect, target: Int = target) -> Int {
         var factor = 2
         while rect.width * rect.height / (factor * factor) > target { factor += 1 }
         return factor
     }
 
-    /// The picture shrunk, thoroughly within the budget; codes in frame pixels.
+    /// The first look's picture shrunk to about `target` pixels, read thoroughly within the
+    /// budget; codes in frame pixels.
     private func readShrunk(
-        _ frame: Frame, in rect: PixelRect, with engine: any CodeEngine, limit: ReadingLimit?,
-        budget: WorkBudget, into reading: inout FrameReading
+        _ seen: Scaled, with engine: any CodeEngine, limit: ReadingLimit?, budget: WorkBudget,
+        into reading: inout FrameReading
     ) {
-        let factor = Self.factor(for: rect)
-        let found = thorough.scanWhole(
-            frame.cropped(to: rect).shrunk(by: factor), with: engine, limit: limit, budget: budget)
-        // Back to frame pixels: a shrunk pixel's middle.
-        let back = { (p: PixelPoint) in
-            PixelPoint(x: rect.x + p.x * factor + factor / 2, y: rect.y + p.y * factor + factor / 2)
-        }
-        reading.add(found, mapped: back)
+        let shrunk = seen.shrunk(by: Self.factor(for: seen.picture.bounds))
+        let found = thorough.scanWhole(shrunk.picture, with: engine, limit: limit, budget: budget)
+        reading.add(found, mapped: shrunk.back)
         limit?.tell(reading.codes)
     }
 

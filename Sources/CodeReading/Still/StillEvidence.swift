@@ -24,7 +24,8 @@ struct StillEvidence {
     let tooSmall: Bool
     /// About how many finder patterns the picture holds at its full size, as zxing-cpp's QR
     /// search first sees them (`FinderRows`): the search for places may skip a texture too fine
-    /// to label, and runs on a large picture shrunk, where a crowd of small finders is lost.
+    /// to label, and runs on a large picture shrunk, where a crowd of small finders is lost. (A
+    /// picture larger than a photo is judged in bands of its rows.)
     let finderRows: Int
     /// Dark and light change at most pixels along the rows (`transitionsPerPixel`): a texture
     /// of pixels (a checkerboard, a dither), finer than any code's modules: a QR code of one
@@ -46,7 +47,7 @@ struct StillEvidence {
         let stats = frame.blockStatistics(in: rect, blockSize: Self.blockSize, rowStep: Self.rowStep)
         texture = Localiser.candidates(in: stats)
         tooSmall = rect.width * rect.height < Self.judgedFrom
-        finderRows = FinderRows.estimate(in: frame, rect: rect)
+        finderRows = FinderRows.estimate(in: frame, rect: rect, atMost: LargeStill.fullSizeAtMost)
         let crop = frame.cropped(to: rect)
         let histogram = crop.histogram()
         fineTexture = crop.transitionsPerPixel(threshold: UInt8(Frame.otsuThreshold(histogram))) > Self.finestModules
