@@ -73,7 +73,7 @@ struct LivePhotosBenchmark {
 
     func run(progress: (String) -> Void) throws -> String {
         var header = ["category", "pictures", "codes", "still", "zbarimg"]
-        for way in [Way.y4m, .mjpeg, .yuyv] { header += [way.rawValue, "extra", "frame (median, most)"] }
+        for way in [Way.y4m, .mjpeg, .yuyv] { header += [way.rawValue, "extra", "frame (median, most, late)"] }
         var rows = [header]
         var total = Tally()
         let categories = try QRPhotosBenchmark.categories(in: root).filter { only.map($0.contains) ?? true }
@@ -96,8 +96,12 @@ struct LivePhotosBenchmark {
         rows.append(row("all", total))
         return table(rows)
             + "\n\nframe: the frame of each code's first announcement (a camera's sequence; YUYV at 10 fps, "
-            + "the others at 30); zbarimg's count is capped at the truth's, as it gives no corners."
+            + "the others at 30), late: codes first announced after frame \(Self.inTime); zbarimg's count is "
+            + "capped at the truth's, as it gives no corners."
     }
+
+    /// A code's first announcement is in time up to this frame.
+    static let inTime = 30
 
     private func row(_ name: String, _ t: Tally) -> [String] {
         var cells = [
@@ -105,7 +109,8 @@ struct LivePhotosBenchmark {
         ]
         for way in [Way.y4m, .mjpeg, .yuyv] {
             let frames = t.firstFrames[way, default: []].sorted()
-            let median = frames.isEmpty ? "-" : "\(frames[frames.count / 2]), \(frames.last ?? 0)"
+            let late = frames.count { $0 > Self.inTime }
+            let median = frames.isEmpty ? "-" : "\(frames[frames.count / 2]), \(frames.last ?? 0), \(late)"
             cells += ["\(t.found[way, default: 0])", "\(t.extra[way, default: 0])", median]
         }
         return cells

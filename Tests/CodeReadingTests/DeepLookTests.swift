@@ -36,6 +36,31 @@ import Testing
         #expect(said.sorted() == still.sorted(), "\(said)")
     }
 
+    /// A scene that stayed still for one frame is scanned as that frame's own looks begin, as
+    /// the mean of it and the frame it has stayed still since.
+    @Test func aSceneStillForAFrameIsScannedAsTheMeanOfBoth() {
+        let seen = Mutex<[Frame]>([])
+        let deep = DeepLook(share: 0.24) { frame, _, _ in
+            seen.withLock { $0.append(frame) }
+            return FrameReading(frameSequence: frame.sequence, area: nil)
+        }
+        let area = PixelRect(x: 0, y: 0, width: 320, height: 240)
+        var noise = SensorNoise(sigma: 3, seed: 4)
+        let frames = (0..<2).map {
+            noise.applied(to: Frame.plasma(width: 320, height: 240, seed: 1).renumbered(sequence: $0, timestamp: 0))
+        }
+        for frame in frames {
+            let stats = frame.blockStatistics(in: area, blockSize: LiveReader.blockSize, rowStep: LiveReader.rowStep)
+            deep.prepare(frame, in: area, scene: stats, explained: [Bool](repeating: false, count: stats.mean.count))
+        }
+        let deadline = MonotonicClock.now() + 30
+        while seen.withLock({ $0.isEmpty }) && MonotonicClock.now() < deadline { usleep(1000) }
+        let scanned = seen.withLock { $0 }
+        #expect(scanned.count == 1)
+        let mean = zip(frames[0].luma, frames[1].luma).map { UInt8((Int($0) + Int($1) + 1) / 2) }
+        #expect(scanned.first?.luma == mean)
+    }
+
     /// A scan under way when the scene changes is given up, and what it read is not told.
     @Test func aScanOfASceneThatChangedTellsNothing() throws {
         let release = DispatchSemaphore(value: 0)
@@ -92,24 +117,33 @@ import Testing
             return engine.decode(picture)
         }
         func narrowed(to family: Set<Symbology>) -> any CodeEngine { engine.narrowed(to: family) }
-        func heard() {
+        /// The most codes told at once, and the looks at the whole before they were.
+        let mostTold = Atomic<Int>(0)
+        let wholeBeforeLastCode = Atomic<Int>(-1)
+        func heard(_ told: Int) {
             _ = wholeBeforeFirstCode.compareExchange(
                 expected: -1, desired: whole.load(ordering: .relaxed), ordering: .relaxed)
+            if told > mostTold.load(ordering: .relaxed) {
+                mostTold.store(told, ordering: .relaxed)
+                wholeBeforeLastCode.store(whole.load(ordering: .relaxed), ordering: .relaxed)
+            }
         }
     }
 
-    func scan(placesFirst: Bool) -> (texts: Set<String>, wholeLooks: Int, wholeBeforeFirstCode: Int) {
-        let (picture, _) = DeepLookTests.sheet()
+    func scan(_ picture: Frame = DeepLookTests.sheet().picture, placesFirst: Bool) -> (
+        texts: Set<String>, wholeLooks: Int, wholeBeforeFirstCode: Int, wholeBeforeLastCode: Int
+    ) {
         var noise = SensorNoise(sigma: 3, seed: 2)
         let frame = noise.applied(to: picture)
         let engine = Counting(side: frame.width * frame.height / 2)
         let limit = ReadingLimit()
-        limit.listen { _ in engine.heard() }
+        limit.listen { engine.heard(Set($0.map(\.text)).count) }
         let reading = ThoroughScan().scan(frame, with: engine, limit: limit, placesFirst: placesFirst)
         let texts = Set(reading.codes.map { $0.text })
         let wholeLooks: Int = engine.whole.load(ordering: .relaxed)
         let before: Int = engine.wholeBeforeFirstCode.load(ordering: .relaxed)
-        return (texts, wholeLooks, before)
+        let last: Int = engine.wholeBeforeLastCode.load(ordering: .relaxed)
+        return (texts, wholeLooks, before, last)
     }
 
     @Test func theSheetsPlacesAreReadBeforeTheWholePicture() {
@@ -119,6 +153,28 @@ import Testing
         #expect(first.wholeBeforeFirstCode == 0 && first.wholeLooks > 0)
         // A still keeps its order: the whole picture first.
         #expect(still.wholeBeforeFirstCode > 0)
+    }
+
+    /// Where finders crowd (a sheet of thirty labels), every look at the places comes before
+    /// the looks at the whole picture, which read little there and cost most: each code is
+    /// told before the first of them.
+    @Test func aCrowdedSheetsPlacesHaveAllTheirLooksFirst() {
+        let (labels, texts) = Bombs.manyCodes(count: 30, moduleSize: 3)
+        let picture = Frame.filled(width: 1280, height: 720, value: 235).drawing(labels, centreX: 640, centreY: 360)
+        let first = scan(picture, placesFirst: true)
+        #expect(first.texts == Set(texts))
+        #expect(first.wholeBeforeLastCode == 0 && first.wholeLooks > 0)
+        // Every look of the places ran first; a sheet of twelve has only the plain one first.
+        func lookedFirst(_ picture: Frame) -> Set<ScanPass> {
+            let evidence = StillEvidence(picture, in: picture.bounds)
+            var reading = FrameReading(frameSequence: 0)
+            return CandidateWindows(thorough: ThoroughScan()).plainFirst(
+                picture, in: picture.bounds, evidence: evidence,
+                with: PairedEngine(zbar: ZbarEngine(), zxing: ZxingEngine(readsQR: true)), limit: nil, into: &reading)
+        }
+        #expect(StillEvidence(picture, in: picture.bounds).crowded)
+        #expect(lookedFirst(picture) == Set(CandidateWindows.looks))
+        #expect(lookedFirst(DeepLookTests.sheet().picture) == [.plain])
     }
 
     /// What a running scan told is taken in the next frames, the scan still running.
@@ -149,5 +205,13 @@ import Testing
             usleep(1000)
         }
         #expect(told == ["early"])
+    }
+}
+
+extension DeepLook {
+    /// A frame read live with nothing of its own: the scan may start, then its codes are taken.
+    func step(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, explained: [Bool]) -> [DetectedCode] {
+        prepare(frame, in: area, scene: scene, explained: explained)
+        return take(scene: scene, explained: explained)
     }
 }

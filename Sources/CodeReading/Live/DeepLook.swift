@@ -5,7 +5,9 @@ import Synchronization
 /// A still's whole scan of a scene held still, on a thread of its own: the live reading gets
 /// what a still read of one of its frames gets (every code of a sheet, a small code anywhere,
 /// high versions) without holding up a frame. It starts once the scene has stayed as it was
-/// for `steadyFrames`, is given up at its next look when the scene changes, and its codes
+/// for `steadyFrames`, as a frame's own looks begin (beside them: a new scene's first frame
+/// is the one the live looks take longest on), is given up at its next look when the scene
+/// changes, and its codes
 /// count only while the scene is the one it scanned, once. Codes final before the scan ends
 /// (a 2D code is proof on its first read) are taken in the frame after they are read, as a
 /// still prints them: a sheet's first codes do not wait for its last window. It scans the
@@ -15,7 +17,7 @@ import Synchronization
 /// Where work is counted, not timed (a file read at a given effort, the benchmarks), the scan
 /// runs in the frame it starts in, charged by its pixels, so every run reads alike.
 final class DeepLook {
-    static let steadyFrames = 2
+    static let steadyFrames = 1
     /// Whole scans a scene held still gets, each of a later frame (fresh noise, another JPEG's
     /// losses: a code one frame hides another may show).
     static let scansAScene = 2
@@ -43,6 +45,11 @@ final class DeepLook {
     /// The scene the last whole scans covered, and how many it had.
     private var scanned: (scene: BlockStatistics, scans: Int)?
     private var mean = SteadyMean()
+    /// The frame the scene has stayed still since, until the mean takes it (a frame that
+    /// changed costs nothing more than this).
+    private var stillSince: (frame: Frame, scene: BlockStatistics)?
+    /// The codes of a scan run in its frame (`inline`), for the frame's end.
+    private var ready: [DetectedCode] = []
 
     /// `scan` runs on the look's own thread, one at a time (its engine is its own).
     init(share: Double, scan: @escaping Scan) {
@@ -52,34 +59,26 @@ final class DeepLook {
 
     deinit { running?.limit.stop() }  // its thread is joined at its next look
 
-    /// Told each frame read live, with its scene's blocks and those where followed codes moved
-    /// (`explained`: the same scene for the scan): the codes of a whole scan of the scene in
-    /// view, the frame they are ready in (else none).
-    func step(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, explained: [Bool]) -> [DetectedCode] {
+    /// Told at the start of each frame read live, with its scene's blocks and those where
+    /// followed codes moved (`explained`: the same scene for the scan): a scan is started here,
+    /// so that it runs beside the frame's own looks.
+    func prepare(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, explained: [Bool]) {
         let time = frame.timestamp
         if let lastTime, time > lastTime {
             credit = min(Self.bucketSeconds, credit + Self.shareOfReading * share * (time - lastTime))
         }
         lastTime = time
         follow(frame, in: area, scene: scene, explained: explained)
-        if let running {
-            let moved = SceneChange.changed(scene, since: running.scene).contains(true)
-            if moved { running.limit.stop() }
-            guard running.job.isDone else { return moved ? [] : running.told.taken() }
-            let (reading, seconds) = running.job.answer
-            credit -= seconds
-            self.running = nil
-            guard !moved, !running.limit.reached else { return [] }
-            scanned = (running.scene, scans(of: running.scene) + 1)
-            return reading.codes
+        guard running == nil, steady >= Self.steadyFrames, credit > 0, scans(of: scene) < Self.scansAScene else {
+            return
         }
-        guard steady >= Self.steadyFrames, credit > 0, scans(of: scene) < Self.scansAScene else { return [] }
         let limit = ReadingLimit()
         let frame = mean.picture(over: frame, in: area) ?? frame
         if inline {
             credit -= Double(area.width * area.height) / Self.countedPixelsASecond
             scanned = (scene, scans(of: scene) + 1)
-            return scan(frame, area, limit).codes
+            ready += scan(frame, area, limit).codes
+            return
         }
         let scan = self.scan
         let told = ToldCodes()
@@ -90,7 +89,30 @@ final class DeepLook {
             return (reading, MonotonicClock.threadCPU() - start)
         }
         running = (job, limit, told, scene)
-        return []
+    }
+
+    /// Told at the end of each frame read live (`explained`: where followed codes moved, those
+    /// the frame read included): the codes of a whole scan of the scene in view, the frame they
+    /// are ready in (else none).
+    func take(scene: BlockStatistics, explained: [Bool]) -> [DetectedCode] {
+        adopt(scene, where: explained)
+        defer { ready = [] }
+        guard let running else { return ready }
+        let moved = SceneChange.changed(scene, since: running.scene).contains(true)
+        if moved { running.limit.stop() }
+        guard running.job.isDone else { return moved ? [] : running.told.taken() }
+        let (reading, seconds) = running.job.answer
+        credit -= seconds
+        self.running = nil
+        guard !moved, !running.limit.reached else { return [] }
+        scanned = (running.scene, scans(of: running.scene) + 1)
+        return reading.codes
+    }
+
+    /// Where followed codes moved, the scenes scanned and being scanned take `scene`'s blocks.
+    private func adopt(_ scene: BlockStatistics, where explained: [Bool]) {
+        if let before = scanned?.scene { scanned?.scene = before.adopting(scene, where: explained) }
+        if let before = running?.scene { running?.scene = before.adopting(scene, where: explained) }
     }
 
     /// How long the scene has stayed still (followed codes that moved are no change), and the
@@ -98,8 +120,7 @@ final class DeepLook {
     /// changing, or one scanned all it may be, costs nothing here.
     private func follow(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, explained: [Bool]) {
         steadyScene = steadyScene?.adopting(scene, where: explained)
-        if let before = scanned?.scene { scanned?.scene = before.adopting(scene, where: explained) }
-        if let before = running?.scene { running?.scene = before.adopting(scene, where: explained) }
+        adopt(scene, where: explained)
         if let steadyScene, !SceneChange.changed(scene, since: steadyScene).contains(true) {
             steady += 1
         } else {
@@ -107,7 +128,10 @@ final class DeepLook {
         }
         if steady == 0 {
             mean.reset()
+            stillSince = (frame, scene)
         } else if scans(of: scene) < Self.scansAScene {
+            if let first = stillSince { mean.add(first.frame, in: area, scene: first.scene) }
+            stillSince = nil
             mean.add(frame, in: area, scene: scene)
         }
     }
@@ -121,6 +145,8 @@ final class DeepLook {
     /// The scan area moved or the reading starts afresh: a scan under way is given up.
     func reset() {
         running?.limit.stop()
+        ready = []
+        stillSince = nil
         scanned = nil
         (steady, steadyScene) = (0, nil)
         mean.reset()

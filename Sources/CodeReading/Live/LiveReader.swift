@@ -68,6 +68,7 @@ final class LiveReader {
         plan.adopt(stats, where: explained)
         let changed = schedule(stats: stats, explained: explained, swapped: swapped, time: time)
         current.reading.sceneStill = !changed && !explained.contains(true)
+        deep?.prepare(frame, in: area, scene: stats, explained: explained)
         work(&current, time: time)
         current.reading.reachesPast = barsPastEdge && current.reading.codes.isEmpty && follower.tracks.isEmpty
         // Codes missed since the last frame get what the plan left: it may have found them.
@@ -102,7 +103,7 @@ final class LiveReader {
     /// Where followed codes moved (`explained`), the scene is no other for the scan.
     private func takeDeepCodes(_ current: inout ThisFrame, explained: [Bool], time: Double) {
         guard let deep else { return }
-        for code in deep.step(current.frame, in: current.area, scene: current.stats, explained: explained)
+        for code in deep.take(scene: current.stats, explained: explained)
         where !(current.reading.codes + current.reading.held).contains(where: { $0.isSameSighting(as: code) }) {
             current.reading.codes.append(code)
             guard follower.tracks[code.identity] == nil, let box = code.corners.boundingRect else { continue }
