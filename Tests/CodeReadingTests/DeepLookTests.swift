@@ -168,7 +168,7 @@ import Testing
         func lookedFirst(_ picture: Frame) -> Set<ScanPass> {
             let evidence = StillEvidence(picture, in: picture.bounds)
             var reading = FrameReading(frameSequence: 0)
-            return CandidateWindows(thorough: ThoroughScan()).plainFirst(
+            return CandidateWindows(thorough: ThoroughScan()).placesFirst(
                 picture, in: picture.bounds, evidence: evidence,
                 with: PairedEngine(zbar: ZbarEngine(), zxing: ZxingEngine(readsQR: true)), limit: nil, into: &reading)
         }

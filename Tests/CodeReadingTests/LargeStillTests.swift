@@ -76,23 +76,6 @@ import Testing
         #expect(corners.allSatisfy { abs($0.x - frame.width / 2) < 60 && abs($0.y - frame.height / 2) < 60 })
     }
 
-    /// Beyond any camera's photo, even the first look reads the picture shrunk (a full-size
-    /// look at 100 megapixels costs seconds); a small code is still read where it lies, and the
-    /// whole reading costs at most half as much again as that first look.
-    @Test func aPictureBeyondAnyPhotoIsFirstReadShrunk() throws {
-        let code = try #require(QRMatrix(text: "small code, huge picture", level: .medium)).render(
-            moduleSize: 2, dark: 30, light: 220)
-        let frame = code.padded(margin: (5000 - code.width) / 2, value: 200)
-        let first = LargeStill.firstPicture(of: frame, in: frame.bounds).picture
-        #expect(frame.width * frame.height > LargeStill.fullSizeAtMost)
-        #expect(first.width < frame.width && first.width * first.height <= LargeStill.fullSizeAtMost)
-        let reading = ThoroughScan().scan(frame, with: scanner)
-        #expect(reading.codes.map(\.text) == ["small code, huge picture"])
-        let corners = try #require(reading.codes.first?.corners)
-        #expect(corners.allSatisfy { abs($0.x - frame.width / 2) < 60 && abs($0.y - frame.height / 2) < 60 })
-        #expect(reading.work <= Double(first.width * first.height) * (1 + LargeStill.extraShare))
-    }
-
     @Test func aReachedLimitEndsAThoroughReading() {
         let frame = CodeFixtures.qrScene("never looked at", moduleSize: 4)
         let past = ReadingLimit(deadline: MonotonicClock.now() - 1)

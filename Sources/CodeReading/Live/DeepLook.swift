@@ -126,14 +126,15 @@ final class DeepLook {
         } else {
             (steady, steadyScene) = (0, scene)
         }
-        if steady == 0 {
+        guard steady > 0 else {
             mean.reset()
             stillSince = (frame, scene)
-        } else if scans(of: scene) < Self.scansAScene {
-            if let first = stillSince { mean.add(first.frame, in: area, scene: first.scene) }
-            stillSince = nil
-            mean.add(frame, in: area, scene: scene)
+            return
         }
+        defer { stillSince = nil }  // held no longer than the frame after
+        guard scans(of: scene) < Self.scansAScene else { return }
+        if let first = stillSince { mean.add(first.frame, in: area, scene: first.scene) }
+        mean.add(frame, in: area, scene: scene)
     }
 
     /// The whole scans `scene` had: those of the scene last scanned, if it is that scene.

@@ -23,7 +23,7 @@ struct CandidateWindows {
     /// Reads the places in `rect` of `frame` that `evidence` marks and `reading`'s codes leave
     /// uncovered, adding what they read; a read where another code was read is withheld.
     /// `wholeLooks`: the passes the whole of `rect` had; `placeLooks`: those every place had
-    /// already (`plainFirst`).
+    /// already (`placesFirst`).
     func read(
         _ frame: Frame, in rect: PixelRect, evidence: StillEvidence, wholeLooks: Set<ScanPass>,
         placeLooks: Set<ScanPass> = [], with engine: any CodeEngine, limit: ReadingLimit?,
@@ -48,7 +48,7 @@ struct CandidateWindows {
     /// too, which read little there and cost most; elsewhere they stay after. Each set of
     /// looks keeps a budget of its own: given one for all, the places read fewer codes (85 and
     /// 91 of lots' 240 on `qrtui-bench --live-photos`, against 104).
-    func plainFirst(
+    func placesFirst(
         _ frame: Frame, in rect: PixelRect, evidence: StillEvidence, with engine: any CodeEngine,
         limit: ReadingLimit?, into reading: inout FrameReading
     ) -> Set<ScanPass> {

@@ -47,21 +47,19 @@ struct LargeStill {
         reading.work = Double(seen.picture.width * seen.picture.height)
         if reading.codes.isEmpty {
             let budget = WorkBudget(reading.work * Self.extraShare)
-            let shrunk = { (reading: inout FrameReading) in
-                budget.weight = 1
-                self.readShrunk(seen, with: engine, limit: limit, budget: budget, into: &reading)
+            // Where the first look was shrunk already, the places at full size come first.
+            let shrunkFirst = seen.picture.width < rect.width
+            if !shrunkFirst && rect.width * rect.height > Self.shrinkFrom {
+                readShrunk(seen, with: engine, limit: limit, budget: budget, into: &reading)
             }
-            let windows = { (reading: inout FrameReading) in
-                budget.weight = Self.busyWeight
-                self.readWindows(
+            if reading.codes.isEmpty {
+                readWindows(
                     of: frame, in: rect, texture: evidence.answer.texture, with: engine, limit: limit, budget: budget,
                     into: &reading)
             }
-            // Where the first look was shrunk already, the places at full size come first.
-            let steps =
-                seen.picture.width < rect.width
-                ? [windows, shrunk] : rect.width * rect.height > Self.shrinkFrom ? [shrunk, windows] : [windows]
-            for step in steps where reading.codes.isEmpty { step(&reading) }
+            if shrunkFirst && reading.codes.isEmpty {
+                readShrunk(seen, with: engine, limit: limit, budget: budget, into: &reading)
+            }
             reading.work += budget.spent
         }
         reading.frameSequence = frame.sequence
@@ -105,6 +103,7 @@ struct LargeStill {
         _ seen: Scaled, with engine: any CodeEngine, limit: ReadingLimit?, budget: WorkBudget,
         into reading: inout FrameReading
     ) {
+        budget.weight = 1
         let shrunk = seen.shrunk(by: Self.factor(for: seen.picture.bounds))
         let found = thorough.scanWhole(shrunk.picture, with: engine, limit: limit, budget: budget)
         reading.add(found, mapped: shrunk.back)
@@ -126,6 +125,7 @@ struct LargeStill {
         of frame: Frame, in rect: PixelRect, texture: [Candidate], with engine: any CodeEngine, limit: ReadingLimit?,
         budget: WorkBudget, into reading: inout FrameReading
     ) {
+        budget.weight = Self.busyWeight
         let places = texture.map(\.window).sorted {
             $0.width * $0.height < $1.width * $1.height
         }

@@ -54,7 +54,7 @@ public struct ThoroughScan: Sendable {
         var early = FrameReading(frameSequence: frame.sequence)
         let placeLooks =
             placesFirst && !large
-            ? CandidateWindows(thorough: self).plainFirst(
+            ? CandidateWindows(thorough: self).placesFirst(
                 frame, in: rect, evidence: evidence.answer, with: engine, limit: limit, into: &early) : []
         var reading =
             large
