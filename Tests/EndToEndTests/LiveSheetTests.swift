@@ -15,7 +15,9 @@ import Testing
     func announcements(of picture: Frame, seconds: Double, format: String = "grey") throws -> [(
         text: String, frame: Int
     )] {
-        let path = directory.write("scene.pgm", NetpbmCodec.encode(picture))
+        // A file of its own: the tests run at once, and a camera that read the file while
+        // another test rewrote it saw no sheet.
+        let path = directory.write("scene-\(UInt64.random(in: 0...UInt64.max)).pgm", NetpbmCodec.encode(picture))
         let camera = FakeCamera(
             "/dev/video0:\(format)", payload: nil,
             settings: ["QRTUI_FAKE_SEQUENCE": path + ":30", "QRTUI_FAKE_SIGMA": "6"])
