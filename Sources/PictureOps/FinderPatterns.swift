@@ -82,7 +82,8 @@ enum FinderSearch {
     }
 
     /// The four corners of a square ring: the pixel farthest from the centre, the one
-    /// farthest from that, and the two farthest on either side of the line between them.
+    /// farthest from that, and the two farthest on either side of the line between them. Only
+    /// the ends of the ring's runs can be any of them (a large ring has millions of pixels).
     private static func outerCorners(
         of ring: Int, in regions: Regions, width: Int,
         near centre: (Double, Double), reach: Double
@@ -97,7 +98,10 @@ enum FinderSearch {
             for run in regions.rowStart[y]..<regions.rowStart[y + 1] where regions.runRegion[run] == Int32(ring) {
                 let from = max(x0, Int(regions.runStart[run]))
                 let to = min(x1 + 1, Int(regions.runEnd[run]))
-                for x in Swift.stride(from: from, to: to, by: 1) { points.append((Double(x) + 0.5, Double(y) + 0.5)) }
+                // The farthest from a point, or from a line, along a run is one of its ends.
+                guard from < to else { continue }
+                points.append((Double(from) + 0.5, Double(y) + 0.5))
+                if to - 1 > from { points.append((Double(to - 1) + 0.5, Double(y) + 0.5)) }
             }
         }
         guard let a = points.max(by: { distance($0, centre) < distance($1, centre) }),

@@ -17,6 +17,9 @@ final class LookAhead {
     private var turned: TurnedCrop?
     private let prepared: PreparedPicture
     private var other: (looks: [Look], answers: Answers)?
+    /// Pixels of the largest crop whose turned copy looks in a row share: beyond, the copy is
+    /// not kept beside each look's own view (3 bytes a pixel).
+    static let sharedTurnAtMost = 1 << 20
 
     /// `engine` reads here, `twin` on the other thread (nil: every look is read here).
     init(
@@ -39,6 +42,10 @@ final class LookAhead {
     }
 
     private func read(_ look: Look) -> PassFindings {
+        // A large crop's turned copy is made for each look (see `ScanPass.look(at:from:turn:)`).
+        if crop.width * crop.height > Self.sharedTurnAtMost {
+            return look.pass.look(at: crop, from: origin, turn: look.turn, with: engine, limit: limit)
+        }
         if let turn = look.turn, turned?.degrees != turn { turned = TurnedCrop(crop, by: turn) }
         return look.pass.look(
             at: crop, from: origin, turned: look.turn == nil ? nil : turned, prepared: prepared, with: engine,
@@ -64,9 +71,7 @@ final class LookAhead {
             theirs,
             Answers(count: theirs.count) { index in
                 let look = theirs[index]
-                return look.pass.look(
-                    at: crop, from: origin, turned: look.turn.map { TurnedCrop(crop, by: $0) }, with: engine,
-                    limit: limit)
+                return look.pass.look(at: crop, from: origin, turn: look.turn, with: engine, limit: limit)
             }
         )
     }

@@ -28,7 +28,11 @@ extension ScanPass {
         at crop: Frame, from origin: PixelPoint, turn: Double? = nil, with engine: any CodeEngine,
         limit: ReadingLimit? = nil
     ) -> PassFindings {
-        look(at: crop, from: origin, turned: turn.map { TurnedCrop(crop, by: $0) }, with: engine, limit: limit)
+        guard let turn else { return look(at: crop, from: origin, turned: nil, with: engine, limit: limit) }
+        // The turned crop is let go once its views are made: a view of its own (thresholded,
+        // inverted) is not read beside it, nor beside the engine's copy (a large still's peak).
+        let views = views(of: crop, turnedBy: turn)
+        return Self.checked(decode(views, turn: turn, with: engine, limit: limit), in: crop).moved(by: origin)
     }
 
     /// The same, with the crop already turned (passes in a row at one turn share it), or
@@ -80,9 +84,9 @@ extension ScanPass {
 
     func views(of crop: Frame, turned: TurnedCrop?) -> [MappedPicture] {
         guard let turned else { return views(of: crop) }
-        guard let picture = turned.picture, let prepared = turned.prepared else { return [] }  // a long thin picture
+        guard let back = turned.picture?.back, let prepared = turned.prepared else { return [] }  // a long thin picture
         return views(of: prepared).map { view in
-            MappedPicture(picture: view.picture, back: { picture.back(view.back($0)) })
+            MappedPicture(picture: view.picture, back: { back(view.back($0)) })
         }
     }
 
