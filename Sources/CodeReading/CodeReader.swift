@@ -73,7 +73,7 @@ public final class CodeReader {
                     confirmations: policy.confirmations(for: kind), deep: deepLook(share: share))
             live = reader
             reader.charge(by: cost)
-            reading = reader.read(frame, in: area ?? frame.bounds)
+            reading = reader.read(frame, in: area ?? frame.bounds, limit: limit)
         }
         // QR parts are codes too (as zxing-cpp's other parts are: `DetectedCode.part` tells
         // them), until their message is read.

@@ -40,7 +40,8 @@ package struct PipelineReading: Sendable {
     /// code to show, print or hand on (only JSON lists them), as a part may hold a piece of a
     /// secret its message's meaning would mask.
     package var parts: [DetectedCode] = []
-    /// A still's codes told as its scan goes (`EarlyCodes`): its whole reading comes after.
+    /// A still's codes told as its scan goes, or a camera frame's new 2D code as it is read
+    /// (`EarlyCodes`): the frame's whole reading comes after.
     package var partial = false
     package var milliseconds = 0.0
 }

@@ -49,8 +49,10 @@ final class ReadingThread: Sendable {
             case .value(let job):
                 freed.giveBackIfDue(now: MonotonicClock.now())
                 let started = MonotonicClock.now()
-                // A still's codes are announced as each is final, not when its whole scan ends.
-                let early = job.kind == .still ? EarlyCodes(job: job, announcer: announcer, output: output) : nil
+                // A still's codes are announced as each is final, not when its whole scan ends;
+                // a camera frame's new 2D code before the frame's other looks (a file's frames
+                // are read whole, each reading in its order).
+                let early = job.kind == .recorded ? nil : EarlyCodes(job: job, announcer: announcer, output: output)
                 if let early { limit.listen { @Sendable codes in early.hear(codes) } }
                 let reading = reader.read(job.frame, in: job.area, kind: job.kind, realTime: job.realTime, limit: limit)
                 limit.listen(nil)

@@ -102,6 +102,32 @@ import Testing
         func nextFrame() throws(CaptureError) -> Frame? { left.isEmpty ? nil : left.removeFirst() }
     }
 
+    /// A camera's frame with a new QR code: the code is announced as it is read, in a reading
+    /// of that frame told before the frame's whole reading, which announces it no more.
+    @Test func aCameraFramesNewQRCodeIsAnnouncedAsItIsRead() {
+        let scene = CodeFixtures.qrScene("told early", width: 640, height: 360, moduleSize: 4)
+        let frames = (0..<3).map { n in
+            scene.withNoise(amplitude: 3, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30)
+        }
+        let source = Frames(frames)
+        let given = Pipeline.Given(handOver: .lossless, countedWork: true) { () throws(CaptureError) in source }
+        let pipeline = Pipeline(Pipeline.Setup(given: given, policy: ReadingPolicy()), onScreen: false)
+        var readings = [PipelineReading]()
+        loop: while let event = pipeline.output.take(until: MonotonicClock.now() + 30) {
+            switch event {
+            case .read(let done): readings.append(done)
+            case .notice: continue
+            case .ended, .failed: break loop
+            }
+        }
+        let first = readings.first
+        #expect(first?.partial == true && first?.job.frame.sequence == 0, "\(readings.map(\.partial))")
+        #expect(first?.announced.map(\.text) == ["told early"])
+        #expect(readings.filter { !$0.partial }.map(\.job.frame.sequence) == [0, 1, 2])
+        #expect(readings.flatMap(\.announced).map(\.text) == ["told early"])
+        #expect(pipeline.stop(reading: 10, capture: 10))
+    }
+
     /// Six noisy frames of an EAN-13, read losslessly with their work counted in the area given:
     /// every frame is read there as a camera's (not as a still), and the 1D code is announced
     /// once by the program's rule, however many frames show it.

@@ -42,8 +42,12 @@ import Testing
         for (picture, time) in [(scene, 0.0), (scene, 0.1), (blank, 0.2), (scene, 0.3), (blank, 1), (scene, 3.5)] {
             let frame = Frame(width: 320, height: 240, sequence: announced.count, timestamp: time, luma: picture.luma)
             jobs.publish(ScanJob(frame: frame, kind: .live))
-            guard let reading = nextReading(worker.output) else { return }
-            announced.append(reading.announced.map(\.text))
+            // A new 2D code is told as it is read, in a reading of its own before the frame's whole one.
+            var told = [String]()
+            guard let reading = nextReading(worker.output, telling: { told += $0.announced.map(\.text) }) else {
+                return
+            }
+            announced.append(told + reading.announced.map(\.text))
         }
         #expect(announced == [["gate"], [], [], [], [], ["gate"]])
         #expect(worker.stop(timeout: 10))
@@ -78,10 +82,13 @@ import Testing
 
 /// The next whole reading `output` hands over (nil, recorded: none within 20 s): a still's
 /// codes told as its scan goes come first, in readings of their own (`partial`).
-func nextReading(_ output: PipelineOutput) -> PipelineReading? {
+/// The next whole reading of a frame; `telling` hears the partial ones before it.
+func nextReading(_ output: PipelineOutput, telling: (PipelineReading) -> Void = { _ in }) -> PipelineReading? {
     while let event = output.take(until: MonotonicClock.now() + 20) {
         switch event {
-        case .read(let reading) where reading.partial: continue
+        case .read(let reading) where reading.partial:
+            telling(reading)
+            continue
         case .read(let reading): return reading
         case .notice: continue
         case .ended, .failed:

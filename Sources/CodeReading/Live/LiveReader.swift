@@ -54,7 +54,9 @@ final class LiveReader {
         deep?.inline = measure == .counted
     }
 
-    func read(_ frame: Frame, in area: PixelRect) -> FrameReading {
+    /// `limit` hears each new code that one read proves (a 2D code) as it is read: it is
+    /// announced before the frame's other looks.
+    func read(_ frame: Frame, in area: PixelRect, limit: ReadingLimit? = nil) -> FrameReading {
         let stats = frame.blockStatistics(in: area, blockSize: Self.blockSize, rowStep: Self.rowStep)
         if let previous, previous.area != stats.area { reset() }
         let time = frame.timestamp
@@ -69,7 +71,7 @@ final class LiveReader {
         let changed = schedule(stats: stats, explained: explained, swapped: swapped, time: time)
         current.reading.sceneStill = !changed && !explained.contains(true)
         deep?.prepare(frame, in: area, scene: stats, explained: explained)
-        work(&current, time: time)
+        work(&current, time: time, limit: limit)
         current.reading.reachesPast = barsPastEdge && current.reading.codes.isEmpty && follower.tracks.isEmpty
         // Codes missed since the last frame get what the plan left: it may have found them.
         let (found, _) = follow(&current, stats: stats, time: time, missed: true)
@@ -176,7 +178,12 @@ extension LiveReader {
         // A large code reads on every other scan line: half the cost of following it.
         let box = track.code.corners.boundingRect
         engine.density = box.map { min($0.maxX - $0.minX, $0.maxY - $0.minY) >= 80 } ?? false ? 2 : 1
-        defer { engine.density = 1 }
+        let qrWindow = engine as? ZxingQRWindow
+        qrWindow?.followed = track.code.identity
+        defer {
+            engine.density = 1
+            qrWindow?.followed = nil
+        }
         let near = CodeFollower.nearWindow(around: track, at: time, in: window)
         var looks = ([near, window].compactMap { $0 }).map {
             Look(rect: $0, pass: track.pass, turn: track.turn, window: true, zxingQR: track.zxingQR)
@@ -230,10 +237,11 @@ extension LiveReader {
     }
 
     /// Runs the plan's looks while the budget and this frame's slice allow, stopping early
-    /// when a code was read (it is shown at once; the rest waits for the next frame), but for
+    /// when a code was read (it is shown at once, a 2D code as it is read: `limit`; the rest
+    /// waits for the next frame), but for
     /// zbar on the other candidate windows that fit the slice when the code is new: a sheet of
     /// codes held up is read in a frame or two, not a code a frame.
-    private func work(_ current: inout ThisFrame, time: Double) {
+    private func work(_ current: inout ThisFrame, time: Double, limit: ReadingLimit?) {
         var readNew = false
         while let look = plan.next {
             let estimate = costs.estimate(look)
@@ -253,7 +261,8 @@ extension LiveReader {
             else { return }
             plan.advance()
             let found = run(look, with: engines.engine(zxingQR: look.zxingQR), on: &current)
-            let new = found.contains { follower.tracks[$0.identity] == nil }
+            let news = found.filter { follower.tracks[$0.identity] == nil }
+            limit?.tell(news)
             for code in found where !current.reading.codes.contains(where: { $0.identity == code.identity }) {
                 current.reading.codes.append(code)
                 let lately = follower.tracks[code.identity].map { $0.lastSeen >= lastTime } ?? false
@@ -261,7 +270,7 @@ extension LiveReader {
             }
             if !found.isEmpty {
                 plan.dropWindows(covering: found)
-                guard new else { return }
+                guard !news.isEmpty else { return }
                 readNew = true
             }
         }

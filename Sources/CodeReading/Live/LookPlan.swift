@@ -13,11 +13,11 @@ struct Look: Equatable {
     var zxingQR = false
 }
 
-/// The looks a changed scene gets, most useful first: zbar at full resolution on each
-/// candidate window; the changed region halved (large codes) and at full resolution (in
-/// tiles a frame can afford); candidates turned upright; zxing-cpp's QR reading on each matrix
-/// candidate (`zxingQR`: the reader has it); the extra passes on each window; the cheap extra
-/// passes on the region. `base`: the scene it was made for.
+/// The looks a changed scene gets, most useful first: each candidate window at full
+/// resolution (bars by zbar, a matrix by zxing-cpp's QR reading when the reader has it:
+/// `zxingQR`, then by zbar); the changed region halved (large codes) and at full resolution
+/// (in tiles a frame can afford); candidates turned upright; the extra passes on each
+/// window; the cheap extra passes on the region. `base`: the scene it was made for.
 struct LookPlan {
     private(set) var looks: [Look] = []
     private var position = 0
@@ -35,15 +35,15 @@ struct LookPlan {
         let candidates = Localiser.candidates(in: stats, where: changed)
         barsPastEdge = candidates.contains { Localiser.reachesPast($0, in: stats.area, blockSize: stats.blockSize) }
         let region = SceneChange.bounds(of: changed, in: stats, margin: 3 * stats.blockSize) ?? stats.area
-        looks = candidates.map { Look(rect: $0.window, pass: .plain, window: true) }
+        // Each candidate's first look, in their order: zbar on bars, zxing-cpp's QR reading
+        // on a matrix (a new QR code's first read, a third of zbar's time; zbar checks it where
+        // it lies), then zbar on the matrices.
+        let matrixFirst = zxingQR ? candidates.filter { !$0.linear } : []
+        looks = candidates.map { Look(rect: $0.window, pass: .plain, window: true, zxingQR: !$0.linear && zxingQR) }
+        looks += matrixFirst.map { Look(rect: $0.window, pass: .plain, window: true) }
         looks += Self.regionLooks(region, costs: costs, slice: slice)
         for candidate in candidates where candidate.linear && abs(candidate.angle) > 8 {
             looks.append(Look(rect: candidate.window, pass: .plain, turn: -candidate.angle, window: true))
-        }
-        if zxingQR {
-            looks += candidates.filter { !$0.linear }.map {
-                Look(rect: $0.window, pass: .plain, window: true, zxingQR: true)
-            }
         }
         for candidate in candidates {
             let size = candidate.window
