@@ -102,42 +102,13 @@ import Testing
         func nextFrame() throws(CaptureError) -> Frame? { left.isEmpty ? nil : left.removeFirst() }
     }
 
-    /// A camera's frame with a new QR code: the code is announced as it is read, in a reading
-    /// of that frame told before the frame's whole reading, which announces it no more.
-    @Test func aCameraFramesNewQRCodeIsAnnouncedAsItIsRead() {
-        let scene = CodeFixtures.qrScene("told early", width: 640, height: 360, moduleSize: 4)
-        let frames = (0..<3).map { n in
+    /// `count` noisy frames of `scene` from a camera, read losslessly in `area` with their work
+    /// counted, through the program's pipeline: its readings until the source ended.
+    func read(_ scene: Frame, frames count: Int, area: PixelRect?) -> (Pipeline, [PipelineReading]) {
+        let frames = (0..<count).map { n in
             scene.withNoise(amplitude: 3, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30)
         }
         let source = Frames(frames)
-        let given = Pipeline.Given(handOver: .lossless, countedWork: true) { () throws(CaptureError) in source }
-        let pipeline = Pipeline(Pipeline.Setup(given: given, policy: ReadingPolicy()), onScreen: false)
-        var readings = [PipelineReading]()
-        loop: while let event = pipeline.output.take(until: MonotonicClock.now() + 30) {
-            switch event {
-            case .read(let done): readings.append(done)
-            case .notice: continue
-            case .ended, .failed: break loop
-            }
-        }
-        let first = readings.first
-        #expect(first?.partial == true && first?.job.frame.sequence == 0, "\(readings.map(\.partial))")
-        #expect(first?.announced.map(\.text) == ["told early"])
-        #expect(readings.filter { !$0.partial }.map(\.job.frame.sequence) == [0, 1, 2])
-        #expect(readings.flatMap(\.announced).map(\.text) == ["told early"])
-        #expect(pipeline.stop(reading: 10, capture: 10))
-    }
-
-    /// Six noisy frames of an EAN-13, read losslessly with their work counted in the area given:
-    /// every frame is read there as a camera's (not as a still), and the 1D code is announced
-    /// once by the program's rule, however many frames show it.
-    @Test func aGivenSourceIsReadAndAnnouncedAsTheProgramDoes() {
-        let scene = EAN13.scene("400638133393", moduleWidth: 3, width: 640, height: 360)
-        let frames = (0..<6).map { n in
-            scene.withNoise(amplitude: 3, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30)
-        }
-        let source = Frames(frames)
-        let area = PixelRect(x: 40, y: 20, width: 560, height: 320)
         let given = Pipeline.Given(handOver: .lossless, area: area, countedWork: true) { () throws(CaptureError) in
             source
         }
@@ -153,6 +124,29 @@ import Testing
                 break loop
             }
         }
+        return (pipeline, readings)
+    }
+
+    /// A camera's frame with a new QR code: the code is announced as it is read, in a reading
+    /// of that frame told before the frame's whole reading, which announces it no more.
+    @Test func aCameraFramesNewQRCodeIsAnnouncedAsItIsRead() {
+        let scene = CodeFixtures.qrScene("told early", width: 640, height: 360, moduleSize: 4)
+        let (pipeline, readings) = read(scene, frames: 3, area: nil)
+        let first = readings.first
+        #expect(first?.partial == true && first?.job.frame.sequence == 0, "\(readings.map(\.partial))")
+        #expect(first?.announced.map(\.text) == ["told early"])
+        #expect(readings.filter { !$0.partial }.map(\.job.frame.sequence) == [0, 1, 2])
+        #expect(readings.flatMap(\.announced).map(\.text) == ["told early"])
+        #expect(pipeline.stop(reading: 10, capture: 10))
+    }
+
+    /// Six noisy frames of an EAN-13, read losslessly with their work counted in the area given:
+    /// every frame is read there as a camera's (not as a still), and the 1D code is announced
+    /// once by the program's rule, however many frames show it.
+    @Test func aGivenSourceIsReadAndAnnouncedAsTheProgramDoes() {
+        let scene = EAN13.scene("400638133393", moduleWidth: 3, width: 640, height: 360)
+        let area = PixelRect(x: 40, y: 20, width: 560, height: 320)
+        let (pipeline, readings) = read(scene, frames: 6, area: area)
         #expect(readings.map(\.job.frame.sequence) == Array(0..<6))
         #expect(readings.allSatisfy { $0.job.area == area && $0.job.kind == .live && !$0.job.realTime })
         #expect(readings.flatMap(\.announced).map(\.text) == ["4006381333931"])

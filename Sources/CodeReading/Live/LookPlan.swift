@@ -38,9 +38,9 @@ struct LookPlan {
         // Each candidate's first look, in their order: zbar on bars, zxing-cpp's QR reading
         // on a matrix (a new QR code's first read, a third of zbar's time; zbar checks it where
         // it lies), then zbar on the matrices.
-        let matrixFirst = zxingQR ? candidates.filter { !$0.linear } : []
+        let matrices = zxingQR ? candidates.filter { !$0.linear } : []
         looks = candidates.map { Look(rect: $0.window, pass: .plain, window: true, zxingQR: !$0.linear && zxingQR) }
-        looks += matrixFirst.map { Look(rect: $0.window, pass: .plain, window: true) }
+        looks += matrices.map { Look(rect: $0.window, pass: .plain, window: true) }
         looks += Self.regionLooks(region, costs: costs, slice: slice)
         for candidate in candidates where candidate.linear && abs(candidate.angle) > 8 {
             looks.append(Look(rect: candidate.window, pass: .plain, turn: -candidate.angle, window: true))
