@@ -25,18 +25,36 @@ public final class CameraLink: Sendable {
     }
 }
 
-/// Reading's account of the scene: how many frames in a row it found unchanged beyond noise.
+/// Reading's account of the scene: how many frames in a row it found unchanged beyond noise,
+/// and how many in a row in which nothing changed but where codes it follows moved.
 public final class SceneStillness: Sendable {
     private let stillFrames = Atomic<Int>(0)
+    private let followedFrames = Atomic<Int>(0)
 
     public init() {}
 
-    /// The reader's verdict on the frame it read: nothing changed beyond noise (true), or
-    /// something did.
-    public func sceneWasStill(_ still: Bool) {
+    /// The reader's verdict on the frame it read: nothing changed beyond noise (`still`), only
+    /// codes it follows moved (`followed`), or something else changed (neither).
+    public func sceneWas(still: Bool, followed: Bool = false) {
         if still { stillFrames.add(1, ordering: .relaxed) } else { stillFrames.store(0, ordering: .relaxed) }
+        if still || followed {
+            followedFrames.add(1, ordering: .relaxed)
+        } else {
+            followedFrames.store(0, ordering: .relaxed)
+        }
     }
 
-    /// A third of a second of still frames makes a scene still.
-    public var sceneIsStill: Bool { stillFrames.load(ordering: .relaxed) >= 10 }
+    /// A third of a second of such frames makes a scene still, or followed.
+    public var motion: SceneMotion {
+        if stillFrames.load(ordering: .relaxed) >= 10 { return .still }
+        return followedFrames.load(ordering: .relaxed) >= 10 ? .followed : .changing
+    }
+}
+
+/// How a scene moves, as reading saw it lately.
+public enum SceneMotion: Sendable {
+    case changing
+    /// Only codes being followed move: the reader finds them near where they were.
+    case followed
+    case still
 }

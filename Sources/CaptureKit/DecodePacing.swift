@@ -3,14 +3,18 @@
 /// the whole of a 1280x720 frame at noise σ 6: looking costs two thirds of decoding), and a
 /// still scene gains nothing from every frame: then only some are decoded, and any frame
 /// whose compressed size jumps (something new in the picture brings detail, a hand or a
-/// code, and changes the size well beyond the sensor noise's wobble) is decoded at once. A
-/// scene that changes is decoded frame by frame. Headless every third frame of a still scene
-/// is decoded; on a screen every other one, so that a change the size does not show (the scene
-/// shifted a little) is drawn within a frame.
+/// code, and changes the size well beyond the sensor noise's wobble) is decoded at once.
+/// Headless every third frame of a still scene is decoded; on a screen every other one, so
+/// that a change the size does not show (the scene shifted a little) is drawn within a frame.
+/// A scene where only followed codes move is decoded every other frame: the follower finds a
+/// code two frames on as well as one (its window allows for the motion), and a new code's
+/// detail still jumps the size. A scene that changes otherwise is decoded frame by frame.
 struct DecodePacing {
-    /// Frames skipped in a row at most while the scene is still: headless, and on a screen.
+    /// Frames skipped in a row at most while the scene is still: headless, and on a screen;
+    /// and while only followed codes move.
     static let stillSkips = 2
     static let shownSkips = 1
+    static let followedSkips = 1
     private var lastDecodedSize = 0
     private var lastSize = 0
     /// How much the size wobbles from frame to frame (a running mean of the differences).
@@ -18,12 +22,17 @@ struct DecodePacing {
     private var skipped = 0
 
     /// Whether to decode a frame of `size` bytes now; `shown`: the frames go on a screen.
-    mutating func shouldDecode(size: Int, sceneIsStill: Bool, shown: Bool = false) -> Bool {
+    mutating func shouldDecode(size: Int, motion: SceneMotion, shown: Bool = false) -> Bool {
         defer { lastSize = size }
         if lastSize > 0 { wobble = wobble * 0.9 + Double(abs(size - lastSize)) * 0.1 }
         let jump = Double(abs(size - lastDecodedSize)) > max(0.01 * Double(lastDecodedSize), 4 * wobble)
-        let most = shown ? Self.shownSkips : Self.stillSkips
-        guard !sceneIsStill || jump || skipped >= most || lastDecodedSize == 0 else {
+        let most =
+            switch motion {
+            case .changing: 0
+            case .followed: Self.followedSkips
+            case .still: shown ? Self.shownSkips : Self.stillSkips
+            }
+        guard jump || skipped >= most || lastDecodedSize == 0 else {
             skipped += 1
             return false
         }

@@ -215,7 +215,7 @@ public final class V4L2Camera: FrameSource {
         let memory = UnsafeRawBufferPointer(buffers[Int(buffer.index)])
         if layout == .jpeg,
             !pacing.shouldDecode(
-                size: Int(buffer.bytesused), sceneIsStill: link?.stillness.sceneIsStill ?? false,
+                size: Int(buffer.bytesused), motion: link?.stillness.motion ?? .changing,
                 shown: link?.picturesShown ?? false)
         {
             skippedDecodes += 1

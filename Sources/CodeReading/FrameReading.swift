@@ -24,6 +24,8 @@ public struct FrameReading: Sendable {
     /// Nothing in the frame changed beyond sensor noise since the scene was last looked at
     /// in full, and no code followed moved (a moving picture's reading only).
     public var sceneStill = false
+    /// Nothing changed but where followed codes moved (a moving picture's reading only).
+    public var sceneFollowed = false
     /// Bars cross the area's edge along their length and nothing is read there: a 1D code
     /// wider than the area (a moving picture's reading only).
     public var reachesPast = false

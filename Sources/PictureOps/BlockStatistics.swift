@@ -64,8 +64,9 @@ public struct BlockStatistics: Sendable {
 
 extension Frame {
     /// The statistics of `area` (clamped to the frame) in blocks of `blockSize` pixels,
-    /// measured on every `rowStep`th row (each at full resolution: the step to the right
-    /// and to the row below, so fine modules show as strongly as with every row).
+    /// measured on one row in every `rowStep` (each at full resolution: the step to the right
+    /// and to the row below, so fine modules show as strongly as with every row; which row of
+    /// the `rowStep` goes round in turn).
     /// Differences to the right and below stay inside the area (the last column and row
     /// repeat themselves).
     public func blockStatistics(in area: PixelRect, blockSize: Int, rowStep: Int = 1) -> BlockStatistics {
@@ -77,12 +78,16 @@ extension Frame {
         var histogram = [Int](repeating: 0, count: 256)
         let stride = self.stride
         let width = rect.width
+        let step = max(1, rowStep)
         luma.withUnsafeBufferPointer { p in
             histogram.withUnsafeMutableBufferPointer { counted in
                 totals.withUnsafeMutableBufferPointer { totals in
-                    for y in Swift.stride(from: 0, to: rect.height, by: max(1, rowStep)) {
-                        let row = p.baseAddress! + (rect.y + y) * stride + rect.x
-                        let below = y + 1 < rect.height ? row + stride : row
+                    for y in Swift.stride(from: 0, to: rect.height, by: step) {
+                        // With the same row of each step, the edges of modules `rowStep` tall
+                        // could all fall between rows never measured: a QR code as bars.
+                        let measured = min(y + (y / step) % step, rect.height - 1)
+                        let row = p.baseAddress! + (rect.y + measured) * stride + rect.x
+                        let below = measured + 1 < rect.height ? row + stride : row
                         let blockRow = (y / blockSize) * columns
                         for column in 0..<columns {
                             accumulate(
@@ -90,7 +95,7 @@ extension Frame {
                                 areaWidth: width, into: totals.baseAddress! + (blockRow + column) * 6)
                         }
                         // The noise histogram needs only some rows.
-                        if y % (4 * max(1, rowStep)) == 0 {
+                        if y % (4 * step) == 0 {
                             for x in 0..<(width - 1) { counted[min(255, abs(Int(row[x + 1]) - Int(row[x])))] += 1 }
                         }
                     }
@@ -105,18 +110,23 @@ extension Frame {
         let yy = field(4)
         let xy = field(5)
         let pixels = counts.map { Float(max(1, $0)) }
-        var half = histogram.reduce(0, +) / 2
-        var median = 0
-        while median < 255 && half >= histogram[median] {
-            half -= histogram[median]
-            median += 1
-        }
         return BlockStatistics(
             area: rect, blockSize: blockSize, columns: columns, rows: rows,
             mean: zip(sums, pixels).map { Float($0) / $1 },
             energy: zip(energies, pixels).map { Float($0) / $1 },
-            xx: xx.map(Float.init), yy: yy.map(Float.init), xy: xy.map(Float.init), noise: Float(median),
-            samplesPerBlock: blockSize * ((blockSize + max(1, rowStep) - 1) / max(1, rowStep)))
+            xx: xx.map(Float.init), yy: yy.map(Float.init), xy: xy.map(Float.init),
+            noise: Float(Self.median(of: histogram)), samplesPerBlock: blockSize * ((blockSize + step - 1) / step))
+    }
+
+    /// The median of the values a histogram counts.
+    private static func median(of histogram: [Int]) -> Int {
+        var half = histogram.reduce(0, +) / 2
+        var median = 0
+        while median < histogram.count - 1 && half >= histogram[median] {
+            half -= histogram[median]
+            median += 1
+        }
+        return median
     }
 }
 

@@ -137,7 +137,7 @@ enum BenchOptions {
                 }
                 settings.passes = chosen
             }),
-        flag(["--list"], "--corpus, --qr-photos, --live-photos: name each case not decoded or misread") {
+        flag(["--list"], "--corpus, --qr-photos, --live-photos: name each case not decoded, misread or late") {
             $0.listCases = true
         },
         value("--cost", "SECONDS", "qrtui's CPU on the fake camera at 30 fps: still, followed, changing") {

@@ -84,8 +84,12 @@ struct LivePhotosBenchmark {
                 guard let truth else { continue }
                 let one = measure(Self.scene(picture, truth: truth), seed: UInt64(tally.pictures + total.pictures))
                 let still = one.found[.still, default: 0]
-                if listCases, [Way.y4m, .mjpeg, .yuyv].contains(where: { one.found[$0, default: 0] < still }) {
-                    let counts = [Way.y4m, .mjpeg, .yuyv].map { "\($0.rawValue) \(one.found[$0, default: 0])" }
+                let ways = [Way.y4m, .mjpeg, .yuyv]
+                let late = ways.contains { one.firstFrames[$0, default: []].contains { $0 > Self.inTime } }
+                if listCases, late || ways.contains(where: { one.found[$0, default: 0] < still }) {
+                    let counts = ways.map {
+                        "\($0.rawValue) \(one.found[$0, default: 0]) (frames \(one.firstFrames[$0, default: []].sorted()))"
+                    }
                     print("\(category)/\(name): still \(still), " + counts.joined(separator: ", "))
                 }
                 tally.add(one)

@@ -57,7 +57,7 @@ final class ReadingThread: Sendable {
                 let reading = reader.read(job.frame, in: job.area, kind: job.kind, realTime: job.realTime, limit: limit)
                 limit.listen(nil)
                 if let early { announcer = early.announcer }
-                stillness?.sceneWasStill(reading.sceneStill)
+                stillness?.sceneWas(still: reading.sceneStill, followed: reading.sceneFollowed)
                 let news = announcer.news(in: reading, of: job)
                 let done = PipelineReading(
                     job: job, reading: reading, announced: news.filter { $0.part == nil },

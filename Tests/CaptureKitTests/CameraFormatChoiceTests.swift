@@ -63,29 +63,62 @@ import Testing
 }
 
 /// While the scene is still, an MJPEG camera decodes every third frame (every other one on a
-/// screen), and at once any frame whose size jumps.
+/// screen), while only followed codes move every other frame, and at once any frame whose size
+/// jumps.
 @Suite struct DecodePacingTests {
     @Test func aStillSceneDecodesEveryThirdFrameAndASizeJumpAtOnce() {
         var pacing = DecodePacing()
         let wobble = [100_000, 100_300, 99_800, 100_100, 99_900, 100_200, 100_000, 99_700, 100_100]
         // Moving: every frame.
-        #expect(wobble.allSatisfy { pacing.shouldDecode(size: $0, sceneIsStill: false) })
+        #expect(wobble.allSatisfy { pacing.shouldDecode(size: $0, motion: .changing) })
         // Still: one in three.
-        let still = wobble.map { pacing.shouldDecode(size: $0, sceneIsStill: true) }
+        let still = wobble.map { pacing.shouldDecode(size: $0, motion: .still) }
         #expect(still.filter { $0 }.count == 3)
         #expect(still == [false, false, true, false, false, true, false, false, true])
         // Something new comes into view: more detail, a larger frame, decoded at once.
-        let jumped = pacing.shouldDecode(size: 112_000, sceneIsStill: true)
+        let jumped = pacing.shouldDecode(size: 112_000, motion: .still)
         #expect(jumped)
     }
 
     @Test func onAScreenNoTwoFramesInARowAreLeftUndecoded() {
         var pacing = DecodePacing()
         let wobble = [100_000, 100_300, 99_800, 100_100, 99_900, 100_200, 100_000, 99_700, 100_100]
-        #expect(wobble.allSatisfy { pacing.shouldDecode(size: $0, sceneIsStill: false, shown: true) })
-        let still = wobble.map { pacing.shouldDecode(size: $0, sceneIsStill: true, shown: true) }
+        #expect(wobble.allSatisfy { pacing.shouldDecode(size: $0, motion: .changing, shown: true) })
+        let still = wobble.map { pacing.shouldDecode(size: $0, motion: .still, shown: true) }
         #expect(still == [false, true, false, true, false, true, false, true, false])
-        let jumped = pacing.shouldDecode(size: 112_000, sceneIsStill: true, shown: true)
+        let jumped = pacing.shouldDecode(size: 112_000, motion: .still, shown: true)
         #expect(jumped)
+    }
+
+    @Test func whileOnlyFollowedCodesMoveEveryOtherFrameIsDecoded() {
+        for shown in [false, true] {
+            var pacing = DecodePacing()
+            let wobble = [100_000, 100_300, 99_800, 100_100, 99_900, 100_200, 100_000, 99_700, 100_100]
+            let followed = wobble.map { pacing.shouldDecode(size: $0, motion: .followed, shown: shown) }
+            #expect(followed == [true, false, true, false, true, false, true, false, true])
+            // A new code comes into view beside the followed one: decoded at once.
+            let jumped = pacing.shouldDecode(size: 112_000, motion: .followed, shown: shown)
+            #expect(jumped)
+            // Something else moves: every frame again.
+            let moving = wobble.map { pacing.shouldDecode(size: $0, motion: .changing, shown: shown) }
+            #expect(moving.allSatisfy { $0 })
+        }
+    }
+
+    @Test func aThirdOfASecondOfFramesMakesASceneStillOrFollowed() {
+        let stillness = SceneStillness()
+        #expect(stillness.motion == .changing)
+        for _ in 0..<9 { stillness.sceneWas(still: false, followed: true) }
+        #expect(stillness.motion == .changing)
+        stillness.sceneWas(still: true)
+        #expect(stillness.motion == .followed)  // still frames count as followed ones
+        for _ in 0..<9 { stillness.sceneWas(still: true) }
+        #expect(stillness.motion == .still)
+        stillness.sceneWas(still: false, followed: true)
+        #expect(stillness.motion == .followed)
+        stillness.sceneWas(still: false)
+        #expect(stillness.motion == .changing)
+        for _ in 0..<10 { stillness.sceneWas(still: false, followed: true) }
+        #expect(stillness.motion == .followed)
     }
 }

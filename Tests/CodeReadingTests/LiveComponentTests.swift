@@ -25,6 +25,30 @@ import Testing
         #expect(found.first?.linear == false)
     }
 
+    /// Rows are measured every 4th: a QR code of 4 px modules whose edges all fall between
+    /// rows never measured still shows edges both ways, not bars (it gets zxing-cpp's QR look).
+    @Test(arguments: 0..<4) func aCodeOfModulesAsTallAsTheRowStepIsNoBars(shift: Int) throws {
+        let matrix = try #require(QRMatrix(text: "https://example.org/four", level: .low))
+        let picture = stream.backdrop.drawingModules(
+            matrix.grid, at: ModulePlacement(centreX: 320, centreY: 240 + Double(shift), moduleSize: 4)
+        ).withNoise(amplitude: 6, seed: 3)
+        let found = Localiser.candidates(in: stats(picture))
+        #expect(found.count == 1)
+        #expect(found.allSatisfy { !$0.linear }, "\(found)")
+    }
+
+    @Test func theSmallestOfAnyRankIsFoundWithoutSorting() {
+        var random = SplitMix(seed: 5)
+        for count in [1, 2, 3, 10, 101, 3600] {
+            // Many ties, as block energies of a flat backdrop have.
+            let values = (0..<count).map { _ in Float(random.next() % 40) / 4 }
+            let sorted = values.sorted()
+            for rank in Set([0, count / 5, count / 2, count - 1]) {
+                #expect(Localiser.smallest(rank, of: values) == sorted[rank], "\(count) values, rank \(rank)")
+            }
+        }
+    }
+
     @Test func barsAreCandidatesWithTheirDirection() {
         var random = SplitMix(seed: 8)
         let barcode = Barcode.random(.code128, using: &random)

@@ -1,5 +1,6 @@
 import CodeFixtures
 import FrameCore
+import Glibc
 import PictureOps
 import Testing
 
@@ -161,6 +162,11 @@ struct NoisyStream {
         // the change its appearing made is over: the extra passes on the area, in turn).
         let searched = readings.dropFirst(50).filter { $0.passesRun != [.plain] }
         #expect(searched.count <= 2, "\(searched.map { "\($0.frameSequence): \($0.passesRun)" })")
+        // The camera hears that only a followed code moves (an MJPEG one decodes less then), and
+        // before it came, that the scene was still.
+        let unfollowed = readings.dropFirst(50).filter { !$0.sceneFollowed || $0.sceneStill }
+        #expect(unfollowed.count <= 2, "\(unfollowed.map(\.frameSequence))")
+        #expect(readings[30..<40].allSatisfy { $0.sceneStill && !$0.sceneFollowed })
     }
 
     /// A followed QR code is looked for first where its motion says it will be, in a window
@@ -231,6 +237,30 @@ struct NoisyStream {
             #expect(reading.passesRun.isEmpty)
             #expect(reading.held.map(\.text) == ["a still in a loop"])
         }
+    }
+
+    /// A code followed from the first frame of a 720p scene: following it leaves less of each
+    /// frame's slice than the plan's next look over the area needs, yet the plan goes on, a
+    /// look in a frame as the budget allows (else the scene would never be done with, and
+    /// never be one where only a followed code moves).
+    @Test func aPlanGoesOnWhileACodeIsFollowed() throws {
+        let matrix = try #require(QRMatrix(text: "https://example.org/followed", level: .medium))
+        let backdrop = Frame.plasma(width: 1280, height: 720, seed: 5)
+        let frames = (0..<70).map { n in
+            backdrop.drawingModules(
+                matrix.grid,
+                at: ModulePlacement(centreX: 640 + 90 * sin(Double(n) / 60 * 2 * .pi), centreY: 360, moduleSize: 4)
+            ).withNoise(amplitude: 6, seed: UInt64(n) &+ 1).renumbered(sequence: n, timestamp: Double(n) / 30)
+        }
+        let reader = CodeReader(policy: ReadingPolicy())
+        let whole = PixelRect(x: 0, y: 0, width: 1280, height: 720)
+        let readings = frames.map { reader.read($0, in: whole, kind: .live, realTime: false) }
+        #expect(readings.allSatisfy { $0.codes.allSatisfy { $0.text == "https://example.org/followed" } })
+        #expect(readings.count { !$0.codes.isEmpty } >= 66)
+        // Past the first frames (the budget's credit), frames whose reading is more than the
+        // code's one look: the plan's.
+        let planned = readings.dropFirst(8).filter { $0.passesRun.count > 1 }
+        #expect(planned.count >= 2, "\(planned.map(\.frameSequence))")
     }
 
     /// Under `--effort thorough` each frame is a still: bars that spell no code get every pass

@@ -10,9 +10,10 @@ import Synchronization
 /// changes, and its codes
 /// count only while the scene is the one it scanned, once. Codes final before the scan ends
 /// (a 2D code is proof on its first read) are taken in the frame after they are read, as a
-/// still prints them: a sheet's first codes do not wait for its last window. It scans the
-/// mean of the frames the scene stayed still in (`SteadyMean`): less noise, fewer JPEG
-/// losses. It is paid from a bucket of CPU seconds filled at the reading's share of a core: a
+/// still prints them: a sheet's first codes do not wait for its last window. Its first scan
+/// is of a frame as it was taken (what a still read of it gets: noise can help a faint code
+/// in glare read), its second of the mean of the frames the scene stayed still in
+/// (`SteadyMean`): less noise, fewer JPEG losses. It is paid from a bucket of CPU seconds filled at the reading's share of a core: a
 /// scene that keeps changing costs no more.
 /// Where work is counted, not timed (a file read at a given effort, the benchmarks), the scan
 /// runs in the frame it starts in, charged by its pixels, so every run reads alike.
@@ -73,7 +74,7 @@ final class DeepLook {
             return
         }
         let limit = ReadingLimit()
-        let frame = mean.picture(over: frame, in: area) ?? frame
+        let frame = scans(of: scene) == 0 ? frame : mean.picture(over: frame, in: area) ?? frame
         if inline {
             credit -= Double(area.width * area.height) / Self.countedPixelsASecond
             scanned = (scene, scans(of: scene) + 1)

@@ -70,6 +70,7 @@ final class LiveReader {
         plan.adopt(stats, where: explained)
         let changed = schedule(stats: stats, explained: explained, swapped: swapped, time: time)
         current.reading.sceneStill = !changed && !explained.contains(true)
+        current.reading.sceneFollowed = !changed && explained.contains(true)
         deep?.prepare(frame, in: area, scene: stats, explained: explained)
         work(&current, time: time, limit: limit)
         current.reading.reachesPast = barsPastEdge && current.reading.codes.isEmpty && follower.tracks.isEmpty
@@ -243,6 +244,7 @@ extension LiveReader {
     /// codes held up is read in a frame or two, not a code a frame.
     private func work(_ current: inout ThisFrame, time: Double, limit: ReadingLimit?) {
         var readNew = false
+        var lookedThisFrame = false
         while let look = plan.next {
             let estimate = costs.estimate(look)
             // A current longer than a frame and a half would hold the picture up: not live.
@@ -254,12 +256,14 @@ extension LiveReader {
             // just appeared: it may run on credit (up to a bucketful), paid back after.
             let urgent = look.window && look.pass == .plain && look.turn == nil
             let floor = urgent ? -budget.capacity : 0
-            let first = current.spent == 0
+            // The frame's first look of the plan runs whatever following spent: else a look
+            // larger than what following leaves of a slice would hold the plan up for good.
             guard budget.available > floor,
-                first || (current.spent + estimate <= Self.slice && estimate <= budget.available - floor),
+                !lookedThisFrame || (current.spent + estimate <= Self.slice && estimate <= budget.available - floor),
                 !readNew || urgent
             else { return }
             plan.advance()
+            lookedThisFrame = true
             let found = run(look, with: engines.engine(zxingQR: look.zxingQR), on: &current)
             let news = found.filter { follower.tracks[$0.identity] == nil }
             limit?.tell(news)

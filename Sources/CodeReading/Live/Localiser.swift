@@ -39,10 +39,38 @@ enum Localiser {
     /// Blocks whose edge energy stands well above the quietest fifth of the area's blocks
     /// (background and sensor noise).
     static func busyBlocks(_ stats: BlockStatistics) -> [Bool] {
-        let sorted = stats.energy.sorted()
-        let quiet = sorted[min(sorted.count - 1, sorted.count / 5)]
+        let quiet = smallest(stats.energy.count / 5, of: stats.energy)
         let threshold = max(12, quiet * 1.8 + 8, Float(stats.noise) * 4 + 8)
         return stats.energy.map { $0 > threshold }
+    }
+
+    /// The `rank`th smallest of `values` (0: the least), by selection: this runs on every
+    /// frame that changed, and sorting thousands of blocks cost more than the rest of the plan.
+    static func smallest(_ rank: Int, of values: [Float]) -> Float {
+        guard !values.isEmpty else { return 0 }
+        var values = values
+        var (low, high) = (0, values.count - 1)
+        let rank = max(0, min(rank, high))
+        while low < high {
+            let pivot = values[(low + high) / 2]
+            var (i, j) = (low, high)
+            while i <= j {
+                while values[i] < pivot { i += 1 }
+                while values[j] > pivot { j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    (i, j) = (i + 1, j - 1)
+                }
+            }
+            if rank <= j {
+                high = j
+            } else if rank >= i {
+                low = i
+            } else {
+                break
+            }
+        }
+        return values[rank]
     }
 
     /// Busy blocks this many blocks apart are one patch: the modules of a large code (a code held
