@@ -239,9 +239,8 @@ extension LiveReader {
 
     /// Runs the plan's looks while the budget and this frame's slice allow, stopping early
     /// when a code was read (it is shown at once, a 2D code as it is read: `limit`; the rest
-    /// waits for the next frame), but for
-    /// zbar on the other candidate windows that fit the slice when the code is new: a sheet of
-    /// codes held up is read in a frame or two, not a code a frame.
+    /// waits for the next frame), but for zbar on the other candidate windows that fit the
+    /// slice when the code is new: a sheet of codes held up is read in a frame or two.
     private func work(_ current: inout ThisFrame, time: Double, limit: ReadingLimit?) {
         var readNew = false
         var lookedThisFrame = false
