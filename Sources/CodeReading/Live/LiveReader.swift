@@ -4,17 +4,15 @@ import PictureOps
 /// Reads a moving picture frame after frame, with effort that follows change:
 /// - codes read lately are looked for first, in a window around each (the outline follows);
 /// - blocks of the scan area that changed beyond sensor noise are searched: candidates
-///   (patches of strong edges, found at full resolution) get zbar and then the extra passes
-///   in small windows, the changed region gets zbar at full resolution, so a small code is
-///   never declared absent from a halved picture;
+///   (patches of strong edges, at full resolution) get their first look and the extra passes
+///   in small windows, the changed region zbar at full resolution (a small code too);
 /// - a scene looked at in full is not looked at again until it changes, but for a plain
 ///   re-check every `recheckInterval` (a part of the area each time, in turn);
-/// - all of it paid from a `ReadingBudget`: a share of a core over time, at most one frame
-///   interval in any frame, so reading never falls behind the picture.
+/// - all of it (in real time, the frame's own work too) paid from a `ReadingBudget`: a share
+///   of a core over time, at most one frame interval in any frame.
 final class LiveReader {
     static let blockSize = 16
-    /// Block statistics current at every fourth row (at full resolution along it and to the
-    /// row below): a quarter of the cost, and a code's edges still stand out.
+    /// Block statistics on one row in four (`Frame.blockStatistics`): a quarter of the cost.
     static let rowStep = 4
     static let recheckInterval = 2.0
     /// Most work one frame may get (ms): a frame interval at 30 fps.
@@ -35,7 +33,6 @@ final class LiveReader {
     private var rechecks = 0
     /// The last new plan saw bars running past the area's edge (`Localiser.reachesPast`).
     private var barsPastEdge = false
-
     /// A still's whole scan of a scene held still, beside the frames (nil: none).
     private let deep: DeepLook?
 
@@ -57,6 +54,8 @@ final class LiveReader {
     /// `limit` hears each new code that one read proves (a 2D code) as it is read: it is
     /// announced before the frame's other looks.
     func read(_ frame: Frame, in area: PixelRect, limit: ReadingLimit? = nil) -> FrameReading {
+        // In real time the frame's own work is paid too: a changing scene stays in its share.
+        let started = costs.measure == .measured ? MonotonicClock.threadCPU() : nil
         let stats = frame.blockStatistics(in: area, blockSize: Self.blockSize, rowStep: Self.rowStep)
         if let previous, previous.area != stats.area { reset() }
         let time = frame.timestamp
@@ -89,6 +88,7 @@ final class LiveReader {
         follower.forget(before: time)
         // A code both held and read again this frame is a fresh read.
         current.reading.held.removeAll { held in current.reading.codes.contains { $0.isSameSighting(as: held) } }
+        if let started { budget.spend(max(0, (MonotonicClock.threadCPU() - started) * 1000 - current.spent)) }
         return current.reading
     }
 
