@@ -13,8 +13,8 @@ import Synchronization
 /// still prints them: a sheet's first codes do not wait for its last window. Its first scan
 /// is of a frame as it was taken (what a still read of it gets: noise can help a faint code
 /// in glare read), its second of the mean of the frames the scene stayed still in
-/// (`SteadyMean`): less noise, fewer JPEG losses. It is paid from a bucket of CPU seconds filled at the reading's share of a core: a
-/// scene that keeps changing costs no more.
+/// (`SteadyMean`): less noise, fewer JPEG losses. It is paid from a bucket of CPU seconds
+/// filled at the reading's share of a core: a scene that keeps changing costs no more.
 /// Where work is counted, not timed (a file read at a given effort, the benchmarks), the scan
 /// runs in the frame it starts in, charged by its pixels, so every run reads alike.
 final class DeepLook {

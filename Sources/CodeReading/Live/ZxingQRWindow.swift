@@ -42,15 +42,9 @@ final class ZxingQRWindow: CodeEngine {
     /// The box holding `reads`, grown on each side by a quarter of the largest's size (4
     /// modules of a version 1 code; zbar needs some of the quiet zone), within `bounds`.
     static func around(_ reads: [DetectedCode], in bounds: PixelRect) -> PixelRect {
-        let boxes = reads.compactMap(\.corners.boundingRect)
-        guard let first = boxes.first else { return bounds }
-        let box = boxes.dropFirst().reduce(first) {
-            (
-                minX: min($0.minX, $1.minX), minY: min($0.minY, $1.minY), maxX: max($0.maxX, $1.maxX),
-                maxY: max($0.maxY, $1.maxY)
-            )
-        }
-        let margin = max(16, (boxes.map { max($0.maxX - $0.minX, $0.maxY - $0.minY) }.max() ?? 0) / 4)
+        guard let box = reads.flatMap(\.corners).boundingRect else { return bounds }
+        let sizes = reads.compactMap(\.corners.boundingRect).map { max($0.maxX - $0.minX, $0.maxY - $0.minY) }
+        let margin = max(16, (sizes.max() ?? 0) / 4)
         return PixelRect(
             x: box.minX - margin, y: box.minY - margin, width: box.maxX - box.minX + 1 + 2 * margin,
             height: box.maxY - box.minY + 1 + 2 * margin
