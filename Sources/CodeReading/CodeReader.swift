@@ -51,10 +51,11 @@ public final class CodeReader {
     /// Reads `area` of `frame` (all of it when nil) as the policy says for a picture of this
     /// `kind`; `realTime`: frames come at the pace of the world (a camera, a file on screen),
     /// not as fast as they are read (a file read headless). A thorough reading stops early
-    /// once `limit` is reached.
+    /// once `limit` is reached. `showing`: CPU (ms) a screen spent on frames since the last
+    /// read, which a live reading in real time pays from its share.
     public func read(
         _ frame: Frame, in area: PixelRect? = nil, kind: SourceKind = .still,
-        realTime: Bool = true, limit: ReadingLimit? = nil
+        realTime: Bool = true, limit: ReadingLimit? = nil, showing: Double = 0
     ) -> FrameReading {
         var reading: FrameReading
         switch policy.plan(for: kind, realTime: realTime) {
@@ -73,7 +74,7 @@ public final class CodeReader {
                     confirmations: policy.confirmations(for: kind), deep: deepLook(share: share))
             live = reader
             reader.charge(by: cost)
-            reading = reader.read(frame, in: area ?? frame.bounds, limit: limit)
+            reading = reader.read(frame, in: area ?? frame.bounds, limit: limit, showing: showing)
         }
         // QR parts are codes too (as zxing-cpp's other parts are: `DetectedCode.part` tells
         // them), until their message is read.

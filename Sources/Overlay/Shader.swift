@@ -140,18 +140,23 @@ public struct Shader: Sendable {
 
     /// The picture area-averaged to `across` x `down` samples a cell, as it is (no hysteresis):
     /// also what fidelity is measured against.
-    public static func average(_ image: GreyImage, transform: ViewTransform, across: Int, down: Int) -> SampleGrid {
+    public static func average(
+        _ image: GreyImage, transform: ViewTransform, across: Int, down: Int, rowsAtMost: Int = 4
+    ) -> SampleGrid {
         var values = [Int16](repeating: -1, count: transform.columns * across * transform.rows * down)
-        sample(image, transform: transform, across: across, down: down, cells: nil, into: &values)
+        sample(
+            image, transform: transform, across: across, down: down, cells: nil, rowsAtMost: rowsAtMost,
+            into: &values)
         return SampleGrid(columns: transform.columns, rows: transform.rows, across: across, down: down, values: values)
     }
 
     /// Area-averages the cells `cells` marks (every cell when nil) into `values`, `across` x
-    /// `down` samples a cell; -1 off the picture. The pixel columns under a row's cells are
-    /// summed once a sample row: each sample is then a few additions and one multiply.
+    /// `down` samples a cell, over `rowsAtMost` pixel rows a sample; -1 off the picture. The
+    /// pixel columns under a row's cells are summed once a sample row: each sample is then a few
+    /// additions and one multiply.
     static func sample(
         _ image: GreyImage, transform: ViewTransform, across: Int, down: Int, cells: [Bool]?,
-        into values: inout [Int16]
+        rowsAtMost: Int = 4, into values: inout [Int16]
     ) {
         let sampleColumns = transform.columns * across
         let xs = ranges(
@@ -181,7 +186,8 @@ public struct Shader: Sendable {
                                 continue
                             }
                             let height = sumColumns(
-                                pixels, stride: image.stride, rows: ys[sampleY], columns: span, into: sums)
+                                pixels, stride: image.stride, rows: ys[sampleY], most: rowsAtMost, columns: span,
+                                into: sums)
                             sampleLine(
                                 columns, across: across, xs: xs, sums: sums, scale: reciprocals[height - 1], into: line)
                         }
@@ -232,14 +238,14 @@ public struct Shader: Sendable {
         }
     }
 
-    /// Sums each pixel column over up to four evenly spread of `rows` (the mean of many rows
-    /// barely moves, its cost does); returns how many rows were summed.
+    /// Sums each pixel column over up to `most` (1 to 4) evenly spread of `rows` (the mean of
+    /// many rows barely moves, its cost does); returns how many rows were summed.
     @inline(__always)
     private static func sumColumns(
-        _ pixels: UnsafeBufferPointer<UInt8>, stride: Int, rows: Range<Int>, columns: Range<Int>,
+        _ pixels: UnsafeBufferPointer<UInt8>, stride: Int, rows: Range<Int>, most: Int, columns: Range<Int>,
         into sums: UnsafeMutableBufferPointer<Int32>
     ) -> Int {
-        let step = (rows.count + 3) / 4
+        let step = (rows.count + most - 1) / most
         for x in columns { sums[x] = 0 }
         for y in Swift.stride(from: rows.lowerBound, to: rows.upperBound, by: step) {
             let row = pixels.baseAddress! + y * stride

@@ -20,6 +20,7 @@ package final class Pipeline: Sendable {
     private let feed: ScanFeed
     private let capture: CaptureThread
     private let reading: ReadingThread
+    private let showing = ShowingCost()
 
     /// How a source is opened and read.
     package struct Setup: Sendable {
@@ -87,7 +88,7 @@ package final class Pipeline: Sendable {
             countedWork: setup.given?.countedWork ?? false)
         reading = ReadingThread(
             jobs: feed.jobs, policy: setup.policy, limit: setup.limit, messages: setup.messages,
-            stillness: setup.link?.stillness)
+            stillness: setup.link?.stillness, showing: showing)
         capture = CaptureThread(into: feed) { () throws(CaptureError) in
             if let given = setup.given { return try given.open() }
             let source = try SourceFactory.open(
@@ -99,6 +100,9 @@ package final class Pipeline: Sendable {
 
     /// Where the source's frames are read from now on.
     package func steer(_ steering: ScanSteering) { feed.steer(steering) }
+
+    /// The screen spent `seconds` of CPU showing a frame: reading pays it from its share.
+    package func showed(cpu seconds: Double) { showing.add(seconds: seconds) }
 
     /// Reads `job` (a frame the screen shows) now: its place in the queue of frames.
     package func read(_ job: ScanJob) { feed.jobs.publish(job) }

@@ -2,6 +2,7 @@ import CaptureKit
 import CodeReading
 import Dispatch
 import FrameCore
+import Synchronization
 import SystemCalls
 
 /// The reading thread: jobs in (`ScanFeed`: the capture's frames, and frames the screen asks
@@ -16,10 +17,11 @@ final class ReadingThread: Sendable {
     private let jobs: ScanFeed.Jobs
 
     /// `messages`: the structured-append parts of the run's sources so far; `stillness`: told
-    /// after each frame whether its scene was still (a camera may decode less then).
+    /// after each frame whether its scene was still (a camera may decode less then); `showing`:
+    /// what a screen spent on the frames, paid from reading's share.
     init(
         jobs: ScanFeed.Jobs, policy: ReadingPolicy, limit: ReadingLimit, messages: MessageParts,
-        stillness: SceneStillness?
+        stillness: SceneStillness?, showing: ShowingCost = ShowingCost()
     ) {
         self.jobs = jobs
         self.limit = limit
@@ -28,7 +30,9 @@ final class ReadingThread: Sendable {
         do throws(Errno) {
             try SystemThread.start("qrtui read") {
                 defer { finished.signal() }
-                Self.read(jobs, into: output, policy: policy, limit: limit, messages: messages, stillness: stillness)
+                Self.read(
+                    jobs, into: output, policy: policy, limit: limit, messages: messages, stillness: stillness,
+                    showing: showing)
             }
         } catch {
             output.finish(.outOfMemory(need: "a thread", errno: error))  // the caller tells it as a failure
@@ -38,7 +42,7 @@ final class ReadingThread: Sendable {
 
     private static func read(
         _ jobs: ScanFeed.Jobs, into output: PipelineOutput, policy: ReadingPolicy, limit: ReadingLimit,
-        messages: MessageParts, stillness: SceneStillness?
+        messages: MessageParts, stillness: SceneStillness?, showing: ShowingCost
     ) {
         let reader = CodeReader(policy: policy, messages: messages)
         var announcer = Announcer(policy: policy)
@@ -54,7 +58,9 @@ final class ReadingThread: Sendable {
                 // are read whole, each reading in its order).
                 let early = job.kind == .recorded ? nil : EarlyCodes(job: job, announcer: announcer, output: output)
                 if let early { limit.listen { @Sendable codes in early.hear(codes) } }
-                let reading = reader.read(job.frame, in: job.area, kind: job.kind, realTime: job.realTime, limit: limit)
+                let reading = reader.read(
+                    job.frame, in: job.area, kind: job.kind, realTime: job.realTime, limit: limit,
+                    showing: showing.take())
                 limit.listen(nil)
                 if let early { announcer = early.announcer }
                 stillness?.sceneWas(still: reading.sceneStill, followed: reading.sceneFollowed)
@@ -79,6 +85,17 @@ final class ReadingThread: Sendable {
         output.close()
         return finished.wait(timeout: .now() + timeout) == .success
     }
+}
+
+/// The CPU a screen spent showing frames since reading last took it: reading pays it from its
+/// share, so that a scene that keeps changing costs the effort, on a screen as headless.
+final class ShowingCost: Sendable {
+    private let microseconds = Atomic<Int>(0)
+
+    func add(seconds: Double) { microseconds.add(Int(seconds * 1e6), ordering: .relaxed) }
+
+    /// Milliseconds spent since the last call.
+    func take() -> Double { Double(microseconds.exchange(0, ordering: .relaxed)) / 1000 }
 }
 
 /// A still's codes announced as its scan makes each final (`ReadingLimit.listen`), on the

@@ -170,9 +170,14 @@ final class EventLoop {
     }
 
     private func draw(_ scene: Scene, of state: LiveState, now: Double) {
-        backend.draw(
-            Screen.render(scene, columns: state.columns, rows: state.rows, shader: &shader),
-            picture: state.showsPixels ? FramePicture(scene, columns: state.columns, rows: state.rows) : nil)
+        // Drawing characters is paid from reading's share (a picture in pixels has a share of
+        // its own): a changing scene costs the effort, on a screen as headless.
+        let started = MonotonicClock.threadCPU()
+        let cells = Screen.render(scene, columns: state.columns, rows: state.rows, shader: &shader)
+        let picture = state.showsPixels ? FramePicture(scene, columns: state.columns, rows: state.rows) : nil
+        if picture == nil { backend.draw(cells, picture: nil) }
+        pipeline.showed(cpu: MonotonicClock.threadCPU() - started)
+        if let picture { backend.draw(cells, picture: picture) }
         if let probe {
             let marks = probe.marks(
                 frame: state.frame?.sequence ?? -1, codes: state.readCount, framesGot: state.framesReceived,

@@ -52,9 +52,9 @@ final class LiveReader {
     }
 
     /// `limit` hears each new code that one read proves (a 2D code) as it is read: it is
-    /// announced before the frame's other looks.
-    func read(_ frame: Frame, in area: PixelRect, limit: ReadingLimit? = nil) -> FrameReading {
-        // In real time the frame's own work is paid too: a changing scene stays in its share.
+    /// announced before the frame's other looks. In real time the frame's own work is paid
+    /// too, and `showing` (ms a screen spent on frames since): a scene costs the effort.
+    func read(_ frame: Frame, in area: PixelRect, limit: ReadingLimit? = nil, showing: Double = 0) -> FrameReading {
         let started = costs.measure == .measured ? MonotonicClock.threadCPU() : nil
         let stats = frame.blockStatistics(in: area, blockSize: Self.blockSize, rowStep: Self.rowStep)
         if let previous, previous.area != stats.area { reset() }
@@ -88,7 +88,7 @@ final class LiveReader {
         follower.forget(before: time)
         // A code both held and read again this frame is a fresh read.
         current.reading.held.removeAll { held in current.reading.codes.contains { $0.isSameSighting(as: held) } }
-        if let started { budget.spend(max(0, (MonotonicClock.threadCPU() - started) * 1000 - current.spent)) }
+        if let started { budget.spend(max(0, (MonotonicClock.threadCPU() - started) * 1000 - current.spent) + showing) }
         return current.reading
     }
 
