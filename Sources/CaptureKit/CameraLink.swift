@@ -1,3 +1,4 @@
+import FrameCore
 import Synchronization
 
 /// What the rest of qrtui tells a streaming camera from other threads: control changes the
@@ -11,8 +12,18 @@ public final class CameraLink: Sendable {
     /// matters to reading, and pacing skips more.
     let picturesShown: Bool
     public let stillness = SceneStillness()
+    /// The sequence number of the last frame decoded for the screen alone (`DecodePacing`).
+    private let screenOnly = Atomic<Int>(-1)
 
     public init(picturesShown: Bool = false) { self.picturesShown = picturesShown }
+
+    /// Whether `frame` was decoded for the screen alone: a still scene's frame that headless
+    /// pacing would have skipped, not to be read.
+    public func isForScreenOnly(_ frame: Frame) -> Bool { screenOnly.load(ordering: .relaxed) == frame.sequence }
+
+    func decoded(sequence: Int, forScreenOnly: Bool) {
+        if forScreenOnly { screenOnly.store(sequence, ordering: .relaxed) }
+    }
 
     /// Asks for `change`; its outcome comes back as a `.control` notice.
     public func ask(_ change: ControlChange) { changes.withLock { $0.append(change) } }

@@ -6,9 +6,11 @@
 /// code, and changes the size well beyond the sensor noise's wobble) is decoded at once.
 /// Headless every third frame of a still scene is decoded; on a screen every other one, so
 /// that a change the size does not show (the scene shifted a little) is drawn within a frame.
-/// A scene where only followed codes move is decoded every other frame: the follower finds a
-/// code two frames on as well as one (its window allows for the motion), and a new code's
-/// detail still jumps the size. A scene that changes otherwise is decoded frame by frame.
+/// On a screen, of a still scene's frames decoded in turn one is read and the next only drawn
+/// (`forScreenOnly`): reading gets every fourth frame, as headless about. A scene where only
+/// followed codes move is decoded every other frame: the follower finds a code two frames on
+/// as well as one (its window allows for the motion), and a new code's detail still jumps the
+/// size. A scene that changes otherwise is decoded frame by frame.
 struct DecodePacing {
     /// Frames skipped in a row at most while the scene is still: headless, and on a screen;
     /// and while only followed codes move.
@@ -20,6 +22,10 @@ struct DecodePacing {
     /// How much the size wobbles from frame to frame (a running mean of the differences).
     private var wobble = 0.0
     private var skipped = 0
+    /// Frames in a row not read, decoded or not.
+    private var unread = 0
+    /// The frame last decoded is for a screen alone: reading skips it.
+    private(set) var forScreenOnly = false
 
     /// Whether to decode a frame of `size` bytes now; `shown`: the frames go on a screen.
     mutating func shouldDecode(size: Int, motion: SceneMotion, shown: Bool = false) -> Bool {
@@ -34,8 +40,11 @@ struct DecodePacing {
             }
         guard jump || skipped >= most || lastDecodedSize == 0 else {
             skipped += 1
+            unread += 1
             return false
         }
+        forScreenOnly = shown && motion == .still && !jump && lastDecodedSize > 0 && unread <= Self.stillSkips
+        unread = forScreenOnly ? unread + 1 : 0
         skipped = 0
         lastDecodedSize = size
         return true

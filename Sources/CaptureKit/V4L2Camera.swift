@@ -229,6 +229,7 @@ public final class V4L2Camera: FrameSource {
             countCorrupt()
             return nil
         }
+        if layout == .jpeg { link?.decoded(sequence: sequence, forScreenOnly: pacing.forScreenOnly) }
         sequence += 1
         return frame
     }

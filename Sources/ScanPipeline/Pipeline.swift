@@ -85,7 +85,7 @@ package final class Pipeline: Sendable {
         let whole = ScanSteering(area: setup.given?.area, readsFrames: true)
         feed = ScanFeed(
             mode: mode, pictures: pictures, steering: onScreen ? .waiting : whole,
-            countedWork: setup.given?.countedWork ?? false)
+            countedWork: setup.given?.countedWork ?? false, link: setup.link)
         reading = ReadingThread(
             jobs: feed.jobs, policy: setup.policy, limit: setup.limit, messages: setup.messages,
             stillness: setup.link?.stillness, showing: showing)
@@ -147,11 +147,17 @@ final class ScanFeed: CaptureSink {
     private let pictures: Pipeline.Pictures?
     private let state: Mutex<(steering: ScanSteering, kind: SourceKind, open: Bool)>
     private let countedWork: Bool
+    /// Tells the frames a camera decoded for the screen alone: they are not read.
+    private let link: CameraLink?
 
-    init(mode: HandOverMode, pictures: Pipeline.Pictures?, steering: ScanSteering, countedWork: Bool = false) {
+    init(
+        mode: HandOverMode, pictures: Pipeline.Pictures?, steering: ScanSteering, countedWork: Bool = false,
+        link: CameraLink? = nil
+    ) {
         jobs = Jobs(mode: mode)
         self.pictures = pictures
         self.countedWork = countedWork
+        self.link = link
         state = Mutex((steering, .recorded, false))
     }
 
@@ -170,7 +176,7 @@ final class ScanFeed: CaptureSink {
     func deliver(_ frame: Frame, paced: Bool) -> Bool {
         pictures?.publish(frame)
         let (steering, kind) = state.withLock { ($0.steering, $0.kind) }
-        guard steering.readsFrames else { return !jobs.isClosed }
+        guard steering.readsFrames, link?.isForScreenOnly(frame) != true else { return !jobs.isClosed }
         // Cameras come in real time, and pipes fed at their pace; files and faster pipes as
         // fast as they are read.
         let realTime = !countedWork && (kind == .live || paced)

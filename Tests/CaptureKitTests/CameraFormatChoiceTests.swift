@@ -63,8 +63,8 @@ import Testing
 }
 
 /// While the scene is still, an MJPEG camera decodes every third frame (every other one on a
-/// screen), while only followed codes move every other frame, and at once any frame whose size
-/// jumps.
+/// screen, one in two of them only drawn), while only followed codes move every other frame,
+/// and at once any frame whose size jumps.
 @Suite struct DecodePacingTests {
     @Test func aStillSceneDecodesEveryThirdFrameAndASizeJumpAtOnce() {
         var pacing = DecodePacing()
@@ -88,6 +88,27 @@ import Testing
         #expect(still == [false, true, false, true, false, true, false, true, false])
         let jumped = pacing.shouldDecode(size: 112_000, motion: .still, shown: true)
         #expect(jumped)
+    }
+
+    /// Of a still scene's frames decoded for a screen, one in two is read (every fourth frame,
+    /// about headless's every third); a size jump is read at once, and headless every decoded
+    /// frame is.
+    @Test func onAScreenEveryOtherDecodedFrameOfAStillSceneIsForTheScreenAlone() {
+        let wobble = [100_000, 100_300, 99_800, 100_100, 99_900, 100_200, 100_000, 99_700, 100_100]
+        for shown in [true, false] {
+            var pacing = DecodePacing()
+            #expect(wobble.allSatisfy { pacing.shouldDecode(size: $0, motion: .changing, shown: shown) })
+            #expect(!pacing.forScreenOnly)
+            let read = wobble.map {
+                pacing.shouldDecode(size: $0, motion: .still, shown: shown) && !pacing.forScreenOnly
+            }
+            #expect(
+                read
+                    == (shown
+                        ? [false, false, false, true, false, false, false, true, false]
+                        : [false, false, true, false, false, true, false, false, true]))
+            #expect(pacing.shouldDecode(size: 112_000, motion: .still, shown: shown) && !pacing.forScreenOnly)
+        }
     }
 
     @Test func whileOnlyFollowedCodesMoveEveryOtherFrameIsDecoded() {

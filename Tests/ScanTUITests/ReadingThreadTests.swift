@@ -1,4 +1,3 @@
-import CaptureKit
 import CodeFixtures
 import CodeReading
 import FrameCore
@@ -6,6 +5,7 @@ import ScanOptions
 import SystemCalls
 import Testing
 
+@testable import CaptureKit
 @testable import ScanPipeline
 
 @Suite struct ReadingThreadTests {
@@ -15,6 +15,25 @@ import Testing
         let thread = ReadingThread(
             jobs: jobs, policy: ReadingPolicy(), limit: ReadingLimit(), messages: MessageParts(), stillness: nil)
         return (thread, jobs)
+    }
+
+    /// A frame the camera decoded for the screen alone (a still scene's, `DecodePacing`) is
+    /// drawn, not read; the frames around it are both.
+    @Test func aFrameDecodedForTheScreenAloneIsDrawnNotRead() {
+        let link = CameraLink(picturesShown: true)
+        let pictures = Pipeline.Pictures(mode: .latestWins)
+        let feed = ScanFeed(
+            mode: .latestWins, pictures: pictures, steering: ScanSteering(area: nil, readsFrames: true), link: link)
+        var (drawn, read) = ([Int](), [Int]())
+        for (sequence, screenOnly) in [(0, false), (1, true), (2, false)] {
+            link.decoded(sequence: sequence, forScreenOnly: screenOnly)
+            let frame = Frame.filled(width: 64, height: 48, value: 90).renumbered(sequence: sequence, timestamp: 0)
+            #expect(feed.deliver(frame, paced: false))
+            if case .value(let frame)? = pictures.poll() { drawn.append(frame.sequence) }
+            if case .value(let job)? = feed.jobs.poll() { read.append(job.frame.sequence) }
+        }
+        #expect(drawn == [0, 1, 2])
+        #expect(read == [0, 2])
     }
 
     @Test func stoppingEndsAnIdleWorker() {
