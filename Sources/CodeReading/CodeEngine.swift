@@ -10,6 +10,9 @@ public protocol CodeEngine: AnyObject {
     /// Decode every Nth line and column (2: about half the work, for large codes); an engine
     /// that does not work in lines may ignore it.
     var density: Int { get set }
+    /// Which way it scans (bars upright need only lines along rows); one that does not work in
+    /// lines ignores it.
+    var lines: ScanLines { get set }
     /// Every code in `picture`, corners in its own pixels, 1D reads already refused where
     /// they cannot lie (`LocationSanity`), and structured-append symbols it could not join.
     func decode(_ picture: Frame) -> SymbolsFound
@@ -23,8 +26,19 @@ public protocol CodeEngine: AnyObject {
     func twin() -> (any CodeEngine)?
 }
 
+/// The scan lines an engine decodes along: both ways, or only along rows (across upright
+/// bars) or columns (across lying ones), half the work.
+public enum ScanLines: Sendable {
+    case both, rows, columns
+}
+
 extension CodeEngine {
     public func twin() -> (any CodeEngine)? { nil }
+
+    public var lines: ScanLines {
+        get { .both }
+        set {}  // an engine that does not work in lines
+    }
 
     /// zbar's: what it was asked for, else zbar's defaults.
     public func reads(_ symbology: Symbology) -> Bool {

@@ -12,6 +12,10 @@ public final class PairedEngine: CodeEngine {
         get { zbar.density }
         set { zbar.density = newValue }
     }
+    public var lines: ScanLines {
+        get { zbar.lines }
+        set { zbar.lines = newValue }
+    }
 
     /// The two engines read a large picture at once, each on a core of its own (stills).
     let sideBySide: Bool

@@ -63,6 +63,37 @@ import Testing
         #expect(abs((found.first?.angle ?? 0) - 30) < 6, "\(found)")
     }
 
+    /// A candidate of bars gets its first look along the lines that cross them, every other
+    /// line where the bars are long; a matrix code both ways, every line.
+    @Test func barsAreFirstLookedAtAcrossThemAlone() {
+        let backdrop = Frame.plasma(width: 640, height: 480, seed: 2)
+        func placed(_ picture: Frame, x: Int, y: Int) -> Frame {
+            Frame(
+                width: 640, height: 480,
+                luma: (0..<480).flatMap { row in
+                    (0..<640).map { column in
+                        let (px, py) = (column - x, row - y)
+                        let inside = px >= 0 && py >= 0 && px < picture.width && py < picture.height
+                        return inside ? picture[px, py] : backdrop[column, row]
+                    }
+                })
+        }
+        let tall = placed(EAN13.scene("400638133393", width: 400, height: 240), x: 120, y: 120)
+        let short = EAN13.scene("400638133393", barHeight: 40, width: 400, height: 100)
+        let lying = placed(short.rotated(degrees: 90), x: 270, y: 40)
+        let matrix = CodeFixtures.qrScene("first look", width: 640, height: 480, moduleSize: 4)
+        func firstLook(_ frame: Frame) -> Look? {
+            let stats = stats(frame)
+            let plan = LookPlan(
+                stats: stats, changed: [Bool](repeating: true, count: stats.mean.count),
+                costs: CostModel(measure: .counted, symbologies: nil), slice: 33)
+            return plan.next
+        }
+        #expect(firstLook(tall)?.lines == .rows && firstLook(tall)?.density == 2)
+        #expect(firstLook(lying)?.lines == .columns && firstLook(lying)?.density == 1)
+        #expect(firstLook(matrix)?.lines == .both && firstLook(matrix)?.density == nil)
+    }
+
     @Test func noiseIsNoChangeButACodeIs() throws {
         let frames = stream.frames(3)
         #expect(!SceneChange.changed(stats(frames[1]), since: stats(frames[0])).contains(true))

@@ -13,6 +13,21 @@ import Testing
         #expect(codes.first?.symbology == .qr)
     }
 
+    /// Scan lines along rows alone cross upright bars and read them, not lying ones; along
+    /// columns the other way round; both ways read both.
+    @Test func scanLinesOneWayReadTheBarsTheyCross() {
+        let upright = EAN13.scene("400638133393", width: 400, height: 400)
+        let lying = upright.rotated(degrees: 90)
+        let engine = ZbarEngine(symbologies: [.ean13])
+        func reads(_ picture: Frame, _ lines: ScanLines) -> Bool {
+            engine.lines = lines
+            defer { engine.lines = .both }
+            return engine.codes(in: picture).map(\.text) == ["4006381333931"]
+        }
+        #expect(reads(upright, .rows) && !reads(upright, .columns) && reads(upright, .both))
+        #expect(reads(lying, .columns) && !reads(lying, .rows) && reads(lying, .both))
+    }
+
     /// A fresh scanner for every picture (zbar keeps memory for each QR code it decodes):
     /// reading goes on the same over many scans, settings included.
     @Test func readingIsTheSameOverManyScans() {

@@ -15,10 +15,11 @@ enum BarWidths {
     static func elements(_ values: [Double], reach: Int) -> [Double] {
         guard let low = values.min(), let high = values.max(), high - low >= 12 else { return [] }
         let reach = max(2, reach)
-        let ink = InkLevels(values, reach: reach, floor: 0.25 * (high - low))
+        let extremes = RangeExtremes(values, longest: 2 * InkLevels.near(reach) + 1)
+        let ink = InkLevels(values, reach: reach, floor: 0.25 * (high - low), extremes: extremes)
         let local: [Double?] = values.indices.map { index in
-            let window = values[max(0, index - reach)...min(values.count - 1, index + reach)]
-            let (dark, light) = (window.min()!, window.max()!)
+            let window = max(0, index - reach)...min(values.count - 1, index + reach)
+            let (dark, light) = (values[extremes.leastIndex(window)], values[extremes.mostIndex(window)])
             // Only a neighbourhood with ink in it sets the grey: dark as ink is, and with bars
             // by the code's own contrast nearby (not a label's edge on a lighter or darker
             // table, a step with no bar; yet the faint bars of a dark label on a light table).
@@ -56,8 +57,14 @@ enum BarWidths {
         var next: (value: Double, at: Int)?
         for index in values.indices.reversed() {
             if let value = values[index] { next = (value, index) }
-            let candidates = [before[index], next].compactMap { $0 }
-            result[index] = candidates.min { abs($0.at - index) < abs($1.at - index) }?.value ?? otherwise
+            // The one before on a tie.
+            switch (before[index], next) {
+            case (let earlier?, let later?):
+                result[index] = index - earlier.at <= later.at - index ? earlier.value : later.value
+            case (let earlier?, nil): result[index] = earlier.value
+            case (nil, let later?): result[index] = later.value
+            case (nil, nil): break
+            }
         }
         return result
     }
@@ -104,26 +111,15 @@ struct InkLevels {
     var contrast: [Double]
     var swing: [Double]
 
-    init(_ values: [Double], reach: Int, floor: Double) {
-        let near = 3 * reach
-        let far = 16 * reach
-        contrast = values.indices.map { Self.contrast(values, max(0, $0 - near)...min(values.count - 1, $0 + near)) }
-        swing = SlidingExtreme.maxima(contrast, reach: far).map { max($0, floor) }
-    }
+    /// How far either way a sample's contrast is looked for.
+    static func near(_ reach: Int) -> Int { 3 * reach }
 
-    /// The deepest dip (a fall, then a rise) or highest rise (a rise, then a fall) in `window`.
-    static func contrast(_ values: [Double], _ window: ClosedRange<Int>) -> Double {
-        var (lowest, highest) = (window.lowerBound, window.lowerBound)
-        for index in window {
-            if values[index] < values[lowest] { lowest = index }
-            if values[index] > values[highest] { highest = index }
-        }
-        let dip =
-            min(values[window.lowerBound...lowest].max()!, values[lowest...window.upperBound].max()!) - values[lowest]
-        let rise =
-            values[highest]
-            - max(values[window.lowerBound...highest].min()!, values[highest...window.upperBound].min()!)
-        return max(dip, rise)
+    /// `extremes`: of `values`, for windows of `near` either way.
+    init(_ values: [Double], reach: Int, floor: Double, extremes: RangeExtremes) {
+        let near = Self.near(reach)
+        let far = 16 * reach
+        contrast = values.indices.map { extremes.contrast(max(0, $0 - near)...min(values.count - 1, $0 + near)) }
+        swing = SlidingExtreme.maxima(contrast, reach: far).map { max($0, floor) }
     }
 }
 

@@ -263,7 +263,7 @@ extension LiveReader {
             else { return }
             plan.advance()
             lookedThisFrame = true
-            let found = run(look, with: engines.engine(zxingQR: look.zxingQR), on: &current)
+            let found = run(look, with: engines.engine(for: look), on: &current)
             let news = found.filter { follower.tracks[$0.identity] == nil }
             limit?.tell(news)
             for code in found where !current.reading.codes.contains(where: { $0.identity == code.identity }) {
@@ -283,9 +283,9 @@ extension LiveReader {
     private func run(_ look: Look, with engine: any CodeEngine, on current: inout ThisFrame) -> [DetectedCode] {
         let started = MonotonicClock.threadCPU()
         let crop = current.frame.cropped(to: look.rect)
-        let origin = PixelPoint(x: look.rect.x, y: look.rect.y)
-        let found = look.pass.decode(look.pass.views(of: crop, turnedBy: look.turn), turn: look.turn, with: engine)
-            .moved(by: origin)
+        let found = engine.scanning(as: look) {
+            look.pass.decode(look.pass.views(of: crop, turnedBy: look.turn), turn: look.turn, with: engine)
+        }.moved(by: PixelPoint(x: look.rect.x, y: look.rect.y))
         let findings = current.checked(found, following: follower)
         let cost = costs.charge(look, cpuMilliseconds: (MonotonicClock.threadCPU() - started) * 1000)
         budget.spend(cost)

@@ -12,6 +12,16 @@ struct Candidate: Equatable {
     let linear: Bool
     /// The bars' gradient direction in degrees (0: bars upright).
     let angle: Double
+
+    /// The scan lines that cross its bars (within 45°, as zbar reads them), or both ways for
+    /// a matrix.
+    var across: ScanLines { linear ? abs(angle) <= 45 ? .rows : .columns : .both }
+
+    /// Lines across long bars (80 px and more) every other pixel are lines enough: half the work.
+    var lineSpacing: Int? {
+        guard linear else { return nil }
+        return (abs(angle) <= 45 ? patch.height : patch.width) >= 80 ? 2 : 1
+    }
 }
 
 /// Finds candidates in block statistics: blocks with far more edge than the sensor's noise

@@ -11,6 +11,20 @@ struct Look: Equatable {
     var window = false
     /// Read by zxing-cpp for QR codes alone (`ZxingQRWindow`), not by the general engine.
     var zxingQR = false
+    /// The scan lines zbar decodes along: across a candidate's bars alone, half the work; and
+    /// every how many (nil: as the engine is set).
+    var lines = ScanLines.both
+    var density: Int? = nil
+}
+
+extension CodeEngine {
+    /// `body`'s result, the engine scanning as `look` asks (its lines, its density) meanwhile.
+    func scanning<Result>(as look: Look, _ body: () -> Result) -> Result {
+        let density = self.density
+        (lines, self.density) = (look.lines, look.density ?? density)
+        defer { (lines, self.density) = (.both, density) }
+        return body()
+    }
 }
 
 /// The looks a changed scene gets, most useful first: each candidate window at full
@@ -39,7 +53,11 @@ struct LookPlan {
         // on a matrix (a new QR code's first read, a third of zbar's time; zbar checks it where
         // it lies), then zbar on the matrices.
         let matrices = zxingQR ? candidates.filter { !$0.linear } : []
-        looks = candidates.map { Look(rect: $0.window, pass: .plain, window: true, zxingQR: !$0.linear && zxingQR) }
+        looks = candidates.map {
+            Look(
+                rect: $0.window, pass: .plain, window: true, zxingQR: !$0.linear && zxingQR, lines: $0.across,
+                density: $0.lineSpacing)
+        }
         looks += matrices.map { Look(rect: $0.window, pass: .plain, window: true) }
         looks += Self.regionLooks(region, costs: costs, slice: slice)
         for candidate in candidates where candidate.linear && abs(candidate.angle) > 8 {

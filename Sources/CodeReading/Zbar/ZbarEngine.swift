@@ -11,6 +11,7 @@ public final class ZbarEngine: CodeEngine {
     private let narrowed: Set<Symbology>?
     /// Scan every Nth row and column (see `ScanDensity`).
     public var density: Int
+    public var lines = ScanLines.both
     /// What the user set of zbar's scanner (densities win over `density`).
     public let settings: ScannerSettings
     /// `symbologies` nil keeps zbar's defaults (everything zbar enables by default).
@@ -52,8 +53,12 @@ public final class ZbarEngine: CodeEngine {
         where symbology.engine == .zbar && narrowed.map({ !$0.contains(symbology) }) ?? false {
             zbar_image_scanner_set_config(scanner, symbology.zbarType, ZBAR_CFG_ENABLE, 0)
         }
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, Int32(settings.xDensity ?? density))
-        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, Int32(settings.yDensity ?? density))
+        // zbar's Y density spaces the lines along rows, its X density those along columns (0: none).
+        let (alongRows, alongColumns) = (lines != .columns, lines != .rows)
+        zbar_image_scanner_set_config(
+            scanner, ZBAR_NONE, ZBAR_CFG_X_DENSITY, alongColumns ? Int32(settings.xDensity ?? density) : 0)
+        zbar_image_scanner_set_config(
+            scanner, ZBAR_NONE, ZBAR_CFG_Y_DENSITY, alongRows ? Int32(settings.yDensity ?? density) : 0)
         zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_TEST_INVERTED, settings.testInverted ? 1 : 0)
         // Raw bytes instead of zbar's charset guess; PayloadText decides.
         zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1)
