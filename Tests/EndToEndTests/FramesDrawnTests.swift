@@ -10,7 +10,8 @@ import Testing
 /// What the live screen draws of a camera's frames, seen through a pseudoterminal with qrtui's
 /// frame marks ("ESC _ qrtui;frame=N;... ESC \" after each picture) and the fake camera's
 /// dequeue log: an MJPEG camera's still scene is decoded every other frame (a change is drawn
-/// within a frame), and a scene that moves by two pixels is drawn at once.
+/// within a frame), as is one where only a followed code moves, and a scene that moves by two
+/// pixels is drawn at once.
 @Suite struct FramesDrawnTests {
     /// Each mark's frame, and the bytes the terminal got for its picture (those before it,
     /// since the mark before).
@@ -72,6 +73,41 @@ import Testing
         #expect(undrawnPairs.count * 10 <= due.count, "two in a row undrawn: \(undrawnPairs)")
         // Some are left undecoded: a still scene costs less than a moving one.
         #expect(due.filter { !drawn.contains($0) }.count * 4 >= due.count)
+    }
+
+    /// A code moving on a still desk, from an MJPEG camera: while only the followed code moves,
+    /// every other frame is decoded (drawn), hardly ever two in a row left out, and the code is
+    /// read.
+    @Test func aFollowedCodeOnAStillSceneIsDecodedEveryOtherFrame() throws {
+        let folder = TemporaryDirectory("followed")
+        let times = folder.path + "/times"
+        let desk = Frame.plasma(width: 640, height: 480, seed: 5)
+        let matrix = try #require(QRMatrix(text: "https://example.org/followed"))
+        let frames = (0..<60).map { n in
+            desk.drawingModules(
+                matrix.grid,
+                at: ModulePlacement(
+                    centreX: 320 + 60 * sin(Double(n) / 60 * 2 * .pi), centreY: 240, moduleSize: 4))
+        }
+        let camera = FakeCamera(
+            "/dev/video0:mjpeg", payload: nil,
+            settings: [
+                "QRTUI_FAKE_CLIP": folder.write("followed.y4m", Y4MEncoder.encode(frames)), "QRTUI_FAKE_SIGMA": "3",
+                "QRTUI_FAKE_TIMES": times, "QRTUI_FAKE_MARKS": "1",
+            ])
+        let output = try Self.screen(camera) { Self.lastFrame($0) >= 150 }
+        #expect(String(decoding: output, as: UTF8.self).contains("example.org/followed"))
+        let drawn = Set(Self.marks(output).map(\.frame))
+        let last = try #require(drawn.max())
+        let dequeued = try String(contentsOfFile: times, encoding: .utf8).split(separator: "\n")
+            .compactMap { Int($0.split(separator: " ").first ?? "") }
+        // Past the first two seconds (the code read, then followed a third of a second).
+        let due = dequeued.filter { $0 >= 60 && $0 < last }.sorted()
+        #expect(due.count >= 60)
+        let undrawn = due.filter { !drawn.contains($0) }
+        #expect(undrawn.count * 4 >= due.count, "\(undrawn.count) of \(due.count) frames left undecoded")
+        let undrawnPairs = zip(due, due.dropFirst()).filter { !drawn.contains($0) && !drawn.contains($1) }
+        #expect(undrawnPairs.count * 10 <= due.count, "two in a row undrawn: \(undrawnPairs)")
     }
 
     /// A code on a desk, then the same scene two pixels to the right: the picture of the frame
