@@ -1,9 +1,10 @@
 extension Shader {
     /// Many samples a cell (toned ASCII's 4x8): each carries more noise than a coarse one, and
-    /// sampling them all costs more than drawing. So the picture is sampled coarsely (2x2 a
-    /// cell, two pixel rows a sample: it only tells change, against the noise it measures) first, and only a cell whose coarse samples moved beyond the noise (and `tolerance`)
-    /// since it was last sampled is sampled finely again; every other cell keeps its fine samples (and so,
-    /// through `CellMemo`, its character).
+    /// sampling them all costs more than drawing. So the picture is sampled coarsely first (2x2
+    /// a cell, two pixel rows a sample: it only tells change, against the noise it measures),
+    /// and only a cell whose coarse samples moved beyond the noise (and `tolerance`) since it
+    /// was last sampled is sampled finely again; every other cell keeps its fine samples (and
+    /// so, through `CellMemo`, its character).
     mutating func sampleByCells(_ image: GreyImage, geometry current: Geometry) -> SampleGrid {
         let transform = current.transform
         let across = current.across

@@ -177,8 +177,8 @@ extension LiveReader {
     ) -> [(code: DetectedCode, look: Look)] {
         let engine = track.zxingQR ? engines.engine(zxingQR: true) : engines.engine(for: track.code.symbology)
         // A large code reads on every other scan line: half the cost of following it.
-        let box = track.code.corners.boundingRect
-        engine.density = box.map { min($0.maxX - $0.minX, $0.maxY - $0.minY) >= 80 } ?? false ? 2 : 1
+        let side = track.code.corners.boundingRect.map { min($0.maxX - $0.minX, $0.maxY - $0.minY) } ?? 0
+        engine.density = side >= Look.everyOtherLineFrom ? 2 : 1
         let qrWindow = engine as? ZxingQRWindow
         qrWindow?.followed = track.code.identity
         defer {

@@ -17,10 +17,10 @@ struct Candidate: Equatable {
     /// a matrix.
     var across: ScanLines { linear ? abs(angle) <= 45 ? .rows : .columns : .both }
 
-    /// Lines across long bars (80 px and more) every other pixel are lines enough: half the work.
+    /// Lines across long bars every other pixel are lines enough: half the work.
     var lineSpacing: Int? {
         guard linear else { return nil }
-        return (abs(angle) <= 45 ? patch.height : patch.width) >= 80 ? 2 : 1
+        return (across == .rows ? patch.height : patch.width) >= Look.everyOtherLineFrom ? 2 : 1
     }
 }
 

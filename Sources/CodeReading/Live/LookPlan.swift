@@ -15,14 +15,16 @@ struct Look: Equatable {
     /// every how many (nil: as the engine is set).
     var lines = ScanLines.both
     var density: Int? = nil
+    /// Bars this long (px) or longer, or a code this large, read on every other scan line.
+    static let everyOtherLineFrom = 80
 }
 
 extension CodeEngine {
     /// `body`'s result, the engine scanning as `look` asks (its lines, its density) meanwhile.
     func scanning<Result>(as look: Look, _ body: () -> Result) -> Result {
-        let density = self.density
-        (lines, self.density) = (look.lines, look.density ?? density)
-        defer { (lines, self.density) = (.both, density) }
+        let (lines, density) = (self.lines, self.density)
+        (self.lines, self.density) = (look.lines, look.density ?? density)
+        defer { (self.lines, self.density) = (lines, density) }
         return body()
     }
 }
