@@ -88,14 +88,18 @@ public final class CodeReader {
         return reading
     }
 
-    /// A still's whole scan beside the live frames, with engines of its own (its thread's).
+    /// A still's whole scan beside the live frames, with engines of its own for each kind of
+    /// scan (each kind's thread's).
     private func deepLook(share: Double) -> DeepLook {
-        let engine = PairedEngine(
-            zbar: ZbarEngine(symbologies: policy.symbologies, settings: policy.scanner),
-            zxing: ZxingEngine(symbologies: policy.symbologies, readsQR: true))
+        var engines = [DeepLook.Kind: PairedEngine]()
+        for kind in DeepLook.Kind.allCases {
+            engines[kind] = PairedEngine(
+                zbar: ZbarEngine(symbologies: policy.symbologies, settings: policy.scanner),
+                zxing: ZxingEngine(symbologies: policy.symbologies, readsQR: true))
+        }
         let thorough = self.thorough
-        return DeepLook(share: share) { frame, area, limit in
-            thorough.scan(frame, in: area, with: engine, limit: limit, placesFirst: true)
+        return DeepLook(share: share) { frame, area, limit, kind in
+            thorough.scan(frame, in: area, with: engines[kind]!, limit: limit, placesFirst: true)
         }
     }
 

@@ -162,8 +162,8 @@ extension LatencyBenchmark {
             notes.append(
                 "\(name): of the \(never.decoded) frames decoded, \(never.decodedNever) were never drawn "
                     + "(\(format(100 * Double(never.decodedNever) / Double(max(1, never.decoded)), 2))%; "
-                    + "target <= 0.5%); \(never.of - never.decoded) of the \(never.of) dequeued were left "
-                    + "undecoded (an MJPEG still scene: every other frame, by design)")
+                    + "target <= 0.5%); \(never.dequeuedThen - never.decoded) of the \(never.dequeuedThen) "
+                    + "dequeued meanwhile were left undecoded (an MJPEG still scene: every other frame, by design)")
             progress("latency: EAN-13 on screen, \(name)")
             let ean = onScreen(.ean13, camera: camera)
             let eanFrom = (ean.dequeued.values.min() ?? 0) + Self.warmUp

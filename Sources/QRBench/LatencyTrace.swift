@@ -91,15 +91,22 @@ struct LatencyTrace {
 
     /// Frames dequeued after `from` (and before the last mark) that never reached the screen;
     /// and of the frames decoded (an MJPEG camera does not decode every frame of a still
-    /// scene), those never drawn.
-    func framesNeverDrawn(after from: Double) -> (never: Int, of: Int, decodedNever: Int, decoded: Int) {
-        guard let last = marks.last?.time else { return (0, 0, 0, 0) }
+    /// scene), those never drawn, and the frames dequeued over the same span (after the first
+    /// drawn frame, up to the last).
+    func framesNeverDrawn(after from: Double) -> (
+        never: Int, of: Int, decodedNever: Int, decoded: Int, dequeuedThen: Int
+    ) {
+        guard let last = marks.last?.time else { return (0, 0, 0, 0, 0) }
         let drawn = Set(marks.map(\.frame))
         let due = dequeued.filter { $0.value >= from && $0.value < last - 0.1 }
         let window = marks.filter { mark in dequeued[mark.frame].map { $0 >= from } ?? false }
         let decoded = (window.last?.delivered ?? 0) - (window.first?.delivered ?? 0)
         let shown = Set(window.map(\.frame)).count - 1
-        return (due.keys.filter { !drawn.contains($0) }.count, due.count, max(0, decoded - shown), decoded)
+        let span = (window.first?.frame ?? 0, window.last?.frame ?? 0)
+        let dequeuedThen = dequeued.keys.count { $0 > span.0 && $0 <= span.1 }
+        return (
+            due.keys.filter { !drawn.contains($0) }.count, due.count, max(0, decoded - shown), decoded, dequeuedThen
+        )
     }
 
     /// Milliseconds from the dequeue of the frame a code appeared in (`appearance` gives it for

@@ -123,14 +123,15 @@ final class ExecHook: @unchecked Sendable {  // `queue` and `busy` are behind `l
             guard let (job, waiting) = next else { return }
             if pastDeadline {
                 let dropped = lock.withLock {
-                    defer {
-                        queue.removeAll()
-                        busy = false
-                        lock.broadcast()
-                    }
+                    defer { queue.removeAll() }
                     return queue.count + 1
                 }
+                // Said before `finish` may return: qrtui could end before saying it.
                 notHandedOn(dropped)
+                lock.withLock {
+                    busy = false
+                    lock.broadcast()
+                }
                 continue
             }
             if tellsProgress { report("--exec: running \(name)" + (waiting > 0 ? " (\(waiting) waiting)" : "")) }

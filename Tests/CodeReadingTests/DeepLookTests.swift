@@ -38,17 +38,18 @@ import Testing
 
     /// A scene that stayed still for one frame is scanned first as that frame is (what a still
     /// read of one of its frames gets, the noise that can help a faint code included), then
-    /// as the mean of the frames it stayed still in (what one frame hides).
+    /// as the mean of the frames it stayed still in (what one frame hides), once the mean
+    /// holds its most.
     @Test func aSceneHeldStillIsScannedAsItsFrameThenAsTheMeanOfItsFrames() {
         let seen = Mutex<[Frame]>([])
-        let deep = DeepLook(share: 0.24) { frame, _, _ in
+        let deep = DeepLook(share: 0.24) { frame, _, _, _ in
             seen.withLock { $0.append(frame) }
             return FrameReading(frameSequence: frame.sequence, area: nil)
         }
         deep.inline = true
         let area = PixelRect(x: 0, y: 0, width: 320, height: 240)
         var noise = SensorNoise(sigma: 3, seed: 4)
-        let frames = (0..<3).map {
+        let frames = (0..<DeepLook.meanFrames + 2).map {
             noise.applied(
                 to: Frame.plasma(width: 320, height: 240, seed: 1).renumbered(sequence: $0, timestamp: Double($0) / 30))
         }
@@ -59,17 +60,36 @@ import Testing
         let scanned = seen.withLock { $0 }
         #expect(scanned.count == 2)
         #expect(scanned.first?.luma == frames[1].luma)
+        let count = DeepLook.meanFrames
         let mean = frames[0].luma.indices.map { index in
-            UInt8((frames.map { Int($0.luma[index]) }.reduce(0, +) + 1) / 3)
+            UInt8((frames.prefix(count).map { Int($0.luma[index]) }.reduce(0, +) + count / 2) / count)
         }
         #expect(scanned.last?.luma == mean)
+    }
+
+    /// The mean is scanned beside the frame as it was taken, each on a thread of its own, not
+    /// after it: what only the mean shows is told while the first scan still runs.
+    @Test func theMeanIsScannedBesideTheFrameAsItWasTaken() {
+        let release = DispatchSemaphore(value: 0)
+        let deep = DeepLook(share: 0.24) { frame, _, _, kind in
+            var reading = FrameReading(frameSequence: frame.sequence, area: nil)
+            guard kind == .mean else {
+                release.wait()
+                return reading
+            }
+            reading.codes = [DetectedCode(symbology: .qr, bytes: Array("mean".utf8), corners: [])]
+            return reading
+        }
+        defer { release.signal() }
+        let told = DeepLookEarlyCodesTests.firstTold(by: deep)
+        #expect(told == ["mean"])
     }
 
     /// A scan under way when the scene changes is given up, and what it read is not told.
     @Test func aScanOfASceneThatChangedTellsNothing() throws {
         let release = DispatchSemaphore(value: 0)
         // Each scan reads a code naming the frame it scanned.
-        let deep = DeepLook(share: 0.24) { frame, _, _ in
+        let deep = DeepLook(share: 0.24) { frame, _, _, _ in
             release.wait()
             var reading = FrameReading(frameSequence: frame.sequence, area: nil)
             reading.codes = [DetectedCode(symbology: .qr, bytes: Array("\(frame.sequence)".utf8), corners: [])]
@@ -184,7 +204,7 @@ import Testing
     /// What a running scan told is taken in the next frames, the scan still running.
     @Test func codesToldAreTakenBeforeTheScanEnds() {
         let release = DispatchSemaphore(value: 0)
-        let deep = DeepLook(share: 0.24) { frame, _, limit in
+        let deep = DeepLook(share: 0.24) { frame, _, limit, _ in
             let code = DetectedCode(symbology: .qr, bytes: Array("early".utf8), corners: [])
             limit.tell([code])
             release.wait()
@@ -193,6 +213,11 @@ import Testing
             return reading
         }
         defer { release.signal() }
+        #expect(Self.firstTold(by: deep) == ["early"])
+    }
+
+    /// The first codes `deep` tells of a plain scene held still (none in 30 s: none).
+    static func firstTold(by deep: DeepLook) -> [String] {
         let area = PixelRect(x: 0, y: 0, width: 320, height: 240)
         let picture = Frame.plasma(width: 320, height: 240, seed: 1)
         var told = [String]()
@@ -208,7 +233,7 @@ import Testing
             index += 1
             usleep(1000)
         }
-        #expect(told == ["early"])
+        return told
     }
 }
 

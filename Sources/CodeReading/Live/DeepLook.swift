@@ -19,9 +19,10 @@ import Synchronization
 /// runs in the frame it starts in, charged by its pixels, so every run reads alike.
 final class DeepLook {
     static let steadyFrames = 1
-    /// Whole scans a scene held still gets, each of a later frame (fresh noise, another JPEG's
-    /// losses: a code one frame hides another may show).
-    static let scansAScene = 2
+    /// The frames in the mean before it is scanned (its most: a mean of four left high versions
+    /// unread that one of eight reads). It is scanned beside the frame as it was taken, each
+    /// on a core of its own, not after it.
+    static let meanFrames = SteadyMean.most
     /// CPU seconds the bucket holds (full at the start: the first scene is scanned at once).
     static let bucketSeconds = 1.5
     /// A counted scan's pixels a CPU second (a 720p frame's whole scan takes about half a second).
@@ -29,7 +30,25 @@ final class DeepLook {
     /// The bucket fills at this share of the reading's own share of a core.
     static let shareOfReading = 0.5
 
-    typealias Scan = (Frame, PixelRect, ReadingLimit) -> FrameReading
+    typealias Scan = (Frame, PixelRect, ReadingLimit, Kind) -> FrameReading
+
+    /// The whole scans a scene held still gets, each of a later frame (fresh noise, another
+    /// JPEG's losses: a code one frame hides another may show).
+    enum Kind: CaseIterable {
+        /// A frame as it was taken: what a still read of it gets (noise can help a faint code in glare).
+        case asTaken
+        /// The mean of the frames the scene stayed still in (`SteadyMean`): less noise, fewer JPEG losses.
+        case mean
+    }
+
+    /// A scan under way on a thread of its own.
+    private struct Running {
+        let job: Pending<(FrameReading, Double)>
+        let limit: ReadingLimit
+        let told: ToldCodes
+        var scene: BlockStatistics
+        let kind: Kind
+    }
 
     private let scan: Scan
     private let share: Double
@@ -41,10 +60,9 @@ final class DeepLook {
     /// The scene as it was when it last changed: a drift too slow to see from frame to frame
     /// adds up against it.
     private var steadyScene: BlockStatistics?
-    private var running:
-        (job: Pending<(FrameReading, Double)>, limit: ReadingLimit, told: ToldCodes, scene: BlockStatistics)?
-    /// The scene the last whole scans covered, and how many it had.
-    private var scanned: (scene: BlockStatistics, scans: Int)?
+    private var running: [Running] = []
+    /// The scene the last whole scans covered, and the kinds it had.
+    private var scanned: (scene: BlockStatistics, kinds: Set<Kind>)?
     private var mean = SteadyMean()
     /// The frame the scene has stayed still since, until the mean takes it (a frame that
     /// changed costs nothing more than this).
@@ -52,17 +70,18 @@ final class DeepLook {
     /// The codes of a scan run in its frame (`inline`), for the frame's end.
     private var ready: [DetectedCode] = []
 
-    /// `scan` runs on the look's own thread, one at a time (its engine is its own).
+    /// `scan` runs on a scan's own thread, one scan of each kind at a time (each kind's engines
+    /// its own).
     init(share: Double, scan: @escaping Scan) {
         self.share = share
         self.scan = scan
     }
 
-    deinit { running?.limit.stop() }  // its thread is joined at its next look
+    deinit { for scan in running { scan.limit.stop() } }  // their threads are joined at their next look
 
     /// Told at the start of each frame read live, with its scene's blocks and those where
-    /// followed codes moved (`explained`: the same scene for the scan): a scan is started here,
-    /// so that it runs beside the frame's own looks.
+    /// followed codes moved (`explained`: the same scene for the scan): scans are started here,
+    /// so that they run beside the frame's own looks.
     func prepare(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, explained: [Bool]) {
         let time = frame.timestamp
         if let lastTime, time > lastTime {
@@ -70,15 +89,28 @@ final class DeepLook {
         }
         lastTime = time
         follow(frame, in: area, scene: scene, explained: explained)
-        guard running == nil, steady >= Self.steadyFrames, credit > 0, scans(of: scene) < Self.scansAScene else {
-            return
+        guard steady >= Self.steadyFrames else { return }
+        for kind in Kind.allCases where credit > 0 && !running.contains(where: { $0.kind == kind }) {
+            guard !kinds(of: scene).contains(kind) else { continue }
+            let picture: Frame
+            switch kind {
+            case .asTaken: picture = frame
+            case .mean:
+                guard mean.count >= Self.meanFrames, let averaged = mean.picture(over: frame, in: area) else {
+                    continue
+                }
+                picture = averaged
+            }
+            start(kind, of: picture, in: area, scene: scene)
         }
+    }
+
+    private func start(_ kind: Kind, of frame: Frame, in area: PixelRect, scene: BlockStatistics) {
         let limit = ReadingLimit()
-        let frame = scans(of: scene) == 0 ? frame : mean.picture(over: frame, in: area) ?? frame
         if inline {
             credit -= Double(area.width * area.height) / Self.countedPixelsASecond
-            scanned = (scene, scans(of: scene) + 1)
-            ready += scan(frame, area, limit).codes
+            scanned = (scene, kinds(of: scene).union([kind]))
+            ready += scan(frame, area, limit, kind).codes
             return
         }
         let scan = self.scan
@@ -86,34 +118,40 @@ final class DeepLook {
         limit.listen { told.add($0) }
         let job = Pending {
             let start = MonotonicClock.threadCPU()
-            let reading = scan(frame, area, limit)
+            let reading = scan(frame, area, limit, kind)
             return (reading, MonotonicClock.threadCPU() - start)
         }
-        running = (job, limit, told, scene)
+        running.append(Running(job: job, limit: limit, told: told, scene: scene, kind: kind))
     }
 
     /// Told at the end of each frame read live (`explained`: where followed codes moved, those
-    /// the frame read included): the codes of a whole scan of the scene in view, the frame they
+    /// the frame read included): the codes of whole scans of the scene in view, the frame they
     /// are ready in (else none).
     func take(scene: BlockStatistics, explained: [Bool]) -> [DetectedCode] {
         adopt(scene, where: explained)
-        defer { ready = [] }
-        guard let running else { return ready }
-        let moved = SceneChange.changed(scene, since: running.scene).contains(true)
-        if moved { running.limit.stop() }
-        guard running.job.isDone else { return moved ? [] : running.told.taken() }
-        let (reading, seconds) = running.job.answer
-        credit -= seconds
-        self.running = nil
-        guard !moved, !running.limit.reached else { return [] }
-        scanned = (running.scene, scans(of: running.scene) + 1)
-        return reading.codes
+        var codes = ready
+        ready = []
+        running.removeAll { running in
+            let moved = SceneChange.changed(scene, since: running.scene).contains(true)
+            if moved { running.limit.stop() }
+            guard running.job.isDone else {
+                if !moved { codes += running.told.taken() }
+                return false
+            }
+            let (reading, seconds) = running.job.answer
+            credit -= seconds
+            guard !moved, !running.limit.reached else { return true }
+            scanned = (running.scene, kinds(of: running.scene).union([running.kind]))
+            codes += reading.codes
+            return true
+        }
+        return codes
     }
 
     /// Where followed codes moved, the scenes scanned and being scanned take `scene`'s blocks.
     private func adopt(_ scene: BlockStatistics, where explained: [Bool]) {
         if let before = scanned?.scene { scanned?.scene = before.adopting(scene, where: explained) }
-        if let before = running?.scene { running?.scene = before.adopting(scene, where: explained) }
+        for index in running.indices { running[index].scene = running[index].scene.adopting(scene, where: explained) }
     }
 
     /// How long the scene has stayed still (followed codes that moved are no change), and the
@@ -133,20 +171,20 @@ final class DeepLook {
             return
         }
         defer { stillSince = nil }  // held no longer than the frame after
-        guard scans(of: scene) < Self.scansAScene else { return }
+        guard !kinds(of: scene).contains(.mean) else { return }
         if let first = stillSince { mean.add(first.frame, in: area, scene: first.scene) }
         mean.add(frame, in: area, scene: scene)
     }
 
-    /// The whole scans `scene` had: those of the scene last scanned, if it is that scene.
-    private func scans(of scene: BlockStatistics) -> Int {
-        guard let scanned, !SceneChange.changed(scene, since: scanned.scene).contains(true) else { return 0 }
-        return scanned.scans
+    /// The kinds of whole scan `scene` had: those of the scene last scanned, if it is that scene.
+    private func kinds(of scene: BlockStatistics) -> Set<Kind> {
+        guard let scanned, !SceneChange.changed(scene, since: scanned.scene).contains(true) else { return [] }
+        return scanned.kinds
     }
 
-    /// The scan area moved or the reading starts afresh: a scan under way is given up.
+    /// The scan area moved or the reading starts afresh: scans under way are given up.
     func reset() {
-        running?.limit.stop()
+        for scan in running { scan.limit.stop() }
         ready = []
         stillSince = nil
         scanned = nil
