@@ -28,7 +28,7 @@ let testTargets = [
     testTarget("SystemCallsTests", ["SystemCalls", "FrameCore"]),
     testTarget("PictureOpsTests", ["PictureOps", "FrameCore", "CodeFixtures"]),
     // Reading is tested without the camera code: CaptureKit is not linked.
-    testTarget("CodeReadingTests", ["CodeReading", "PictureOps", "FrameCore", "CodeFixtures"]),
+    testTarget("CodeReadingTests", ["CodeReading", "PictureOps", "FrameCore", "CodeFixtures", "SystemCalls"]),
     testTarget("PictureFilesTests", ["PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
     testTarget("CaptureKitTests", ["CaptureKit", "PictureFiles", "FrameCore", "SystemCalls", "CodeFixtures"]),
     testTarget("OverlayTests", ["Overlay", "CodeFixtures", "FrameCore", "PictureOps"]),

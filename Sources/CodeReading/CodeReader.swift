@@ -32,9 +32,10 @@ public final class CodeReader {
     private var lastFrame: (frame: Frame, area: PixelRect?)?
     private var stillReading: FrameReading?
 
+    /// `workers`: threads a still's looks are shared by (the machine's cores by default).
     public init(
         policy: ReadingPolicy = ReadingPolicy(), extraPasses: [ScanPass] = ThoroughScan.measuredOrder,
-        messages: MessageParts = MessageParts()
+        messages: MessageParts = MessageParts(), workers: Int = Processors.available
     ) {
         self.policy = policy
         self.messages = messages
@@ -43,7 +44,7 @@ public final class CodeReader {
             PairedEngine(zbar: zbar, zxing: ZxingEngine(symbologies: policy.symbologies, quick: true)))
         stillEngine = PairedEngine(
             zbar: zbar, zxing: ZxingEngine(symbologies: policy.symbologies, readsQR: true), sideBySide: true)
-        thorough = ThoroughScan(extraPasses: extraPasses)
+        thorough = ThoroughScan(extraPasses: extraPasses, workers: workers)
     }
 
     public var engine: any CodeEngine { engines.general }

@@ -72,8 +72,18 @@ public final class PairedEngine: CodeEngine {
 
     /// Stills only: the twin reads alone (its engines one after the other).
     public func twin() -> (any CodeEngine)? {
-        guard sideBySide, let zbar = zbar as? ZbarEngine else { return nil }
+        guard sideBySide, let zbar = ((zbar as? StartedLook)?.engine ?? zbar) as? ZbarEngine else { return nil }
         return PairedEngine(zbar: zbar.alike, zxing: zxing.alike)
+    }
+
+    /// The same engines with zbar's look at `picture` under way on a thread of its own (a
+    /// still's first look, begun before its evidence is gathered); nil where it is not worth a
+    /// thread (a picture under a megapixel, or zbar reading nothing here).
+    func startingZbar(on picture: Frame) -> PairedEngine? {
+        guard sideBySide, zbarReadsAny, picture.width * picture.height >= Self.sideBySidePixels else { return nil }
+        let started = PairedEngine(zbar: StartedLook(zbar, on: picture), zxing: zxing, sideBySide: sideBySide)
+        started.qrSpared = qrSpared
+        return started
     }
 
     /// The same engines, zxing-cpp reading no QR code, not even as zbar's second look (a

@@ -9,6 +9,8 @@ public final class ReadingLimit: Sendable {
     public let deadline: Double
     private let stopped = Atomic<Bool>(false)
     private let listener = Mutex<(@Sendable ([DetectedCode]) -> Void)?>(nil)
+    /// CPU microseconds the reading's helper threads spent (`LookPool`).
+    private let besideMicroseconds = Atomic<Int>(0)
 
     public init(deadline: Double = .infinity) { self.deadline = deadline }
 
@@ -16,6 +18,17 @@ public final class ReadingLimit: Sendable {
 
     public var reached: Bool {
         stopped.load(ordering: .relaxed) || (deadline.isFinite && MonotonicClock.now() >= deadline)
+    }
+
+    /// CPU seconds the reading's helper threads spent on it: a reading that pays for its CPU
+    /// counts theirs beside its own thread's.
+    public var cpuBeside: Double { Double(besideMicroseconds.load(ordering: .relaxed)) / 1e6 }
+
+    /// `body` on a helper thread, its CPU counted in `cpuBeside`.
+    func countedBeside<T>(_ body: () -> T) -> T {
+        let start = MonotonicClock.threadCPU()
+        defer { besideMicroseconds.add(Int((MonotonicClock.threadCPU() - start) * 1e6), ordering: .relaxed) }
+        return body()
     }
 
     /// `hear` is given a still's codes in frame pixels as its scan goes, each time more are

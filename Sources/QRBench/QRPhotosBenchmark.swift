@@ -8,8 +8,9 @@ import SystemCalls
 /// with the corners of each code), scored as the corpus README says: a code read is found when
 /// its centre lies in a ground-truth quadrilateral grown by 10% about its centre (each counted
 /// once), extra when it lies in none. The real `qrtui --no-preview --format json` reads each
-/// photo; beside it zbarimg (which gives no corners: its QR count capped at the truth's) and
-/// libzxing 1.4 alone through qrtui's engine, each timed from start to end.
+/// photo, started per photo, then each category's photos in one batch (`-j` as the machine
+/// has cores); beside it zbarimg (which gives no corners: its QR count capped at the truth's),
+/// zxing-cpp 3.1.1 (`ZxingCppReader`) and libzxing 1.4 alone through qrtui's engine.
 struct QRPhotosBenchmark {
     let root: String
     /// Name each picture where qrtui misses a code or reads an extra one.
@@ -22,6 +23,8 @@ struct QRPhotosBenchmark {
         var found = 0, extra = 0, twice = 0, seconds = 0.0
         var zbarFound = 0, zbarSeconds = 0.0
         var zxingFound = 0, zxingExtra = 0, zxingSeconds = 0.0
+        var batchFound = 0, batchSeconds = 0.0
+        var newFound = 0, newExtra = 0, newSeconds = 0.0
         var slowest = (seconds: 0.0, name: "")
 
         mutating func add(_ other: Tally) {
@@ -36,63 +39,123 @@ struct QRPhotosBenchmark {
             zxingFound += other.zxingFound
             zxingExtra += other.zxingExtra
             zxingSeconds += other.zxingSeconds
+            batchFound += other.batchFound
+            batchSeconds += other.batchSeconds
+            newFound += other.newFound
+            newExtra += other.newExtra
+            newSeconds += other.newSeconds
             if other.slowest.seconds > slowest.seconds { slowest = other.slowest }
         }
     }
 
     func run(progress: (String) -> Void) throws -> String {
-        let zbarimg = ProgramPath.find("zbarimg")
+        let zxingCpp = ZxingCppReader.find()
         var rows = [
             [
-                "category", "pictures", "codes", "qrtui", "extra", "twice", "s", "zbarimg", "s", "libzxing 1.4",
-                "extra", "s",
+                "category", "pictures", "codes", "qrtui", "extra", "twice", "s", "batch", "s", "zbarimg", "s",
+                "zxing-cpp 3.1.1", "extra", "s", "libzxing 1.4", "extra", "s",
             ]
         ]
         var total = Tally()
         for category in try Self.categories(in: root) {
             progress("qr-photos: \(category)")
-            var tally = Tally()
-            for name in Self.pictures(in: "\(root)/\(category)") {
-                let photo = "\(root)/\(category)/\(name)"
+            let photos = Self.pictures(in: "\(root)/\(category)").map { "\(root)/\(category)/\($0)" }
+                .filter { Self.truth(at: String($0.dropLast(4)) + ".txt") != nil }
+            var tally = batch(photos)
+            let newer = zxingCpp?.read(photos) ?? [:]
+            for photo in photos {
                 guard let truth = Self.truth(at: String(photo.dropLast(4)) + ".txt") else { continue }
-                tally.pictures += 1
-                tally.codes += truth.count
-                let (quads, seconds) = qrtui(photo)
-                let score = Self.score(quads, against: truth)
-                (tally.found, tally.extra, tally.twice) = (
-                    tally.found + score.found, tally.extra + score.extra, tally.twice + score.twice
-                )
-                tally.seconds += seconds
-                if seconds > tally.slowest.seconds { tally.slowest = (seconds, "\(category)/\(name)") }
-                if listCases, score.found < truth.count || score.extra > 0 {
-                    print("\(category)/\(name): \(score.found) of \(truth.count), \(score.extra) extra")
+                measure(photo, named: String(photo.dropFirst(root.count + 1)), truth: truth, into: &tally)
+                if let read = newer[photo] {
+                    let score = Self.score(read.codes.filter { $0.format == "QR Code" }.map(\.quad), against: truth)
+                    (tally.newFound, tally.newExtra) = (tally.newFound + score.found, tally.newExtra + score.extra)
+                    tally.newSeconds += read.seconds
                 }
-                if let zbarimg {
-                    let zbar = zbarCount(zbarimg, photo)
-                    tally.zbarFound += min(zbar.count, truth.count)
-                    tally.zbarSeconds += zbar.seconds
-                }
-                let zxing = zxingAlone(photo)
-                let zxingScore = Self.score(zxing.quads, against: truth)
-                tally.zxingFound += zxingScore.found
-                tally.zxingExtra += zxingScore.extra
-                tally.zxingSeconds += zxing.seconds
             }
             rows.append(row(category, tally))
             total.add(tally)
         }
         rows.append(row("all", total))
-        let ratio = total.zbarSeconds > 0 ? format(total.seconds / total.zbarSeconds, 2) : "-"
-        return table(rows) + "\n\nqrtui's seconds / zbarimg's: \(ratio); slowest picture: "
-            + "\(total.slowest.name) \(format(total.slowest.seconds, 2)) s\n"
-            + "s = wall seconds over the category (each reader started per picture; libzxing in process, "
-            + "the JPEG's decoding included); zbarimg's count is capped at the truth's, as it gives no corners."
+        let batches = try batchTimes(of: 100)
+        func ratio(_ a: Double, _ b: Double) -> String { b > 0 ? format(a / b, 2) : "-" }
+        let newer = zxingCpp == nil ? "zxing-cpp 3.1.1 is not installed (make bench-deps)" : ""
+        return table(rows) + "\n\nqrtui's seconds / zbarimg's: \(ratio(total.seconds, total.zbarSeconds)) started per "
+            + "picture, \(ratio(total.batchSeconds, total.zbarSeconds)) in a batch; / zxing-cpp 3.1.1's: "
+            + "\(ratio(total.seconds, total.newSeconds)) and \(ratio(total.batchSeconds, total.newSeconds)). "
+            + "\(newer)\n\(batches)\nslowest picture: \(total.slowest.name) \(format(total.slowest.seconds, 2)) s\n"
+            + "s = wall seconds over the category: qrtui and zbarimg started per picture; batch: "
+            + "qrtui --no-preview once for the category's pictures (-j \(Processors.available)), its found beside; "
+            + "zxing-cpp 3.1.1 (every format, its default tries) and libzxing 1.4 (QR) in process, "
+            + "the picture's decoding included; zbarimg's count is capped at the truth's, as it gives no corners."
+    }
+
+    /// `photo` read by qrtui, zbarimg and libzxing 1.4, each started (or timed) on its own.
+    private func measure(_ photo: String, named name: String, truth: [Quad], into tally: inout Tally) {
+        tally.pictures += 1
+        tally.codes += truth.count
+        let (quads, seconds) = qrtui(photo)
+        let score = Self.score(quads, against: truth)
+        (tally.found, tally.extra, tally.twice) = (
+            tally.found + score.found, tally.extra + score.extra, tally.twice + score.twice
+        )
+        tally.seconds += seconds
+        if seconds > tally.slowest.seconds { tally.slowest = (seconds, name) }
+        if listCases, score.found < truth.count || score.extra > 0 {
+            print("\(name): \(score.found) of \(truth.count), \(score.extra) extra")
+        }
+        if let zbarimg = ProgramPath.find("zbarimg") {
+            let zbar = zbarCount(zbarimg, photo)
+            tally.zbarFound += min(zbar.count, truth.count)
+            tally.zbarSeconds += zbar.seconds
+        }
+        let zxing = zxingAlone(photo)
+        let zxingScore = Self.score(zxing.quads, against: truth)
+        tally.zxingFound += zxingScore.found
+        tally.zxingExtra += zxingScore.extra
+        tally.zxingSeconds += zxing.seconds
+    }
+
+    /// The first `count` photos (by category, then name) read by qrtui in one batch with `-j 1`,
+    /// then with one job a core: the seconds of each.
+    private func batchTimes(of count: Int) throws -> String {
+        let photos = try Self.categories(in: root).flatMap { category in
+            Self.pictures(in: "\(root)/\(category)").map { "\(root)/\(category)/\($0)" }
+        }.prefix(count)
+        let cores = Processors.available
+        let times = [1, cores].map { jobs in
+            CorpusTimes.timed(
+                CaptureBenchmark.productsDirectory + "/qrtui", ["--no-preview", "-q", "-j", "\(jobs)"] + photos
+            ).seconds
+        }
+        return "A batch of \(photos.count) photos: \(format(times[0], 1)) s with -j 1, \(format(times[1], 1)) s "
+            + "with -j \(cores) (qrtui --no-preview -j N, once for all of them)."
+    }
+
+    /// The category's `photos` read by qrtui in one batch: its found codes and seconds.
+    private func batch(_ photos: [String]) -> Tally {
+        var tally = Tally()
+        let (output, seconds) = CorpusTimes.timed(
+            CaptureBenchmark.productsDirectory + "/qrtui", ["--no-preview", "-q", "--format", "json"] + photos)
+        tally.batchSeconds = seconds
+        var bySource = [String: [Quad]]()
+        for line in output.split(separator: 0x0A) {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+                let source = object["source"] as? String
+            else { continue }
+            bySource[source, default: []] += Self.qrCodes(inJSON: Array(line)).map(\.quad)
+        }
+        for photo in photos {
+            guard let truth = Self.truth(at: String(photo.dropLast(4)) + ".txt") else { continue }
+            tally.batchFound += Self.score(bySource[photo] ?? [], against: truth).found
+        }
+        return tally
     }
 
     private func row(_ name: String, _ t: Tally) -> [String] {
         [
             name, "\(t.pictures)", "\(t.codes)", "\(t.found)", "\(t.extra)", "\(t.twice)", format(t.seconds, 1),
-            "\(t.zbarFound)", format(t.zbarSeconds, 1), "\(t.zxingFound)", "\(t.zxingExtra)", format(t.zxingSeconds, 1),
+            "\(t.batchFound)", format(t.batchSeconds, 1), "\(t.zbarFound)", format(t.zbarSeconds, 1), "\(t.newFound)",
+            "\(t.newExtra)", format(t.newSeconds, 1), "\(t.zxingFound)", "\(t.zxingExtra)", format(t.zxingSeconds, 1),
         ]
     }
 

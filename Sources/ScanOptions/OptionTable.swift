@@ -35,6 +35,11 @@ package enum OptionTable {
                 + "(-H names each code's file); -- ends the options",
             completion: .files, effect: .value { $0.inputs.append($1) }),
         QrtuiOption(
+            names: ["-j", "--jobs"], argument: "N", section: Section.sources,
+            help: "read N of several files at once (default: one a core); their codes are printed in the "
+                + "files' order, as one at a time prints them",
+            effect: .value(parseJobs)),
+        QrtuiOption(
             names: ["--demo"], section: Section.sources, help: "the built-in demo scene (a drifting QR code)",
             effect: .flag { $0.demo = true }),
         QrtuiOption(
@@ -206,6 +211,13 @@ extension OptionTable {
             throw UsageError(message: "--fps needs a whole number of frames per second (1-240), not '\(text)'")
         }
         options.framesPerSecond = rate
+    }
+
+    package static func parseJobs(_ options: inout Options, _ text: String) throws(UsageError) {
+        guard let jobs = Int(text), (1...256).contains(jobs) else {
+            throw UsageError(message: "-j needs a number of files to read at once (1-256), not '\(text)'")
+        }
+        options.jobs = jobs
     }
 
     package static func parseSymbologies(_ options: inout Options, _ text: String) throws(UsageError) {

@@ -18,6 +18,8 @@ package struct Options: Equatable {
     package var environment: [String: String] = [:]
     /// Files to read, in order (`-i` repeated, or named after the options).
     package var inputs: [String] = []
+    /// `-j N`: files of a batch read at once (nil: one a core).
+    package var jobs: Int?
     package var demo = false
     /// `--screen`, `--screen select`, `--clipboard`: a picture from the user's own desktop.
     package var desktop: DesktopGrab.Kind?

@@ -37,6 +37,9 @@ package final class Pipeline: Sendable {
         package var messages = MessageParts()
         /// Keys' camera controls, and the camera told what reading saw of the scene.
         package var link: CameraLink?
+        /// Readings kept until the front end takes them: a batch's file read ahead of its turn
+        /// keeps going for as many (each holds its frame: a still's partial readings share one).
+        package var keeps = 1
 
         package init(_ options: Options, choice: SourceFactory.Choice) {
             self.choice = choice
@@ -88,7 +91,7 @@ package final class Pipeline: Sendable {
             countedWork: setup.given?.countedWork ?? false, link: setup.link)
         reading = ReadingThread(
             jobs: feed.jobs, policy: setup.policy, limit: setup.limit, messages: setup.messages,
-            stillness: setup.link?.stillness, showing: showing)
+            stillness: setup.link?.stillness, showing: showing, keeps: setup.keeps)
         capture = CaptureThread(into: feed) { () throws(CaptureError) in
             if let given = setup.given { return try given.open() }
             let source = try SourceFactory.open(

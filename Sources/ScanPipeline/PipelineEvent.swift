@@ -58,12 +58,14 @@ package enum PipelineEvent: Sendable {
 }
 
 /// The pipeline's output: the screen polls it, headless waits on it. Every reading is kept
-/// until taken (what one announced is announced nowhere else); the source's end comes once.
+/// until taken (what one announced is announced nowhere else): the reading waits while
+/// `capacity` readings are (a batch's file read ahead of its turn keeps several); the
+/// source's end comes once.
 package final class PipelineOutput: Sendable {
     private typealias Events = HandOver<PipelineReading, CaptureNotice, CaptureError>
     private let channel: Events
 
-    init(mode: HandOverMode) { channel = Events(mode: mode) }
+    init(mode: HandOverMode, capacity: Int = 1) { channel = Events(mode: mode, capacity: capacity) }
 
     /// The next event, waiting until `deadline` (monotonic seconds; nil: for ever); nil when
     /// none came by then, or the output was closed.

@@ -10,7 +10,7 @@ import SystemCalls
 /// not thread-safe: one reader, one thread. The source's news and its end pass through in
 /// order; the thread runs until `stop`, so a screen can still ask for a still to be read again.
 final class ReadingThread: Sendable {
-    let output = PipelineOutput(mode: .lossless)
+    let output: PipelineOutput
     private let finished = DispatchSemaphore(value: 0)
     /// Ends a long thorough reading (a huge still) at a deadline or when the screen closes.
     private let limit: ReadingLimit
@@ -18,11 +18,13 @@ final class ReadingThread: Sendable {
 
     /// `messages`: the structured-append parts of the run's sources so far; `stillness`: told
     /// after each frame whether its scene was still (a camera may decode less then); `showing`:
-    /// what a screen spent on the frames, paid from reading's share.
+    /// what a screen spent on the frames, paid from reading's share; `keeps`: readings kept
+    /// before the thread waits for them to be taken.
     init(
         jobs: ScanFeed.Jobs, policy: ReadingPolicy, limit: ReadingLimit, messages: MessageParts,
-        stillness: SceneStillness?, showing: ShowingCost = ShowingCost()
+        stillness: SceneStillness?, showing: ShowingCost = ShowingCost(), keeps: Int = 1
     ) {
+        output = PipelineOutput(mode: .lossless, capacity: keeps)
         self.jobs = jobs
         self.limit = limit
         let output = self.output

@@ -33,20 +33,26 @@ struct HeadlessRunner {
         case lostWrite
     }
 
-    /// Reads every source in turn (several files, as zbarimg takes them): exit 1 when any
-    /// failed (after the others were read), else 4 when any gave no code (as zbarimg: scripts
-    /// tell a batch with a blank page from one read whole), else 0.
+    /// Reads every source, printed in turn (several files, as zbarimg takes them, `-j` of them
+    /// read at once): exit 1 when any failed (after the others were read), else 4 when any gave
+    /// no code (as zbarimg: scripts tell a batch with a blank page from one read whole), else 0.
     func run(_ choices: [SourceFactory.Choice]) -> ExitStatus {
         defer { tellUnfinishedMessages() }
         var read = 0
         var failed = false
         var empty = false
+        let deadline = Launch.deadline(options.timeout)
+        let batch = SourceBatch(choices, jobs: options.jobs ?? Processors.available, messages: messages) {
+            start($0, deadline: deadline, messages: $1, keeps: $2)
+        }
         defer {
+            batch.stopRest()
             hook?.finish()
             printer.finish()
         }
-        for choice in choices {
-            let (ending, count, parts) = run(choice)
+        for (index, choice) in choices.enumerated() {
+            let (ending, count, parts) = run(choice, on: batch.pipeline(at: index), deadline: deadline)
+            batch.done(index)
             printer.endSource()
             read += count
             switch ending {
@@ -105,11 +111,12 @@ struct HeadlessRunner {
         if !options.quiet { Console.message(text) }
     }
 
-    /// Reads one source until it ends, fails, gives the first code (`--once`) or the deadline
-    /// passes; how it ended, how many codes it printed and how many parts of messages it gave.
-    func run(_ choice: SourceFactory.Choice) -> (Ending, printed: Int, parts: Int) {
-        let deadline = Launch.deadline(options.timeout)
-        let pipeline = start(choice, deadline: deadline)
+    /// Reads one source on its `pipeline` until it ends, fails, gives the first code (`--once`)
+    /// or the deadline passes; how it ended, how many codes it printed and how many parts of
+    /// messages it gave.
+    func run(_ choice: SourceFactory.Choice, on pipeline: Pipeline, deadline: Double?) -> (
+        Ending, printed: Int, parts: Int
+    ) {
         var corrupt = 0
         defer {
             // Threads still busy at the end (blocked, or reading) are left to the exit. A
@@ -190,11 +197,13 @@ struct HeadlessRunner {
 }
 
 extension HeadlessRunner {
-    /// The pipeline on the source: every frame of a file read, the newest of a camera.
-    func start(_ choice: SourceFactory.Choice, deadline: Double?) -> Pipeline {
+    /// The pipeline on the source: every frame of a file read, the newest of a camera; its
+    /// parts joining `messages`, `keeps` readings kept until they are taken.
+    func start(_ choice: SourceFactory.Choice, deadline: Double?, messages: MessageParts, keeps: Int) -> Pipeline {
         var setup = Pipeline.Setup(options, choice: choice)
         setup.limit = ReadingLimit(deadline: deadline ?? .infinity)
         setup.messages = messages
+        setup.keeps = keeps
         setup.link = CameraLink()
         return Pipeline(setup, onScreen: false)
     }

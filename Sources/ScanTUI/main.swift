@@ -58,7 +58,8 @@ func run(_ options: Options, output: StandardOutput) -> ExitStatus {
             return .failure
         }
     }
-    // Several files are read in turn, as zbarimg reads them: no screen to aim with.
+    // Several files are read headless, as zbarimg reads them (`-j` at once, printed in turn): no
+    // screen to aim with.
     if options.inputs.count > 1 {
         return withLostWrites(
             headless(options, options.inputs.map { .input($0, loop: false) }, history: history, output: output),

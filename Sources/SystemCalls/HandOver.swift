@@ -1,7 +1,8 @@
 import FrameCore
 
 /// `latestWins` (live sources): a new value replaces one not yet taken, so the consumer is never
-/// behind. `lossless` (files, pipes): the producer waits until the value was taken.
+/// behind. `lossless` (files, pipes): the producer waits while the values not yet taken fill the
+/// hand-over (one, unless it was made to keep more).
 public enum HandOverMode: Sendable { case latestWins, lossless }
 
 /// Values (frames, scan jobs, readings) from one thread to another, with the news that comes
@@ -19,8 +20,11 @@ public final class HandOver<Value: Sendable, News: Sendable, Failure: Error & Se
     }
 
     public let mode: Mode
+    /// Values a lossless hand-over keeps before its producer waits.
+    public let capacity: Int
     private let condition = ConditionLock()
-    private var pending: Value?
+    /// Values not yet taken, oldest first (at most one when latest wins).
+    private var pending: [Value] = []
     private var notices: [News] = []
     /// How the producer ended, until a consumer took it (it is taken once).
     private var outcome: Item?
@@ -35,7 +39,11 @@ public final class HandOver<Value: Sendable, News: Sendable, Failure: Error & Se
         public var consumers = 0
     }
 
-    public init(mode: Mode) { self.mode = mode }
+    /// `capacity`: values a lossless hand-over keeps (a batch's files read ahead keep several).
+    public init(mode: Mode, capacity: Int = 1) {
+        self.mode = mode
+        self.capacity = mode == .lossless ? max(1, capacity) : 1
+    }
 
     /// Who is blocked on the hand-over at this moment (tests check that a call really waits).
     public var waiters: Waiting { condition.withLock { waiting } }
@@ -55,16 +63,17 @@ public final class HandOver<Value: Sendable, News: Sendable, Failure: Error & Se
         condition.lock()
         if mode == .lossless {
             waiting.producers += 1
-            while pending != nil && !closed { condition.wait() }
+            while pending.count >= capacity && !closed { condition.wait() }
             waiting.producers -= 1
-        } else if pending != nil {
+        } else if !pending.isEmpty {
             droppedCount += 1
+            pending.removeAll()
         }
         guard !closed else {
             condition.unlock()
             return false
         }
-        pending = value
+        pending.append(value)
         signalled()
         return true
     }
@@ -101,7 +110,7 @@ public final class HandOver<Value: Sendable, News: Sendable, Failure: Error & Se
         defer { condition.unlock() }
         waiting.consumers += 1
         defer { waiting.consumers -= 1 }
-        while pending == nil && outcome == nil && notices.isEmpty {
+        while pending.isEmpty && outcome == nil && notices.isEmpty {
             if closed { return nil }
             guard let deadline else {
                 condition.wait()
@@ -112,10 +121,9 @@ public final class HandOver<Value: Sendable, News: Sendable, Failure: Error & Se
             _ = condition.wait(until: deadline)
         }
         if !notices.isEmpty { return .notice(notices.removeFirst()) }
-        if let value = pending {
-            pending = nil
+        if !pending.isEmpty {
             condition.broadcast()
-            return .value(value)
+            return .value(pending.removeFirst())
         }
         defer { outcome = nil }
         return outcome
@@ -129,7 +137,7 @@ public final class HandOver<Value: Sendable, News: Sendable, Failure: Error & Se
     public func close() {
         condition.withLock {
             closed = true
-            pending = nil
+            pending.removeAll()
             condition.broadcast()
         }
     }

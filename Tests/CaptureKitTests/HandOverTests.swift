@@ -86,6 +86,28 @@ import Testing
         #expect(channel.waiters.producers == 0)
     }
 
+    /// A lossless hand-over made to keep three keeps three before its producer waits, and gives
+    /// them in order, the end after them.
+    @Test func aLosslessHandOverKeepsAsManyAsItWasMadeFor() {
+        let channel = FrameChannel.Frames(mode: .lossless, capacity: 3)
+        for n in 0..<3 { #expect(channel.publish(frame(n))) }
+        let done = Mutexed<Bool?>(nil)
+        let producer = Thread {
+            done.set(channel.publish(self.frame(3)))
+            channel.finish(nil)
+        }
+        producer.start()
+        #expect(eventually { channel.waiters.producers == 1 })
+        #expect(done.get() == nil)
+        var taken = [Int]()
+        while taken.count < 4, case .value(let got)? = channel.take(until: MonotonicClock.now() + 10) {
+            taken.append(got.sequence)
+        }
+        #expect(taken == [0, 1, 2, 3])
+        #expect(channel.take(until: MonotonicClock.now() + 10) == .ended)
+        #expect(done.get() == true && channel.dropped == 0)
+    }
+
     @Test func closingWakesAWaitingConsumer() {
         // ReadingThread.stop() closes its jobs: an idle reader blocked in take must end.
         let channel = HandOver<Int, Never, Never>(mode: .latestWins)

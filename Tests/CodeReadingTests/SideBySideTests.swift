@@ -3,6 +3,7 @@ import FrameCore
 import Glibc
 import PictureOps
 import Synchronization
+import SystemCalls
 import Testing
 
 @testable import CodeReading
@@ -59,6 +60,41 @@ import Testing
         #expect(ran.now == 1)
     }
 
+    /// An engine that counts the pictures it decodes.
+    final class CountingEngine: CodeEngine {
+        let engine = ZbarEngine()
+        let decodes = Count()
+        var symbologies: Set<Symbology>? { engine.symbologies }
+        var density: Int {
+            get { engine.density }
+            set { engine.density = newValue }
+        }
+        func decode(_ picture: Frame) -> SymbolsFound {
+            _ = decodes.next()
+            return engine.decode(picture)
+        }
+        func narrowed(to family: Set<Symbology>) -> any CodeEngine { engine.narrowed(to: family) }
+    }
+
+    /// A look started before it is asked for: that picture's answer without a second decoding;
+    /// another picture, or the same one scanned otherwise, decoded as usual.
+    @Test func aStartedLookAnswersItsPictureAndDecodesAnyOther() {
+        let picture = CodeFixtures.qrScene("started", width: 1200, height: 900)
+        let other = CodeFixtures.qrScene("another", width: 1200, height: 900)
+        let counted = CountingEngine()
+        let started = StartedLook(counted, on: picture)
+        #expect(started.decode(picture).codes.map(\.text) == ["started"])
+        #expect(started.decode(picture).codes.map(\.text) == ["started"])
+        #expect(counted.decodes.now == 1)
+        #expect(started.decode(other).codes.map(\.text) == ["another"])
+        #expect(started.decode(picture).codes.map(\.text) == ["started"])
+        #expect(counted.decodes.now == 3)
+        let sparser = StartedLook(counted, on: picture)
+        sparser.density = 2
+        #expect(sparser.decode(picture).codes.map(\.text) == ["started"])
+        #expect(counted.decodes.now == 5 && counted.density == 2)
+    }
+
     /// Two QR codes and a Data Matrix on a 2-megapixel picture: both engines at once read what
     /// they read one after the other.
     @Test func aLargeStillReadsAlikeSideBySide() throws {
@@ -85,14 +121,14 @@ import Testing
     }
 }
 
-/// A small still's looks are read two at a time (`LookAhead`): the same passes and codes as
-/// one look after the other.
+/// A small still's looks are shared by threads (`LookAhead`): the same passes and codes
+/// whatever their number, as one look after the other.
 @Suite struct LookAheadTests {
     static func engine(sideBySide: Bool) -> PairedEngine {
         PairedEngine(zbar: ZbarEngine(), zxing: ZxingEngine(symbologies: nil, readsQR: true), sideBySide: sideBySide)
     }
 
-    @Test func looksReadTwoAtATimeReadAsOneAfterTheOther() throws {
+    @Test func looksSharedByOneTwoOrEightThreadsReadAsOneAfterTheOther() throws {
         let matrix = try #require(QRMatrix(text: "light on dark", level: .medium))
         let inverted = Frame.plasma(width: 600, height: 400, seed: 3).lit(from: 0.1, to: 0.3).drawingModules(
             ModuleGrid(columns: matrix.size, rows: matrix.size, dark: matrix.modules),
@@ -104,17 +140,52 @@ import Testing
         let soft = EAN13.scene("400638133393", moduleWidth: 2, width: 360, height: 200)
             .mapped { UInt8(90 + Int($0) / 4) }.smoothed().withNoise(amplitude: 12, seed: 3)
         for picture in [inverted, bars, soft] {
-            let together = ThoroughScan().scan(picture, with: Self.engine(sideBySide: true))
-            let inTurn = ThoroughScan().scan(picture, with: Self.engine(sideBySide: false))
-            #expect(together.passesRun == inTurn.passesRun)
-            #expect(together.passesRun.count > 3)
-            #expect(together.codes.map(\.text) == inTurn.codes.map(\.text))
-            #expect(together.codes.map(\.corners) == inTurn.codes.map(\.corners))
-            #expect(together.withheld == inTurn.withheld)
+            // No twin engine: every look on this thread, one after the other.
+            let inTurn = ThoroughScan(workers: 8).scan(picture, with: Self.engine(sideBySide: false))
+            #expect(inTurn.passesRun.count > 3)
+            for workers in [1, 2, 8] {
+                let shared = ThoroughScan(workers: workers).scan(picture, with: Self.engine(sideBySide: true))
+                #expect(shared.passesRun == inTurn.passesRun, "\(workers) workers")
+                #expect(shared.codes.map(\.text) == inTurn.codes.map(\.text))
+                #expect(shared.codes.map(\.corners) == inTurn.codes.map(\.corners))
+                #expect(shared.withheld == inTurn.withheld)
+            }
         }
         let read = ThoroughScan().scan(inverted, with: Self.engine(sideBySide: true))
         #expect(read.codes.map(\.text) == ["light on dark"])
         let softRead = ThoroughScan().scan(soft, with: Self.engine(sideBySide: true))
         #expect(softRead.codes.map(\.text) == ["4006381333931"])
+    }
+}
+
+/// Looks worked out by several threads (`LookPool`): each answer is its own look's, each look
+/// worked out once, whatever the order they are asked in and however many helpers there are.
+@Suite struct LookPoolTests {
+    @Test(arguments: [0, 1, 7])
+    func eachAnswerIsItsLooksAndEachLookIsWorkedOutOnce(helpers: Int) {
+        let worked = Worked()
+        let work = { (index: Int) -> Int in
+            worked.add(index)
+            usleep(UInt32(1000 * (index % 3)))
+            return index * index
+        }
+        let asked = [0, 1, 2, 5, 3, 9, 4, 11, 6]
+        var answers = [Int]()
+        do {
+            let pool = LookPool(count: 12, runAhead: 3, here: work, helpers: Array(repeating: work, count: helpers))
+            answers = asked.map { pool.value(at: $0) }
+        }
+        #expect(answers == asked.map { $0 * $0 })
+        let counts = Dictionary(worked.all.map { ($0, 1) }, uniquingKeysWith: +)
+        #expect(counts.values.allSatisfy { $0 == 1 }, "\(counts)")
+        #expect(Set(asked).isSubset(of: Set(counts.keys)))
+    }
+
+    /// The looks worked out, by whichever thread (a pthread lock, which ThreadSanitizer sees).
+    final class Worked: @unchecked Sendable {  // `list` guarded by `lock`
+        private let lock = ConditionLock()
+        private var list: [Int] = []
+        func add(_ index: Int) { lock.withLock { list.append(index) } }
+        var all: [Int] { lock.withLock { list } }
     }
 }

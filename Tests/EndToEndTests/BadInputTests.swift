@@ -136,6 +136,7 @@ import Testing
             ["--effort", "1e19ms"],
             "--effort must be fast, normal, thorough or milliseconds per frame (up to 1000), not '1e19ms' (see qrtui --help)"
         ),
+        (["-j", "0"], "-j needs a number of files to read at once (1-256), not '0' (see qrtui --help)"),
         (["--fps", "1e19"], "--fps needs a whole number of frames per second (1-240), not '1e19' (see qrtui --help)"),
         (
             ["--max-pixels", "99999999999999999999M"],

@@ -192,7 +192,7 @@ import Testing
     static let sampleValue = [
         "--size": "640x480", "--fps": "15", "--symbologies": "qr", "--effort": "fast",
         "--confirm": "3", "--glyphs": "half", "--color": "never", "--preview": "auto", "--timeout": "2",
-        "--format": "json", "--max-pixels": "25M", "--exec-timeout": "2.5",
+        "--format": "json", "--max-pixels": "25M", "--exec-timeout": "2.5", "--jobs": "3",
     ]
 }
 

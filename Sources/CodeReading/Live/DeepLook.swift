@@ -119,7 +119,8 @@ final class DeepLook {
         let job = Pending {
             let start = MonotonicClock.threadCPU()
             let reading = scan(frame, area, limit, kind)
-            return (reading, MonotonicClock.threadCPU() - start)
+            // Its helpers' CPU too (`LookPool`): the scene's scans cost what they cost.
+            return (reading, MonotonicClock.threadCPU() - start + limit.cpuBeside)
         }
         running.append(Running(job: job, limit: limit, told: told, scene: scene, kind: kind))
     }

@@ -73,19 +73,34 @@ struct CandidateWindows {
         let share = Double(rect.width * rect.height) * Self.share
         let budget = WorkBudget(evidence.crowded ? share : max(Self.leastWork, share))
         let area = Double(rect.width * rect.height)
-        var open = places
-        for pass in looks where thorough.extraPasses.contains(pass) || pass == .plain {
-            open.removeAll { covered($0, by: reading.codes) }
-            for place in open where limit?.reached != true {
-                guard !covered(place, by: reading.codes),
-                    !wholeLooks.contains(pass) || Double(place.width * place.height) < Self.wholeShare * area
-                else { continue }
-                let found = thorough.scanWhole(
+        let passes = looks.filter { thorough.extraPasses.contains($0) || $0 == .plain }
+        // Every place's every look, read ahead on every core, taken in this order.
+        let windows = WindowReadings(
+            count: passes.count * places.count, workers: thorough.workers, engine: engine, budget: budget, limit: limit,
+            cost: { index in
+                let place = places[index % places.count].clamped(to: frame.bounds)
+                return Double(place.width * place.height) * passes[index / places.count].costFactor
+            },
+            work: { [thorough] index, engine, budget in
+                let place = places[index % places.count]
+                return thorough.scanWhole(
                     frame.cropped(to: place), at: PixelPoint(x: place.x, y: place.y), with: engine, limit: limit,
-                    passes: [pass], budget: budget)
-                reading.adding(found)
-                limit?.tell(reading.codes)
-            }
+                    passes: [passes[index / places.count]], budget: budget)
+            })
+        let skipped = { (index: Int, codes: [DetectedCode]) in
+            let place = places[index % places.count]
+            // A place this large had the whole picture's looks already.
+            return self.covered(place, by: codes)
+                || wholeLooks.contains(passes[index / places.count])
+                    && Double(place.width * place.height) >= Self.wholeShare * area
+        }
+        windows.forgo { skipped($0, reading.codes) }
+        for index in 0..<(passes.count * places.count) where limit?.reached != true {
+            guard !skipped(index, reading.codes) else { continue }
+            let found = windows.reading(at: index)
+            reading.adding(found)
+            limit?.tell(reading.codes)
+            if !found.codes.isEmpty { windows.forgo { skipped($0, reading.codes) } }
         }
         reading.work += budget.spent
     }

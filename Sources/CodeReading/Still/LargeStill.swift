@@ -34,13 +34,13 @@ struct LargeStill {
 
     static func applies(to rect: PixelRect) -> Bool { rect.width * rect.height > threshold }
 
-    /// `evidence`: what the picture shows of codes, its texture among it (gathered beside the first look).
+    /// `seen`: the picture of the first look (`firstPicture`); `evidence`: what the picture shows
+    /// of codes, its texture among it.
     func scan(
-        _ frame: Frame, in rect: PixelRect, with engine: any CodeEngine, limit: ReadingLimit?,
+        _ frame: Frame, in rect: PixelRect, seen: Scaled, with engine: any CodeEngine, limit: ReadingLimit?,
         evidence: Pending<StillEvidence>
     ) -> FrameReading {
         let start = MonotonicClock.now()
-        let seen = Self.firstPicture(of: frame, in: rect)
         var reading = thorough.scanWhole(seen.picture, with: engine, limit: limit, passes: [.plain])
             .mapped(seen.back)
         limit?.tell(reading.codes)
@@ -139,14 +139,27 @@ struct LargeStill {
             return (picture: halved ? crop.shrunk(by: 2) : crop, halved: halved, back: back)
         }
         let looks = Self.windowLooks.filter { $0 == .plain || thorough.extraPasses.contains($0) }
-        for pass in looks {
-            for window in windows where (pass != .plain || window.halved) && limit?.reached != true {
-                let found = thorough.scanWhole(
-                    window.picture, with: engine, limit: limit, passes: [pass], budget: budget)
-                reading.add(found, mapped: window.back)
-                limit?.tell(reading.codes)
-                if !reading.codes.isEmpty { return }
-            }
+        // Every window's every look, read ahead on every core, taken in this order.
+        let readings = WindowReadings(
+            count: looks.count * windows.count, workers: thorough.workers, engine: engine, budget: budget,
+            limit: limit,
+            cost: { index in
+                let picture = windows[index % windows.count].picture
+                return Double(picture.width * picture.height) * looks[index / windows.count].costFactor
+            },
+            work: { [thorough] index, engine, budget in
+                thorough.scanWhole(
+                    windows[index % windows.count].picture, with: engine, limit: limit,
+                    passes: [looks[index / windows.count]], budget: budget)
+            })
+        let skipped = { (index: Int) in
+            looks[index / windows.count] == .plain && !windows[index % windows.count].halved
+        }
+        readings.forgo(where: skipped)
+        for index in 0..<(looks.count * windows.count) where !skipped(index) && limit?.reached != true {
+            reading.add(readings.reading(at: index), mapped: windows[index % windows.count].back)
+            limit?.tell(reading.codes)
+            if !reading.codes.isEmpty { return }
         }
     }
 }
@@ -158,18 +171,58 @@ final class WorkBudget {
     private(set) var spent = 0.0
     /// What each counted pixel is charged.
     var weight = 1.0
+    /// Each question asked of a budget that keeps them (`counting`), in order: the charge, whether
+    /// it fitted, and whether it was taken.
+    private(set) var asked: [(charge: Double, fitted: Bool, taken: Bool)] = []
+    private let keepsAsked: Bool
 
-    init(_ amount: Double) { remaining = amount }
+    init(_ amount: Double) {
+        remaining = amount
+        keepsAsked = false
+    }
+
+    private init(counting amount: Double, weight: Double) {
+        remaining = amount
+        self.weight = weight
+        keepsAsked = true
+    }
+
+    /// A budget of `amount` that keeps each question asked of it (a window read ahead of its turn).
+    static func counting(_ amount: Double, weight: Double) -> WorkBudget {
+        WorkBudget(counting: amount, weight: weight)
+    }
 
     /// Whether `cost` fits what is left (nothing is taken).
-    func fits(_ cost: Double) -> Bool { cost * weight <= remaining }
+    func fits(_ cost: Double) -> Bool {
+        let fitted = cost * weight <= remaining
+        if keepsAsked { asked.append((cost * weight, fitted, false)) }
+        return fitted
+    }
 
     /// Takes `cost` when it fits what is left; false (nothing taken) when it does not.
     func take(_ cost: Double) -> Bool {
         let cost = cost * weight
-        guard cost <= remaining else { return false }
+        let fitted = cost <= remaining
+        if keepsAsked { asked.append((cost, fitted, fitted)) }
+        guard fitted else { return false }
         remaining -= cost
         spent += cost
+        return true
+    }
+
+    /// Takes what another budget took when every question it was `asked` gets the same answer
+    /// here, in turn (so what was read with it is what would be read with this one); false
+    /// (nothing taken) otherwise.
+    func takeAlike(_ asked: [(charge: Double, fitted: Bool, taken: Bool)]) -> Bool {
+        var (left, total) = (remaining, spent)
+        for question in asked {
+            guard (question.charge <= left) == question.fitted else { return false }
+            if question.taken {
+                left -= question.charge
+                total += question.charge
+            }
+        }
+        (remaining, spent) = (left, total)
         return true
     }
 }

@@ -125,15 +125,37 @@ struct SequenceJoiner {
 /// The parts of the messages of one run, shared by the readers of its sources, so the parts
 /// of one message in several files are joined as zbarimg users expect.
 public final class MessageParts: Sendable {
-    private let joiner = Mutex(SequenceJoiner())
+    private let joiner: Joiner
+    /// Returns once this source's parts may join the run's (files read at once join in order).
+    private let turn: @Sendable () -> Void
 
-    public init() {}
+    public init() {
+        joiner = Joiner()
+        turn = {}
+    }
 
-    func add(_ parts: [SymbolPart]) -> SequenceJoiner.Joining { joiner.withLock { $0.add(parts) } }
+    private init(joiner: Joiner, turn: @escaping @Sendable () -> Void) {
+        self.joiner = joiner
+        self.turn = turn
+    }
+
+    /// The same run's messages, for a source whose parts join them once `turn` returns.
+    public func inTurn(_ turn: @escaping @Sendable () -> Void) -> MessageParts {
+        MessageParts(joiner: joiner, turn: turn)
+    }
+
+    func add(_ parts: [SymbolPart]) -> SequenceJoiner.Joining {
+        if !parts.isEmpty { turn() }
+        return joiner.state.withLock { $0.add(parts) }
+    }
 
     /// Messages of which some parts were read and never the whole: their symbology, their
     /// count of parts, and which were read (1-based, as the symbols number them).
     public var unfinished: [(symbology: Symbology, count: Int, seen: [Int])] {
-        joiner.withLock { $0.unfinished }
+        joiner.state.withLock { $0.unfinished }
+    }
+
+    private final class Joiner: Sendable {
+        let state = Mutex(SequenceJoiner())
     }
 }

@@ -43,7 +43,11 @@ struct StillEvidence {
 
     /// The evidence in `rect` of `frame`.
     init(_ frame: Frame, in rect: PixelRect) {
-        places = QRCandidates.places(in: frame.cropped(to: rect)).moved(by: PixelPoint(x: rect.x, y: rect.y))
+        // The places, the costliest part, are searched beside the rest (a picture of a megapixel
+        // or more: a thread costs more than a small picture's search).
+        let search = Pending(inline: rect.width * rect.height < PairedEngine.sideBySidePixels) {
+            QRCandidates.places(in: frame.cropped(to: rect)).moved(by: PixelPoint(x: rect.x, y: rect.y))
+        }
         let stats = frame.blockStatistics(in: rect, blockSize: Self.blockSize, rowStep: Self.rowStep)
         texture = Localiser.candidates(in: stats)
         tooSmall = rect.width * rect.height < Self.judgedFrom
@@ -52,6 +56,7 @@ struct StillEvidence {
         let histogram = crop.histogram()
         fineTexture = crop.transitionsPerPixel(threshold: UInt8(Frame.otsuThreshold(histogram))) > Self.finestModules
         twoTones = histogram.count { $0 > 0 } <= 2
+        places = search.answer
         guard texture.isEmpty else {
             (contrast, busyOnly) = (true, false)
             return

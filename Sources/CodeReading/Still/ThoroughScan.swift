@@ -6,6 +6,8 @@ import PictureOps
 /// the corpus, until one reads a code.
 public struct ThoroughScan: Sendable {
     public let extraPasses: [ScanPass]
+    /// Threads a still's looks are shared by (`LookAhead`): the machine's cores by default.
+    public let workers: Int
 
     /// The extra passes, those that read most first (`qrtui-bench --corpus --list --passes
     /// ...` compares orders; README, "Benchmark", has what each reads). Smoothed and doubled
@@ -17,8 +19,9 @@ public struct ThoroughScan: Sendable {
         .magnifiedBinarised,
     ]
 
-    public init(extraPasses: [ScanPass] = ThoroughScan.measuredOrder) {
+    public init(extraPasses: [ScanPass] = ThoroughScan.measuredOrder, workers: Int = Processors.available) {
         self.extraPasses = extraPasses
+        self.workers = max(1, workers)
     }
 
     /// Passes that look at the picture differently enough to confirm a 1D read (cheap first).
@@ -45,12 +48,17 @@ public struct ThoroughScan: Sendable {
         let rect = (area ?? frame.bounds).clamped(to: frame.bounds)
         guard !rect.isEmpty else { return FrameReading(frameSequence: frame.sequence, area: area) }
         let start = MonotonicClock.now()
+        let large = LargeStill.applies(to: rect)
+        let seen = LargeStill.firstPicture(of: frame, in: rect)
+        // zbar's first look at the whole starts at once, beside the evidence it does not need
+        // (a picture of a megapixel or more; not when places come first).
+        let started: (any CodeEngine)? = placesFirst ? nil : (engine as? PairedEngine)?.startingZbar(on: seen.picture)
+        let engine = started ?? engine
         // Known before the first look: a crowd of finder patterns changes how the whole is read.
         let evidence = Pending(inline: true) { StillEvidence(frame, in: rect) }
         let crowded = evidence.answer.crowded
         let whole = crowded ? (engine as? PairedEngine)?.sparingQR ?? engine : engine
         let pixels = Double(rect.width * rect.height)
-        let large = LargeStill.applies(to: rect)
         var early = FrameReading(frameSequence: frame.sequence)
         let placeLooks =
             placesFirst && !large
@@ -58,9 +66,10 @@ public struct ThoroughScan: Sendable {
                 frame, in: rect, evidence: evidence.answer, with: engine, limit: limit, into: &early) : []
         var reading =
             large
-            ? LargeStill(thorough: self).scan(frame, in: rect, with: whole, limit: limit, evidence: evidence)
+            ? LargeStill(thorough: self).scan(
+                frame, in: rect, seen: seen, with: whole, limit: limit, evidence: evidence)
             : scanWhole(
-                frame.cropped(to: rect), at: PixelPoint(x: rect.x, y: rect.y), with: whole, limit: limit,
+                seen.picture, at: PixelPoint(x: rect.x, y: rect.y), with: whole, limit: limit,
                 budget: crowded ? WorkBudget(pixels * (1 + StillEvidence.crowdedShare)) : nil, shown: evidence,
                 tells: true)
         let wholeLooks: Set<ScanPass> = large ? [.plain] : Set(reading.passesRun)
@@ -99,11 +108,11 @@ public struct ThoroughScan: Sendable {
         let allowed = { (look: Look) in
             look.pass == .plain && look.turn == nil || shown.map { $0.answer.allows(look) } ?? true
         }
-        // After the plain look, two looks at a time, one by a twin engine (a small still without
-        // a budget: the passes of a picture with nothing to find).
+        // After the plain look, a look on every core, each helper with a twin engine (a small
+        // still without a budget: the passes of a picture with nothing to find).
+        let shared = budget == nil && crop.width * crop.height < PairedEngine.sideBySidePixels
         let looks = LookAhead(
-            crop, from: origin, engine: engine,
-            twin: budget == nil && crop.width * crop.height < PairedEngine.sideBySidePixels ? engine.twin() : nil,
+            crop, from: origin, engine: engine, helpers: shared ? workers - 1 : 0, twin: { engine.twin() },
             limit: limit)
         while index < queue.count, limit?.reached != true {
             let look = queue[index]
