@@ -81,8 +81,8 @@ package-test: package-deps build
 # reading and camera tests under AddressSanitizer (not again in the debug build), each set in a
 # build folder of its own with only its tests compiled (scripts/sanitized, scripts/test-all).
 # The C targets trap on undefined behaviour in every build (Package.swift).
-TSAN_TESTS := HandOverTests|LookPoolTests|ExecHookTests/(eachCode|aHanging|aFailing)|SideBySideTests|LookAheadTests|FramePoolTests|CameraTests|CameraScreenTests|HeadlessTests/(y4m|aCodeSeen|timeout|loop|imageOnStdin)|EventLoopTests|ReadingThreadTests|PipelineTests|PicturesInPixelsTests
-ASAN_TESTS := PictureCodecTests|PicturePixelsTests|SixelPictureTests|KittyPictureTests|SideBySideTests|LookAheadTests|LookPoolTests|FinderLinkTests|ZxingEngineTests|InputOpenerTests|FramePoolTests|Code128ExtendedTests|ITFAcrossTests|ProductAcrossTests|ProductFitTests|Code128FitTests|Code128AcrossTests|Code39AcrossTests|MoreFormatsTests|MalformedMeaningTests|Y4MSourceTests|FuzzRegressionTests|InputBoundsTests|BadInputTests|HostileInputTests|ZbarEngineTests|ThoroughScanTests|LargeStillTests|LiveReaderTests|CorroborationTests|CameraTests
+TSAN_TESTS := HandOverTests|LookPoolTests|WindowReadingsTests|ExecHookTests/(eachCode|aHanging|aFailing)|SideBySideTests|LookAheadTests|FramePoolTests|CameraTests|CameraScreenTests|HeadlessTests/(y4m|aCodeSeen|timeout|loop|imageOnStdin)|EventLoopTests|ReadingThreadTests|PipelineTests|PicturesInPixelsTests
+ASAN_TESTS := PictureCodecTests|PicturePixelsTests|SixelPictureTests|KittyPictureTests|SideBySideTests|LookAheadTests|LookPoolTests|WindowReadingsTests|FinderLinkTests|ZxingEngineTests|InputOpenerTests|FramePoolTests|Code128ExtendedTests|ITFAcrossTests|ProductAcrossTests|ProductFitTests|Code128FitTests|Code128AcrossTests|Code39AcrossTests|MoreFormatsTests|MalformedMeaningTests|Y4MSourceTests|FuzzRegressionTests|InputBoundsTests|BadInputTests|HostileInputTests|ZbarEngineTests|ThoroughScanTests|LargeStillTests|LiveReaderTests|CorroborationTests|CameraTests
 # The end-to-end suites in two halves, each run beside the other tests (scripts/test-suite).
 E2E_FIRST := EndToEndTests\.[A-L]
 E2E_SECOND := EndToEndTests\.[M-Z]

@@ -32,6 +32,37 @@ import Testing
         #expect(missed.isEmpty, "\(missed.count) of 49 missed: \(missed)")
     }
 
+    /// A Data Matrix, an Aztec and a PDF417 code, each at 12 places (the corners and the middles
+    /// of the edges with no quiet zone beyond the picture, the middle, and three near a corner)
+    /// in pictures of 800x600, 1280x720, 1920x1080 and 4000x3000: read at every one.
+    @Test(arguments: MatrixSymbology.allCases)
+    func eachKindIsReadAtTwelvePlacesInEveryPictureSize(symbology: MatrixSymbology) throws {
+        let text = "\(symbology.rawValue) at a place"
+        let grid = try #require(MatrixCode.grid(symbology, text))
+        let (moduleSize, rowHeight) = symbology == .pdf417 ? (3.0, 3.0) : (6.0, 1.0)
+        let (width, height) = (Double(grid.columns) * moduleSize, Double(grid.rows) * moduleSize * rowHeight)
+        var missed = [String]()
+        for (pictureWidth, pictureHeight) in [(800, 600), (1280, 720), (1920, 1080), (4000, 3000)] {
+            let (right, bottom) = (Double(pictureWidth) - width, Double(pictureHeight) - height)
+            let corners: [(x: Double, y: Double)] = [0, right / 2, right].flatMap { x in
+                [0, bottom / 2, bottom].map { (x: x, y: $0) }
+            }
+            let places = corners + [(x: 20, y: 20), (x: 100, y: 100), (x: right - 30, y: 30)]
+            for (x, y) in places {
+                let picture = Frame.filled(width: pictureWidth, height: pictureHeight, value: 235).drawingModules(
+                    grid,
+                    at: ModulePlacement(
+                        centreX: x + width / 2, centreY: y + height / 2, moduleSize: moduleSize, rowHeight: rowHeight,
+                        quietZone: 0))
+                let codes = CodeReader().read(picture).codes
+                if codes.map(\.text) != [text] {
+                    missed.append("\(pictureWidth)x\(pictureHeight)+\(Int(x))+\(Int(y)): \(codes.map(\.text))")
+                }
+            }
+        }
+        #expect(missed.isEmpty, "\(missed.count) of 48 missed: \(missed)")
+    }
+
     /// A sheet of 100 Data Matrix labels: each read once, where zxing-cpp alone reads a few
     /// near the middle (and at most 8 symbols a look).
     @Test func aHundredDataMatrixCodesAreAllRead() throws {

@@ -158,6 +158,50 @@ import Testing
     }
 }
 
+/// Windows read ahead on every core (`WindowReadings`): a sheet's candidate windows and a large
+/// still's texture windows give the same codes and corners on 1, 2 or 8 threads; a budget's
+/// questions replayed take what was taken only where each gets the same answer.
+@Suite struct WindowReadingsTests {
+    @Test func windowsReadOnOneTwoOrEightThreadsReadAlike() throws {
+        // A crowd of finders (36 codes): zbar alone reads the whole, both libraries the windows.
+        var sheet = Frame.plasma(width: 1200, height: 900, seed: 4).lit(from: 0.7, to: 0.9)
+        for index in 0..<36 {
+            let matrix = try #require(QRMatrix(text: "label \(index)", level: .medium))
+            sheet = sheet.drawingModules(
+                ModuleGrid(columns: matrix.size, rows: matrix.size, dark: matrix.modules),
+                at: ModulePlacement(
+                    centreX: 80 + Double(index % 8) * 145, centreY: 90 + Double(index / 8) * 180, moduleSize: 2.2,
+                    degrees: Double(index) * 7))
+        }
+        sheet = sheet.blurred(sigma: 0.9)
+        let matrix = try #require(QRMatrix(text: "light on dark", level: .medium))
+        let large = Frame.plasma(width: 2600, height: 1800, seed: 6).lit(from: 0.2, to: 0.5).drawingModules(
+            ModuleGrid(columns: matrix.size, rows: matrix.size, dark: matrix.modules),
+            at: ModulePlacement(centreX: 1900, centreY: 500, moduleSize: 3), dark: 230, light: 30)
+        for picture in [sheet, large] {
+            let alone = CodeReader(workers: 1).read(picture)
+            #expect(!alone.codes.isEmpty)
+            for workers in [2, 8] {
+                let shared = CodeReader(workers: workers).read(picture)
+                #expect(Set(shared.codes.map(\.text)) == Set(alone.codes.map(\.text)), "\(workers) workers")
+                #expect(Set(shared.codes.map(\.corners)) == Set(alone.codes.map(\.corners)))
+                #expect(shared.passesRun == alone.passesRun && shared.work == alone.work)
+            }
+        }
+    }
+
+    @Test func aBudgetTakesWhatAnotherTookOnlyWhereEachQuestionIsAnsweredAlike() {
+        let ahead = WorkBudget.counting(100, weight: 2)
+        #expect(ahead.take(10) && ahead.fits(20) && !ahead.take(50) && ahead.take(20))
+        let enough = WorkBudget(60)
+        #expect(enough.takeAlike(ahead.asked) && enough.remaining == 0 && enough.spent == 60)
+        let more = WorkBudget(200)  // it would have taken the 100 that was refused
+        #expect(!more.takeAlike(ahead.asked) && more.remaining == 200 && more.spent == 0)
+        let less = WorkBudget(50)
+        #expect(!less.takeAlike(ahead.asked) && less.remaining == 50)
+    }
+}
+
 /// Looks worked out by several threads (`LookPool`): each answer is its own look's, each look
 /// worked out once, whatever the order they are asked in and however many helpers there are.
 @Suite struct LookPoolTests {
