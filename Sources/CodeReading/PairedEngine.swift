@@ -72,8 +72,8 @@ public final class PairedEngine: CodeEngine {
 
     /// Stills only: the twin reads alone (its engines one after the other).
     public func twin() -> (any CodeEngine)? {
-        guard sideBySide, let zbar = ((zbar as? StartedLook)?.engine ?? zbar) as? ZbarEngine else { return nil }
-        return PairedEngine(zbar: zbar.alike, zxing: zxing.alike)
+        guard sideBySide, let zbar = zbar.twin() else { return nil }
+        return PairedEngine(zbar: zbar, zxing: zxing.alike)
     }
 
     /// The same engines with zbar's look at `picture` under way on a thread of its own (a

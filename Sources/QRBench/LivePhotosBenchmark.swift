@@ -153,7 +153,7 @@ struct LivePhotosBenchmark {
         let plain = directory.write("scene.pgm", NetpbmCodec.encode(scene.frame))
         let qrtui = CaptureBenchmark.productsDirectory + "/qrtui"
         let json = ["--no-preview", "--format", "json"]
-        var reads: [Way: [(quad: QRPhotosBenchmark.Quad, frame: Int)]] = [:]
+        var reads: [Way: [(quad: QRPhotosBenchmark.Quad, frame: Int, source: String)]] = [:]
         reads[.still] = QRPhotosBenchmark.qrCodes(inJSON: run(qrtui, json + [first]))
         reads[.y4m] = QRPhotosBenchmark.qrCodes(inJSON: run(qrtui, json + ["-i", clip]))
         for (way, format, rate) in [(Way.mjpeg, "mjpeg", 30.0), (.yuyv, "yuyv", 10)] {
@@ -183,7 +183,7 @@ struct LivePhotosBenchmark {
 
     /// The first frame each code of the truth was announced in.
     private static func firstFrames(
-        _ reads: [(quad: QRPhotosBenchmark.Quad, frame: Int)], truth: [QRPhotosBenchmark.Quad]
+        _ reads: [(quad: QRPhotosBenchmark.Quad, frame: Int, source: String)], truth: [QRPhotosBenchmark.Quad]
     ) -> [Int] {
         truth.compactMap { quad in
             reads.filter { QRPhotosBenchmark.score([$0.quad], against: [quad]).found == 1 }.map(\.frame).min()

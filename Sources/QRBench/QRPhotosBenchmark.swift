@@ -50,6 +50,7 @@ struct QRPhotosBenchmark {
 
     func run(progress: (String) -> Void) throws -> String {
         let zxingCpp = ZxingCppReader.find()
+        let zbarimg = ProgramPath.find("zbarimg")
         var rows = [
             [
                 "category", "pictures", "codes", "qrtui", "extra", "twice", "s", "batch", "s", "zbarimg", "s",
@@ -59,13 +60,16 @@ struct QRPhotosBenchmark {
         var total = Tally()
         for category in try Self.categories(in: root) {
             progress("qr-photos: \(category)")
-            let photos = Self.pictures(in: "\(root)/\(category)").map { "\(root)/\(category)/\($0)" }
-                .filter { Self.truth(at: String($0.dropLast(4)) + ".txt") != nil }
+            let photos = Self.pictures(in: "\(root)/\(category)").compactMap {
+                name -> (photo: String, truth: [Quad])? in
+                let photo = "\(root)/\(category)/\(name)"
+                return Self.truth(at: String(photo.dropLast(4)) + ".txt").map { (photo, $0) }
+            }
             var tally = batch(photos)
-            let newer = zxingCpp?.read(photos) ?? [:]
-            for photo in photos {
-                guard let truth = Self.truth(at: String(photo.dropLast(4)) + ".txt") else { continue }
-                measure(photo, named: String(photo.dropFirst(root.count + 1)), truth: truth, into: &tally)
+            let newer = zxingCpp?.read(photos.map(\.photo)) ?? [:]
+            for (photo, truth) in photos {
+                measure(
+                    photo, named: String(photo.dropFirst(root.count + 1)), truth: truth, zbarimg: zbarimg, into: &tally)
                 if let read = newer[photo] {
                     let score = Self.score(read.codes.filter { $0.format == "QR Code" }.map(\.quad), against: truth)
                     (tally.newFound, tally.newExtra) = (tally.newFound + score.found, tally.newExtra + score.extra)
@@ -90,7 +94,9 @@ struct QRPhotosBenchmark {
     }
 
     /// `photo` read by qrtui, zbarimg and libzxing 1.4, each started (or timed) on its own.
-    private func measure(_ photo: String, named name: String, truth: [Quad], into tally: inout Tally) {
+    private func measure(
+        _ photo: String, named name: String, truth: [Quad], zbarimg: String?, into tally: inout Tally
+    ) {
         tally.pictures += 1
         tally.codes += truth.count
         let (quads, seconds) = qrtui(photo)
@@ -103,7 +109,7 @@ struct QRPhotosBenchmark {
         if listCases, score.found < truth.count || score.extra > 0 {
             print("\(name): \(score.found) of \(truth.count), \(score.extra) extra")
         }
-        if let zbarimg = ProgramPath.find("zbarimg") {
+        if let zbarimg {
             let zbar = zbarCount(zbarimg, photo)
             tally.zbarFound += min(zbar.count, truth.count)
             tally.zbarSeconds += zbar.seconds
@@ -132,21 +138,15 @@ struct QRPhotosBenchmark {
     }
 
     /// The category's `photos` read by qrtui in one batch: its found codes and seconds.
-    private func batch(_ photos: [String]) -> Tally {
+    private func batch(_ photos: [(photo: String, truth: [Quad])]) -> Tally {
         var tally = Tally()
         let (output, seconds) = CorpusTimes.timed(
-            CaptureBenchmark.productsDirectory + "/qrtui", ["--no-preview", "-q", "--format", "json"] + photos)
+            CaptureBenchmark.productsDirectory + "/qrtui",
+            ["--no-preview", "-q", "--format", "json"] + photos.map(\.photo))
         tally.batchSeconds = seconds
-        var bySource = [String: [Quad]]()
-        for line in output.split(separator: 0x0A) {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-                let source = object["source"] as? String
-            else { continue }
-            bySource[source, default: []] += Self.qrCodes(inJSON: Array(line)).map(\.quad)
-        }
-        for photo in photos {
-            guard let truth = Self.truth(at: String(photo.dropLast(4)) + ".txt") else { continue }
-            tally.batchFound += Self.score(bySource[photo] ?? [], against: truth).found
+        let bySource = Dictionary(grouping: Self.qrCodes(inJSON: output), by: \.source)
+        for (photo, truth) in photos {
+            tally.batchFound += Self.score(bySource[photo]?.map(\.quad) ?? [], against: truth).found
         }
         return tally
     }
@@ -234,13 +234,17 @@ struct QRPhotosBenchmark {
         return (quads, seconds)
     }
 
-    /// The QR codes of qrtui's JSON lines: their corners and the frame each was announced in.
-    static func qrCodes(inJSON output: [UInt8]) -> [(quad: Quad, frame: Int)] {
+    /// The QR codes of qrtui's JSON lines: their corners, the frame each was announced in and
+    /// the source it was read from.
+    static func qrCodes(inJSON output: [UInt8]) -> [(quad: Quad, frame: Int, source: String)] {
         output.split(separator: 0x0A).compactMap { line in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
                 object["type"] as? String == "QR-Code", let corners = object["corners"] as? [[Double]]
             else { return nil }
-            return (corners.filter { $0.count == 2 }.map { (x: $0[0], y: $0[1]) }, object["frame"] as? Int ?? 0)
+            return (
+                corners.filter { $0.count == 2 }.map { (x: $0[0], y: $0[1]) }, object["frame"] as? Int ?? 0,
+                object["source"] as? String ?? ""
+            )
         }
     }
 

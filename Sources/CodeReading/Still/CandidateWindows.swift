@@ -73,29 +73,24 @@ struct CandidateWindows {
         let share = Double(rect.width * rect.height) * Self.share
         let budget = WorkBudget(evidence.crowded ? share : max(Self.leastWork, share))
         let area = Double(rect.width * rect.height)
-        let passes = looks.filter { thorough.extraPasses.contains($0) || $0 == .plain }
         // Every place's every look, read ahead on every core, taken in this order.
         let windows = WindowReadings(
-            count: passes.count * places.count, workers: thorough.workers, engine: engine, budget: budget, limit: limit,
-            cost: { index in
-                let place = places[index % places.count].clamped(to: frame.bounds)
-                return Double(place.width * place.height) * passes[index / places.count].costFactor
-            },
-            work: { [thorough] index, engine, budget in
-                let place = places[index % places.count]
-                return thorough.scanWhole(
-                    frame.cropped(to: place), at: PixelPoint(x: place.x, y: place.y), with: engine, limit: limit,
-                    passes: [passes[index / places.count]], budget: budget)
-            })
+            looks.filter { thorough.extraPasses.contains($0) || $0 == .plain },
+            on: places.map { place in
+                let inside = place.clamped(to: frame.bounds)
+                return WindowReadings.Window(
+                    pixels: inside.width * inside.height, origin: PixelPoint(x: place.x, y: place.y),
+                    picture: { frame.cropped(to: place) })
+            }, by: thorough, engine: engine, budget: budget, limit: limit)
         let skipped = { (index: Int, codes: [DetectedCode]) in
-            let place = places[index % places.count]
+            let (pass, window) = windows.look(at: index)
+            let place = places[window]
             // A place this large had the whole picture's looks already.
             return self.covered(place, by: codes)
-                || wholeLooks.contains(passes[index / places.count])
-                    && Double(place.width * place.height) >= Self.wholeShare * area
+                || wholeLooks.contains(pass) && Double(place.width * place.height) >= Self.wholeShare * area
         }
         windows.forgo { skipped($0, reading.codes) }
-        for index in 0..<(passes.count * places.count) where limit?.reached != true {
+        for index in 0..<windows.count where limit?.reached != true {
             guard !skipped(index, reading.codes) else { continue }
             let found = windows.reading(at: index)
             reading.adding(found)

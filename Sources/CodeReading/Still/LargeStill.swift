@@ -138,26 +138,21 @@ struct LargeStill {
                 : { (p: PixelPoint) in PixelPoint(x: window.x + p.x, y: window.y + p.y) }
             return (picture: halved ? crop.shrunk(by: 2) : crop, halved: halved, back: back)
         }
-        let looks = Self.windowLooks.filter { $0 == .plain || thorough.extraPasses.contains($0) }
         // Every window's every look, read ahead on every core, taken in this order.
         let readings = WindowReadings(
-            count: looks.count * windows.count, workers: thorough.workers, engine: engine, budget: budget,
-            limit: limit,
-            cost: { index in
-                let picture = windows[index % windows.count].picture
-                return Double(picture.width * picture.height) * looks[index / windows.count].costFactor
-            },
-            work: { [thorough] index, engine, budget in
-                thorough.scanWhole(
-                    windows[index % windows.count].picture, with: engine, limit: limit,
-                    passes: [looks[index / windows.count]], budget: budget)
-            })
+            Self.windowLooks.filter { $0 == .plain || thorough.extraPasses.contains($0) },
+            on: windows.map { window in
+                WindowReadings.Window(
+                    pixels: window.picture.width * window.picture.height, origin: PixelPoint(x: 0, y: 0),
+                    picture: { window.picture })
+            }, by: thorough, engine: engine, budget: budget, limit: limit)
         let skipped = { (index: Int) in
-            looks[index / windows.count] == .plain && !windows[index % windows.count].halved
+            let (pass, window) = readings.look(at: index)
+            return pass == .plain && !windows[window].halved
         }
         readings.forgo(where: skipped)
-        for index in 0..<(looks.count * windows.count) where !skipped(index) && limit?.reached != true {
-            reading.add(readings.reading(at: index), mapped: windows[index % windows.count].back)
+        for index in 0..<readings.count where !skipped(index) && limit?.reached != true {
+            reading.add(readings.reading(at: index), mapped: windows[readings.look(at: index).window].back)
             limit?.tell(reading.codes)
             if !reading.codes.isEmpty { return }
         }

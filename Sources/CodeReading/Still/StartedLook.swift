@@ -5,7 +5,7 @@ import FrameCore
 /// zbar does): decoding that very picture, scanned as the look was started, takes its answer.
 /// Anything else waits for the look to end, then is decoded as usual (one engine, one thread).
 final class StartedLook: CodeEngine {
-    let engine: any CodeEngine
+    private let engine: any CodeEngine
     private let picture: Frame
     private let scanned: (density: Int, lines: ScanLines)
     private var look: Pending<SymbolsFound>?

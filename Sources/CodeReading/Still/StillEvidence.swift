@@ -45,14 +45,14 @@ struct StillEvidence {
     init(_ frame: Frame, in rect: PixelRect) {
         // The places, the costliest part, are searched beside the rest (a picture of a megapixel
         // or more: a thread costs more than a small picture's search).
+        let crop = frame.cropped(to: rect)
         let search = Pending(inline: rect.width * rect.height < PairedEngine.sideBySidePixels) {
-            QRCandidates.places(in: frame.cropped(to: rect)).moved(by: PixelPoint(x: rect.x, y: rect.y))
+            QRCandidates.places(in: crop).moved(by: PixelPoint(x: rect.x, y: rect.y))
         }
         let stats = frame.blockStatistics(in: rect, blockSize: Self.blockSize, rowStep: Self.rowStep)
         texture = Localiser.candidates(in: stats)
         tooSmall = rect.width * rect.height < Self.judgedFrom
         finderRows = FinderRows.estimate(in: frame, rect: rect, atMost: LargeStill.fullSizeAtMost)
-        let crop = frame.cropped(to: rect)
         let histogram = crop.histogram()
         fineTexture = crop.transitionsPerPixel(threshold: UInt8(Frame.otsuThreshold(histogram))) > Self.finestModules
         twoTones = histogram.count { $0 > 0 } <= 2

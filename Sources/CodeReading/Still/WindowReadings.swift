@@ -8,30 +8,46 @@ import Synchronization
 /// one after the other would give), else the window is read again here, within the budget. A
 /// window whose first look no longer fits the budget (which only shrinks) is not read ahead.
 final class WindowReadings {
-    typealias Work = (_ index: Int, _ engine: any CodeEngine, _ budget: WorkBudget) -> FrameReading
+    /// A picture read by itself, its top-left pixel at `origin` in the frame's pixels.
+    struct Window {
+        let pixels: Int
+        let origin: PixelPoint
+        let picture: () -> Frame
+    }
+
     private typealias Asked = [(charge: Double, fitted: Bool, taken: Bool)]
+    /// Each window's each look, the looks in turn across the windows: look `index / windows`
+    /// on window `index % windows`.
+    let passes: [ScanPass]
+    let windows: [Window]
     private let engine: any CodeEngine
     private let budget: WorkBudget
-    private let work: Work
-    /// The counted cost of a window's first look (before the budget's weight).
-    private let cost: (Int) -> Double
+    private let work: (_ index: Int, _ engine: any CodeEngine, _ budget: WorkBudget) -> FrameReading
     /// What the budget has left, for the helpers to read (whole units, rounded up).
     private let left: Left
     private let pool: LookPool<(reading: FrameReading, asked: Asked)>?
 
-    /// `count` windows, `work` reading one with an engine and within `budget`; `workers` threads
-    /// (this one among them), each helper with a twin of `engine`, its CPU counted in `limit`.
+    /// Every one of `passes` on every one of `windows` within `budget`, by `thorough.workers`
+    /// threads (this one among them), each helper with a twin of `engine`, its CPU counted in `limit`.
     init(
-        count: Int, workers: Int, engine: any CodeEngine, budget: WorkBudget, limit: ReadingLimit?,
-        cost: @escaping (Int) -> Double, work: @escaping Work
+        _ passes: [ScanPass], on windows: [Window], by thorough: ThoroughScan, engine: any CodeEngine,
+        budget: WorkBudget, limit: ReadingLimit?
     ) {
+        self.passes = passes
+        self.windows = windows
         self.engine = engine
         self.budget = budget
+        let work = { (index: Int, engine: any CodeEngine, budget: WorkBudget) in
+            let window = windows[index % windows.count]
+            return thorough.scanWhole(
+                window.picture(), at: window.origin, with: engine, limit: limit,
+                passes: [passes[index / windows.count]], budget: budget)
+        }
         self.work = work
-        self.cost = cost
+        let count = passes.count * windows.count
         let left = Left(budget.remaining)
         self.left = left
-        let twins = (0..<max(0, workers - 1)).compactMap { _ in engine.twin() }
+        let twins = (0..<max(0, thorough.workers - 1)).compactMap { _ in engine.twin() }
         guard !twins.isEmpty, count > 1 else {
             pool = nil
             return
@@ -47,6 +63,19 @@ final class WindowReadings {
             helpers: twins.map { twin in
                 { index in limit?.countedBeside { counted(index, twin) } ?? counted(index, twin) }
             })
+    }
+
+    /// How many readings there are: each window's each look.
+    var count: Int { passes.count * windows.count }
+
+    /// The look and the window of reading `index`.
+    func look(at index: Int) -> (pass: ScanPass, window: Int) {
+        (passes[index / windows.count], index % windows.count)
+    }
+
+    /// The counted cost of reading `index`'s first look (before the budget's weight).
+    private func cost(_ index: Int) -> Double {
+        Double(windows[index % windows.count].pixels) * passes[index / windows.count].costFactor
     }
 
     /// Windows the scan will not read (a place a code read since covers): not read ahead.

@@ -82,6 +82,8 @@ public final class ZbarEngine: CodeEngine {
         ZbarEngine(symbologies: requested, density: density, narrowedTo: narrowed, settings: settings)
     }
 
+    public func twin() -> (any CodeEngine)? { alike }
+
     /// A whole picture decoded; corners are in its own pixels. Structured-append symbols that
     /// zbar could not join come back as parts.
     public func decode(_ picture: Frame) -> SymbolsFound {
