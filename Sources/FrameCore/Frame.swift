@@ -111,6 +111,18 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
         return PixelRect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
     }
 
+    /// The smallest rectangle holding this one and `other`.
+    public func union(_ other: PixelRect) -> PixelRect {
+        let x0 = min(x, other.x)
+        let y0 = min(y, other.y)
+        return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
+    }
+
+    /// This rectangle grown by `margin` on every side.
+    public func grown(by margin: Int) -> PixelRect {
+        PixelRect(x: x - margin, y: y - margin, width: width + 2 * margin, height: height + 2 * margin)
+    }
+
     /// A centred square whose side is `fraction` of the shorter side of `width` x `height`.
     public static func centredSquare(fraction: Double, width: Int, height: Int) -> PixelRect {
         let side = max(1, Int((Double(min(width, height)) * fraction).rounded()))

@@ -3,20 +3,23 @@ import FrameCore
 extension BlockStatistics {
     /// The most blocks among `marked` that touch side by side with edges running one way
     /// (coherence above `coherence`, their directions within `spread` degrees of a neighbour's):
-    /// how large a patch of bars the picture shows, where nothing stands out from the rest.
-    public func largestOneWayGroup(among marked: [Bool], coherence least: Float, spread: Double = 20) -> Int {
+    /// how large a patch of bars the picture shows, where nothing stands out from the rest, and
+    /// the pixels the patch covers.
+    public func largestOneWayGroup(
+        among marked: [Bool], coherence least: Float, spread: Double = 20
+    ) -> (blocks: Int, box: PixelRect) {
         let count = columns * rows
-        guard marked.count == count else { return 0 }
+        guard marked.count == count else { return (0, PixelRect(x: area.x, y: area.y, width: 0, height: 0)) }
         let oneWay = (0..<count).map { marked[$0] && coherence($0) > least }
         let angles = (0..<count).map { oneWay[$0] ? gradientAngle($0) : 0 }
         var seen = [Bool](repeating: false, count: count)
-        var largest = 0
+        var largest: [Int] = []
         for start in 0..<count where oneWay[start] && !seen[start] {
             seen[start] = true
             var stack = [start]
-            var size = 0
+            var group = [Int]()
             while let index = stack.popLast() {
-                size += 1
+                group.append(index)
                 let (row, column) = index.quotientAndRemainder(dividingBy: columns)
                 let neighbours = [
                     row > 0 ? index - columns : nil, row + 1 < rows ? index + columns : nil,
@@ -30,8 +33,20 @@ extension BlockStatistics {
                     stack.append(next)
                 }
             }
-            largest = max(largest, size)
+            if group.count > largest.count { largest = group }
         }
-        return largest
+        return (largest.count, box(of: largest))
+    }
+
+    /// The pixels the blocks `indices` cover together, within the area.
+    private func box(of indices: [Int]) -> PixelRect {
+        let columnsOf = indices.map { $0 % columns }
+        let rowsOf = indices.map { $0 / columns }
+        guard let left = columnsOf.min(), let right = columnsOf.max(), let top = rowsOf.min(), let bottom = rowsOf.max()
+        else { return PixelRect(x: area.x, y: area.y, width: 0, height: 0) }
+        return PixelRect(
+            x: area.x + left * blockSize, y: area.y + top * blockSize, width: (right - left + 1) * blockSize,
+            height: (bottom - top + 1) * blockSize
+        ).clamped(to: area)
     }
 }

@@ -45,6 +45,8 @@ final class LookAhead {
     }
 
     private func read(_ look: Look) -> PassFindings {
+        // A look at part of the crop (the fallback's turned looks where bars show) reads that part.
+        if look.rect != crop.bounds { return Self.read(look, in: crop, from: origin, with: engine, limit: limit) }
         // A large crop's turned copy is made for each look (see `ScanPass.look(at:from:turn:)`).
         if crop.width * crop.height > Self.sharedTurnAtMost {
             return look.pass.look(at: crop, from: origin, turn: look.turn, with: engine, limit: limit)
@@ -55,6 +57,19 @@ final class LookAhead {
             limit: limit)
     }
 
+    /// What `look` finds in its part of `crop`, which lies at `origin` in the frame.
+    private static func read(
+        _ look: Look, in crop: Frame, from origin: PixelPoint, with engine: any CodeEngine, limit: ReadingLimit?
+    ) -> PassFindings {
+        let part = look.rect
+        guard part != crop.bounds else {
+            return look.pass.look(at: crop, from: origin, turn: look.turn, with: engine, limit: limit)
+        }
+        return look.pass.look(
+            at: crop.cropped(to: part), from: PixelPoint(x: origin.x + part.x, y: origin.y + part.y), turn: look.turn,
+            with: engine, limit: limit)
+    }
+
     /// Shares `looks` between this thread and the helpers.
     private func share(_ looks: [Look]) {
         let engines = (0..<helpers).compactMap { _ in twin() }
@@ -63,7 +78,7 @@ final class LookAhead {
         let helpers = engines.map { engine in
             { (index: Int) -> PassFindings in
                 let look = looks[index]
-                let read = { look.pass.look(at: crop, from: origin, turn: look.turn, with: engine, limit: limit) }
+                let read = { Self.read(look, in: crop, from: origin, with: engine, limit: limit) }
                 return limit?.countedBeside(read) ?? read()
             }
         }

@@ -10,6 +10,9 @@ public struct PassFindings: Sendable {
     /// or for bars that spell another text (`BarsAcross`, `Code128Extended`).
     public var withheld = 0
 
+    /// Nothing read, withheld or seen in part.
+    var isEmpty: Bool { codes.isEmpty && parts.isEmpty && withheld == 0 }
+
     /// The findings in the pixels of a picture in which theirs lies at `origin`.
     public func moved(by origin: PixelPoint) -> PassFindings {
         guard origin != PixelPoint(x: 0, y: 0) else { return self }

@@ -21,6 +21,10 @@ struct StillEvidence {
     /// picture, whose modules are large. A few blocks of spread grey in a quiet picture are
     /// not it: a small code blurred soft shows no more.
     let busyOnly: Bool
+    /// The largest group of spread blocks side by side whose edges run one way (bars too
+    /// blurred or too large to stand out as texture: the edges' level is the picture's own),
+    /// and the pixels it covers; none where texture stands out.
+    let bars: (blocks: Int, box: PixelRect)
     let tooSmall: Bool
     /// About how many finder patterns the picture holds at its full size, as zxing-cpp's QR
     /// search first sees them (`FinderRows`): the search for places may skip a texture too fine
@@ -58,16 +62,16 @@ struct StillEvidence {
         twoTones = histogram.count { $0 > 0 } <= 2
         places = search.answer
         guard texture.isEmpty else {
-            (contrast, busyOnly) = (true, false)
+            (contrast, busyOnly, bars) = (true, false, (0, rect))
             return
         }
         let spread = frame.blocksWithSpread(
             in: rect, blockSize: Self.blockSize, rowStep: Self.rowStep, deviation: Self.spread)
         let spreadBlocks = spread.count { $0 }
         contrast = spreadBlocks >= Localiser.minimumBlocks
-        busyOnly =
-            contrast && spreadBlocks * 2 >= spread.count
-            && stats.largestOneWayGroup(among: spread, coherence: Localiser.oneWay) < Localiser.minimumBlocks
+        let barsHere = stats.largestOneWayGroup(among: spread, coherence: Localiser.oneWay)
+        bars = barsHere.blocks >= Self.barGroup ? barsHere : Self.barsHalved(crop, at: rect) ?? barsHere
+        busyOnly = contrast && spreadBlocks * 2 >= spread.count && bars.blocks < Localiser.minimumBlocks
     }
 
     /// More QR finder patterns than a search of every trio of them affords (zxing-cpp 1.4's is
@@ -93,8 +97,31 @@ struct StillEvidence {
     /// (zbar's work grows faster than the pixels where finders crowd).
     static let crowdedShare = 2.5
 
-    /// A place a code may be: a finder pattern, a bull's-eye or a patch of code texture.
-    var showsCandidates: Bool { !places.qrWindows.isEmpty || !places.bullseyes.isEmpty || !texture.isEmpty }
+    /// A place a code may be: a finder pattern, a bull's-eye, a patch of code texture, or of bars.
+    var showsCandidates: Bool {
+        !places.qrWindows.isEmpty || !places.bullseyes.isEmpty || !texture.isEmpty || bars.blocks >= Self.barGroup
+    }
+
+    /// The largest group of bars in `crop` (at `rect`'s corner in the frame) halved, in frame
+    /// pixels: small, soft bars in noise show their one way where noise is averaged out (nil:
+    /// too small to halve).
+    static func barsHalved(_ crop: Frame, at rect: PixelRect) -> (blocks: Int, box: PixelRect)? {
+        guard min(crop.width, crop.height) >= 6 * blockSize else { return nil }
+        let half = crop.shrunk(by: 2)
+        let stats = half.blockStatistics(in: half.bounds, blockSize: blockSize, rowStep: rowStep)
+        let spread = half.blocksWithSpread(in: half.bounds, blockSize: blockSize, rowStep: rowStep, deviation: spread)
+        let group = stats.largestOneWayGroup(among: spread, coherence: Localiser.oneWay)
+        let box = group.box
+        return (
+            group.blocks,
+            PixelRect(x: rect.x + 2 * box.x, y: rect.y + 2 * box.y, width: 2 * box.width, height: 2 * box.height)
+        )
+    }
+
+    /// Blocks of bars side by side that make a candidate, at full size or halved: a photo's
+    /// edges that run one way (a fence, a window frame) make up to 3 (`../shared/corpus`'s
+    /// falsepositives), a barcode's 8 and more (a small soft one in noise, 6 halved).
+    static let barGroup = 6
 
     /// Nothing that looks like a code anywhere.
     var isEmpty: Bool { places.qrWindows.isEmpty && places.bullseyes.isEmpty && !contrast }
@@ -106,6 +133,65 @@ struct StillEvidence {
     var showsShapes: Bool {
         !isEmpty && (!places.qrWindows.isEmpty || !places.bullseyes.isEmpty || !busyOnly)
     }
+
+    /// Where the looks beyond the plain one read.
+    enum Focus: Equatable {
+        case whole, nowhere
+        case part(PixelRect)
+    }
+
+    /// Where in `rect` the looks beyond the plain one can find something: nowhere in a picture
+    /// with no candidate at any scale (a finder, a bull's-eye, a patch of code texture or of
+    /// bars); the part holding every candidate's window where that is well under the whole (a
+    /// photo is mostly not code, and each look costs its pixels). A busy picture is read whole:
+    /// it may be a 2D code that fills it.
+    func focus(in rect: PixelRect) -> Focus {
+        guard !tooSmall else { return .whole }
+        guard showsCandidates || busyOnly else { return .nowhere }
+        let reach = MatrixWindows.aztecReaches.last ?? 0
+        let windows =
+            places.qrWindows + texture.map(\.window)
+            + (bars.blocks >= Self.barGroup ? [bars.box.grown(by: 2 * Self.blockSize)] : [])
+            + places.bullseyes.map { eye in
+                let half = Int(reach * eye.moduleSize)
+                return PixelRect(x: eye.x - half, y: eye.y - half, width: 2 * half, height: 2 * half)
+            }
+        guard let first = windows.first else { return .whole }
+        let part = Self.roomy(windows.dropFirst().reduce(first) { $0.union($1) }).clamped(to: rect)
+        let share = Double(part.width * part.height) / Double(rect.width * rect.height)
+        return share <= Self.focusShare ? .part(part) : .whole
+    }
+
+    /// Where bars show, in frame pixels: each window of texture that runs one way, and the
+    /// largest group of bars, those that overlap joined (none in a picture too small to judge).
+    var barsParts: [PixelRect] {
+        guard !tooSmall else { return [] }
+        let windows =
+            texture.filter(\.linear).map(\.window)
+            + (bars.blocks >= Self.barGroup ? [bars.box.grown(by: 2 * Self.blockSize)] : [])
+        var parts = [PixelRect]()
+        for window in windows.map(Self.roomy) {
+            var joined = window
+            while let index = parts.firstIndex(where: { !$0.clamped(to: joined).isEmpty }) {
+                joined = joined.union(parts.remove(at: index))
+            }
+            parts.append(joined)
+        }
+        return parts
+    }
+
+    /// `window` with room round it: a patch of texture may show only part of its code (the
+    /// bars in light the rest lacks), and an engine reads a code in a crop as it does in the
+    /// picture only where the crop leaves it room (zxing-cpp looks from the middle out; a local
+    /// threshold, the equalising, judge the crop's own greys). A quarter of its longer side each way.
+    static func roomy(_ window: PixelRect) -> PixelRect {
+        window.grown(by: max(Self.focusMargin, max(window.width, window.height) / 4))
+    }
+
+    /// Pixels round a window at the least: quiet zones.
+    static let focusMargin = 32
+    /// The part read instead of the whole, as a share of it at most: beyond, the whole costs little more.
+    static let focusShare = 0.6
 
     /// Pictures this small (a few blocks) show too little to judge, and cost little to read whole.
     static let judgedFrom = 200 * 200

@@ -71,7 +71,7 @@ public struct ThoroughScan: Sendable {
             : scanWhole(
                 seen.picture, at: PixelPoint(x: rect.x, y: rect.y), with: whole, limit: limit,
                 budget: crowded ? WorkBudget(pixels * (1 + StillEvidence.crowdedShare)) : nil, shown: evidence,
-                tells: true)
+                focus: evidence.answer.focus(in: rect), tells: true)
         let wholeLooks: Set<ScanPass> = large ? [.plain] : Set(reading.passesRun)
         if !placeLooks.isEmpty {
             early.adding(reading)
@@ -94,10 +94,10 @@ public struct ThoroughScan: Sendable {
     func scanWhole(
         _ crop: Frame, at origin: PixelPoint = PixelPoint(x: 0, y: 0), with engine: any CodeEngine,
         limit: ReadingLimit?, passes: [ScanPass]? = nil, budget: WorkBudget? = nil,
-        shown: Pending<StillEvidence>? = nil, tells: Bool = false
+        shown: Pending<StillEvidence>? = nil, focus: StillEvidence.Focus = .whole, tells: Bool = false
     ) -> FrameReading {
         var reading = FrameReading(frameSequence: crop.sequence)
-        var queue = looks(at: crop, passes: passes, with: engine)
+        var queue = looks(at: crop, from: origin, passes: passes, with: engine, turnsIn: shown?.answer.barsParts)
         var evidence = Corroboration()
         var index = 0
         // A weak read's second looks all run before the scan may stop: one of them may read
@@ -110,10 +110,8 @@ public struct ThoroughScan: Sendable {
         }
         // After the plain look, a look on every core, each helper with a twin engine (a small
         // still without a budget: the passes of a picture with nothing to find).
-        let shared = budget == nil && crop.width * crop.height < PairedEngine.sideBySidePixels
-        let looks = LookAhead(
-            crop, from: origin, engine: engine, helpers: shared ? workers - 1 : 0, twin: { engine.twin() },
-            limit: limit)
+        let helpers = budget == nil && crop.width * crop.height < PairedEngine.sideBySidePixels ? workers - 1 : 0
+        let looks = LookAhead(crop, from: origin, engine: engine, helpers: helpers, twin: engine.twin, limit: limit)
         while index < queue.count, limit?.reached != true {
             let look = queue[index]
             index += 1
@@ -123,6 +121,12 @@ public struct ThoroughScan: Sendable {
             reading.passesRun.append(look.pass)
             reading.parts += found.parts
             refused += found.withheld
+            // Nothing in the plain look: the others read where the evidence shows candidates.
+            if index == 1, look.pass == .plain, look.turn == nil, found.isEmpty, focus != .whole {
+                return afterPlainLook(
+                    crop, at: origin, in: focus, with: engine, limit: limit, passes: passes, budget: budget,
+                    shown: shown, tells: tells)
+            }
             for code in found.codes where firstRead[code.identity] == nil { firstRead[code.identity] = look.pass }
             evidence.add(found.codes)
             if tells { limit?.tell(evidence.accepted) }
@@ -137,16 +141,53 @@ public struct ThoroughScan: Sendable {
         return reading
     }
 
+    /// The reading of `crop` (at `origin`) whose plain look read nothing: the other looks in
+    /// the part `focus` gives, or none.
+    private func afterPlainLook(
+        _ crop: Frame, at origin: PixelPoint, in focus: StillEvidence.Focus, with engine: any CodeEngine,
+        limit: ReadingLimit?, passes: [ScanPass]?, budget: WorkBudget?, shown: Pending<StillEvidence>?, tells: Bool
+    ) -> FrameReading {
+        guard case .part(let part) = focus else {
+            var reading = FrameReading(frameSequence: crop.sequence)
+            reading.passesRun = [.plain]
+            return reading
+        }
+        var rest = scanWhole(
+            crop.cropped(to: Self.local(part, in: crop, at: origin)), at: PixelPoint(x: part.x, y: part.y),
+            with: engine, limit: limit, passes: (passes ?? [.plain] + extraPasses).filter { $0 != .plain },
+            budget: budget, shown: shown, tells: tells)
+        rest.frameSequence = crop.sequence
+        rest.passesRun.insert(.plain, at: 0)
+        return rest
+    }
+
+    /// `rect`, in frame pixels, in those of `crop`, whose top-left lies at `origin`, within it.
+    private static func local(_ rect: PixelRect, in crop: Frame, at origin: PixelPoint) -> PixelRect {
+        PixelRect(x: rect.x - origin.x, y: rect.y - origin.y, width: rect.width, height: rect.height).clamped(
+            to: crop.bounds)
+    }
+
     /// The looks at all of `crop`: `passes` (nil: the plain one, then the others), those that
-    /// suit it and the engine; then, when there are several, each again turned a little (rows
-    /// then cross slanted bars at another angle, and sample the picture afresh).
-    private func looks(at crop: Frame, passes: [ScanPass]?, with engine: any CodeEngine) -> [Look] {
+    /// suit it and the engine; then, when there are several, each again turned a little in
+    /// each part `turnsIn` gives in frame pixels (nil or none: all of it): rows then cross slanted
+    /// bars at another angle, and sample the picture afresh, where bars show.
+    private func looks(
+        at crop: Frame, from origin: PixelPoint, passes: [ScanPass]?, with engine: any CodeEngine,
+        turnsIn: [PixelRect]?
+    ) -> [Look] {
         let queue = (passes ?? [.plain] + extraPasses).filter { $0.applies(to: crop) && $0.suits(engine.symbologies) }
             .map { Look(rect: crop.bounds, pass: $0) }
         guard queue.count > 1 else { return queue }
+        let inCrop = (turnsIn ?? []).map { Self.local($0, in: crop, at: origin) }.filter { !$0.isEmpty }
+        let parts = inCrop.isEmpty ? [crop.bounds] : inCrop
         return queue
-            + queue.filter { $0.pass != .straightened && $0.pass != .rotated }
-            .map { Look(rect: crop.bounds, pass: $0.pass, turn: Self.fallbackTurn) }
+            + parts.flatMap { part in
+                queue.filter {
+                    $0.pass != .straightened && $0.pass != .rotated
+                        && $0.pass.applies(width: part.width, height: part.height)
+                }
+                .map { Look(rect: part, pass: $0.pass, turn: Self.fallbackTurn) }
+            }
     }
 
     /// The looks still to run, those that can confirm `pending` reads first (`seconds` of them).
