@@ -80,17 +80,25 @@ public final class PairedEngine: CodeEngine {
     /// still's first look, begun before its evidence is gathered); nil where it is not worth a
     /// thread (a picture under a megapixel, or zbar reading nothing here).
     func startingZbar(on picture: Frame) -> PairedEngine? {
-        guard sideBySide, zbarReadsAny, picture.width * picture.height >= Self.sideBySidePixels else { return nil }
+        guard startsZbar(on: picture) else { return nil }
         let started = PairedEngine(zbar: StartedLook(zbar, on: picture), zxing: zxing, sideBySide: sideBySide)
         started.qrSpared = qrSpared
         return started
     }
 
+    /// Whether `startingZbar` starts a look at `picture`.
+    func startsZbar(on picture: Frame) -> Bool {
+        sideBySide && zbarReadsAny && picture.width * picture.height >= Self.sideBySidePixels
+    }
+
     /// The same engines, zxing-cpp reading no QR code, not even as zbar's second look (a
-    /// crowded picture's, `StillEvidence`): zbar's QR reads stand on their error correction.
-    public var sparingQR: PairedEngine {
+    /// crowded picture's, `StillEvidence`): zbar's QR reads stand on their error correction;
+    /// `byZbarToo`: zbar reads none either (the places' windows read them all).
+    public func sparingQR(byZbarToo: Bool = false) -> PairedEngine {
         let others = Set(Symbology.allCases).subtracting([.qr])
-        let spared = PairedEngine(zbar: zbar, zxing: zxing.narrowedEngine(to: others), sideBySide: sideBySide)
+        let spared = PairedEngine(
+            zbar: byZbarToo ? zbar.narrowed(to: others) : zbar, zxing: zxing.narrowedEngine(to: others),
+            sideBySide: sideBySide)
         spared.qrSpared = true
         return spared
     }

@@ -81,3 +81,30 @@ import Testing
         #expect(parts.allSatisfy { $0.width * $0.height * 4 < picture.width * picture.height }, "\(parts)")
     }
 }
+
+/// A sheet whose finders crowd: zbar's pairing of them in the whole picture costs it seconds,
+/// so where every place's window fits the windows' budget, the places are each read by both
+/// engines and zbar reads no QR code in the whole.
+@Suite struct CrowdedSheetTests {
+    @Test func aCrowdedSheetWhosePlacesAllFitIsReadPlaceByPlace() {
+        let (labels, texts) = Bombs.manyCodes(count: 30, moduleSize: 3)
+        let picture = Frame.filled(width: 1600, height: 1200, value: 235).drawing(labels, centreX: 800, centreY: 600)
+        let evidence = StillEvidence(picture, in: picture.bounds)
+        #expect(evidence.crowded && StillEvidence.mayCrowd(picture, in: picture.bounds))
+        #expect(CandidateWindows.readsEvery(evidence, in: picture.bounds))
+        #expect(Set(CodeReader().read(picture, kind: .still).codes.map(\.text)) == Set(texts))
+        // A picture of one code shows no crowd: its first look starts at once.
+        let one = CodeFixtures.qrScene("one", width: 1600, height: 1200, moduleSize: 6)
+        let mayCrowd = StillEvidence.mayCrowd(one, in: one.bounds)
+        #expect(!mayCrowd)
+    }
+
+    @Test func sparingQRByZbarTooReadsNoQRCode() {
+        let scene = CodeFixtures.qrScene("spared", moduleSize: 4)
+        let engine = PairedEngine()
+        #expect(engine.sparingQR().decode(scene).codes.map(\.text) == ["spared"])
+        #expect(engine.sparingQR(byZbarToo: true).decode(scene).codes.isEmpty)
+        let bars = EAN13.scene("400638133393")
+        #expect(engine.sparingQR(byZbarToo: true).decode(bars).codes.map(\.text) == ["4006381333931"])
+    }
+}

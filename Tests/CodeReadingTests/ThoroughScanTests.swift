@@ -99,6 +99,19 @@ import Testing
         #expect(found.last == text && found.count == symbols.count, "\(found.count)")
     }
 
+    /// A still holding one part of a message has it read by the plain look: the other looks
+    /// make it no more whole.
+    @Test func aPartOfAMessageSettlesAStill() throws {
+        let text = String(repeating: "Structured append joins several symbols into one message. ", count: 6)
+        let symbol = try #require(QRMatrix.structured(text: text, version: 5).first)
+        let picture = Frame.filled(width: 400, height: 400, value: 200)
+            .drawing(symbol.render(moduleSize: 4), centreX: 200, centreY: 200)
+        let reading = ThoroughScan().scan(picture, with: PairedEngine())
+        #expect(reading.codes.isEmpty && Set(reading.parts.map(\.bytes)).count == 1)
+        // The place its finders mark is the part's: no look beyond the plain one there either.
+        #expect(reading.passesRun.first == .plain && reading.passesRun.allSatisfy { $0 == .plain })
+    }
+
     @Test func code32IsShownAsThePharmacode() {
         #expect(Code32Check.convert("3PRM8N") == "A123456788")
         #expect(Code32Check.convert("3PRM8P") == nil)  // check digit fails: left as Code 39

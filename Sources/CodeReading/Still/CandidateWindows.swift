@@ -63,15 +63,32 @@ struct CandidateWindows {
         return Set(Self.looks)
     }
 
+    /// Every place `evidence` shows in `rect` gets its plain look within the budget (none was
+    /// left out for want of room among the windows).
+    static func readsEvery(_ evidence: StillEvidence, in rect: PixelRect) -> Bool {
+        let places = evidence.places.qrWindows
+        guard places.count < QRCandidates.mostWindows else { return false }
+        let pixels = places.reduce(0) { sum, place in
+            let inside = place.clamped(to: rect)
+            return sum + inside.width * inside.height
+        }
+        return Double(pixels) <= budget(for: evidence, in: rect)
+    }
+
+    /// The windows' counted work in `rect`: a crowd of finders costs zbar far more a pixel than
+    /// a code does, so no floor under its share.
+    static func budget(for evidence: StillEvidence, in rect: PixelRect) -> Double {
+        let share = Double(rect.width * rect.height) * Self.share
+        return evidence.crowded ? share : max(Self.leastWork, share)
+    }
+
     private func read(
         _ frame: Frame, in rect: PixelRect, evidence: StillEvidence, looks: [ScanPass], wholeLooks: Set<ScanPass>,
         with engine: any CodeEngine, limit: ReadingLimit?, into reading: inout FrameReading
     ) {
         let places = evidence.places.qrWindows
         guard Self.applies(to: engine), !places.isEmpty else { return }
-        // A crowd of finders costs zbar far more a pixel than a code does: no floor under its share.
-        let share = Double(rect.width * rect.height) * Self.share
-        let budget = WorkBudget(evidence.crowded ? share : max(Self.leastWork, share))
+        let budget = WorkBudget(Self.budget(for: evidence, in: rect))
         let area = Double(rect.width * rect.height)
         // Every place's every look, read ahead on every core, taken in this order.
         let windows = WindowReadings(
@@ -82,27 +99,32 @@ struct CandidateWindows {
                     pixels: inside.width * inside.height, origin: PixelPoint(x: place.x, y: place.y),
                     picture: { frame.cropped(to: place) })
             }, by: thorough, engine: engine, budget: budget, limit: limit)
-        let skipped = { (index: Int, codes: [DetectedCode]) in
+        let skipped = { (index: Int, read: FrameReading) in
             let (pass, window) = windows.look(at: index)
             let place = places[window]
             // A place this large had the whole picture's looks already.
-            return self.covered(place, by: codes)
+            return self.covered(place, by: read)
                 || wholeLooks.contains(pass) && Double(place.width * place.height) >= Self.wholeShare * area
         }
-        windows.forgo { skipped($0, reading.codes) }
+        windows.forgo { skipped($0, reading) }
         for index in 0..<windows.count where limit?.reached != true {
-            guard !skipped(index, reading.codes) else { continue }
+            guard !skipped(index, reading) else { continue }
             let found = windows.reading(at: index)
             reading.adding(found)
             limit?.tell(reading.codes)
-            if !found.codes.isEmpty { windows.forgo { skipped($0, reading.codes) } }
+            if !found.codes.isEmpty || !found.parts.isEmpty { windows.forgo { skipped($0, reading) } }
         }
         reading.work += budget.spent
     }
 
-    /// The place's middle lies within a code already read.
-    private func covered(_ place: PixelRect, by codes: [DetectedCode]) -> Bool {
-        isCovered(PixelPoint(x: place.x + place.width / 2, y: place.y + place.height / 2), by: codes)
+    /// The place's middle lies within a code already read, or a part of a message.
+    private func covered(_ place: PixelRect, by read: FrameReading) -> Bool {
+        let middle = PixelPoint(x: place.x + place.width / 2, y: place.y + place.height / 2)
+        return isCovered(middle, by: read.codes)
+            || read.parts.contains { part in
+                guard let box = part.corners.boundingRect else { return false }
+                return (box.minX...box.maxX).contains(middle.x) && (box.minY...box.maxY).contains(middle.y)
+            }
     }
 }
 

@@ -74,6 +74,14 @@ struct StillEvidence {
         busyOnly = contrast && spreadBlocks * 2 >= spread.count && bars.blocks < Localiser.minimumBlocks
     }
 
+    /// Whether `rect` of `frame` may hold a crowd of finders, judged at a glance (in bands of
+    /// its rows, a megapixel's worth, 5 ms in 12 MP): its first look waits to know. The glance
+    /// counts a sheet's finders short (67 of 130), and a screen's pixel grid or noise on flat grey
+    /// as finders: half a crowd is enough to wait, which costs a photo about 70 ms.
+    static func mayCrowd(_ frame: Frame, in rect: PixelRect) -> Bool {
+        FinderRows.estimate(in: frame, rect: rect, atMost: 1 << 20) > crowd / 2
+    }
+
     /// More QR finder patterns than a search of every trio of them affords (zxing-cpp 1.4's is
     /// cubic in them: 1,369 finders took it minutes): a sheet of many codes, or a bomb.
     static let crowd = 60

@@ -51,13 +51,19 @@ public struct ThoroughScan: Sendable {
         let large = LargeStill.applies(to: rect)
         let seen = LargeStill.firstPicture(of: frame, in: rect)
         // zbar's first look at the whole starts at once, beside the evidence it does not need
-        // (a picture of a megapixel or more; not when places come first).
-        let started: (any CodeEngine)? = placesFirst ? nil : (engine as? PairedEngine)?.startingZbar(on: seen.picture)
+        // (a picture of a megapixel or more; not when places come first, nor where the rows show
+        // a crowd of finders: see below).
+        let paired = engine as? PairedEngine
+        let mayCrowd = paired?.startsZbar(on: seen.picture) == true && StillEvidence.mayCrowd(frame, in: rect)
+        let started = placesFirst || mayCrowd ? nil : paired?.startingZbar(on: seen.picture)
         let engine = started ?? engine
         // Known before the first look: a crowd of finder patterns changes how the whole is read.
+        // Where every place's window fits the windows' budget, each is read by both engines, and
+        // zbar reads no QR code in the whole either (pairing a crowd of finders costs it seconds).
         let evidence = Pending(inline: true) { StillEvidence(frame, in: rect) }
         let crowded = evidence.answer.crowded
-        let whole = crowded ? (engine as? PairedEngine)?.sparingQR ?? engine : engine
+        let placesRead = crowded && CandidateWindows.readsEvery(evidence.answer, in: rect)
+        let whole = crowded ? (engine as? PairedEngine)?.sparingQR(byZbarToo: placesRead) ?? engine : engine
         let pixels = Double(rect.width * rect.height)
         var early = FrameReading(frameSequence: frame.sequence)
         let placeLooks =
@@ -130,7 +136,7 @@ public struct ThoroughScan: Sendable {
             for code in found.codes where firstRead[code.identity] == nil { firstRead[code.identity] = look.pass }
             evidence.add(found.codes)
             if tells { limit?.tell(evidence.accepted) }
-            if evidence.isSettled && index >= secondLooksEnd { break }
+            if Self.settled(evidence, parts: reading.parts), index >= secondLooksEnd { break }
             let next = Self.reordered(queue, from: index, for: evidence.pending)
             queue = next.queue
             secondLooksEnd = max(secondLooksEnd, index + next.seconds)
@@ -159,6 +165,12 @@ public struct ThoroughScan: Sendable {
         rest.frameSequence = crop.sequence
         rest.passesRun.insert(.plain, at: 0)
         return rest
+    }
+
+    /// Looks so far settle the reading: a code is believed, or a part of a message (structured
+    /// append) was read, which the other looks make no more whole; and no weak read waits.
+    private static func settled(_ evidence: Corroboration, parts: [SymbolPart]) -> Bool {
+        evidence.isSettled || !parts.isEmpty && evidence.pending.isEmpty
     }
 
     /// `rect`, in frame pixels, in those of `crop`, whose top-left lies at `origin`, within it.
