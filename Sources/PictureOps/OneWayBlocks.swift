@@ -35,18 +35,18 @@ extension BlockStatistics {
             }
             if group.count > largest.count { largest = group }
         }
-        return (largest.count, box(of: largest))
+        return (largest.count, box(of: largest).clamped(to: area))
     }
 
-    /// The pixels the blocks `indices` cover together, within the area.
-    private func box(of indices: [Int]) -> PixelRect {
+    /// The pixels the whole blocks `indices` cover together (the last row's and column's
+    /// reaching past the area); empty at the area's corner when there are none.
+    public func box(of indices: [Int]) -> PixelRect {
         let columnsOf = indices.map { $0 % columns }
         let rowsOf = indices.map { $0 / columns }
         guard let left = columnsOf.min(), let right = columnsOf.max(), let top = rowsOf.min(), let bottom = rowsOf.max()
         else { return PixelRect(x: area.x, y: area.y, width: 0, height: 0) }
         return PixelRect(
             x: area.x + left * blockSize, y: area.y + top * blockSize, width: (right - left + 1) * blockSize,
-            height: (bottom - top + 1) * blockSize
-        ).clamped(to: area)
+            height: (bottom - top + 1) * blockSize)
     }
 }

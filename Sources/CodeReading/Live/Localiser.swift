@@ -114,12 +114,8 @@ enum Localiser {
     /// The patch's bounding box, grown by a quarter of its size and two blocks each side
     /// (a code's quiet zone), and the direction its edges agree on.
     private static func candidate(for patch: [Int], in stats: BlockStatistics) -> Candidate {
-        let columns = patch.map { $0 % stats.columns }
-        let rows = patch.map { $0 / stats.columns }
         let b = stats.blockSize
-        let box = PixelRect(
-            x: stats.area.x + columns.min()! * b, y: stats.area.y + rows.min()! * b,
-            width: (columns.max()! - columns.min()! + 1) * b, height: (rows.max()! - rows.min()! + 1) * b)
+        let box = stats.box(of: patch)
         let margin = 2 * b + max(box.width, box.height) / 4
         let window = PixelRect(
             x: box.x - margin, y: box.y - margin, width: box.width + 2 * margin,

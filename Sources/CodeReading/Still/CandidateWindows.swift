@@ -120,20 +120,19 @@ struct CandidateWindows {
     /// The place's middle lies within a code already read, or a part of a message.
     private func covered(_ place: PixelRect, by read: FrameReading) -> Bool {
         let middle = PixelPoint(x: place.x + place.width / 2, y: place.y + place.height / 2)
-        return isCovered(middle, by: read.codes)
-            || read.parts.contains { part in
-                guard let box = part.corners.boundingRect else { return false }
-                return (box.minX...box.maxX).contains(middle.x) && (box.minY...box.maxY).contains(middle.y)
-            }
+        return isCovered(middle, by: read.codes) || read.parts.contains { isWithin(middle, $0.corners) }
     }
 }
 
 /// The middle of a place lies within a 2D code already read.
 func isCovered(_ point: PixelPoint, by codes: [DetectedCode]) -> Bool {
-    codes.contains { code in
-        guard code.symbology.isTwoDimensional, let box = code.corners.boundingRect else { return false }
-        return (box.minX...box.maxX).contains(point.x) && (box.minY...box.maxY).contains(point.y)
-    }
+    codes.contains { $0.symbology.isTwoDimensional && isWithin(point, $0.corners) }
+}
+
+/// `point` lies within the box round `corners`.
+private func isWithin(_ point: PixelPoint, _ corners: [PixelPoint]) -> Bool {
+    guard let box = corners.boundingRect else { return false }
+    return (box.minX...box.maxX).contains(point.x) && (box.minY...box.maxY).contains(point.y)
 }
 
 extension FrameReading {

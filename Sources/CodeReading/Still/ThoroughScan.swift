@@ -51,11 +51,8 @@ public struct ThoroughScan: Sendable {
         let large = LargeStill.applies(to: rect)
         let seen = LargeStill.firstPicture(of: frame, in: rect)
         // zbar's first look at the whole starts at once, beside the evidence it does not need
-        // (a picture of a megapixel or more; not when places come first, nor where the rows show
-        // a crowd of finders: see below).
-        let paired = engine as? PairedEngine
-        let mayCrowd = paired?.startsZbar(on: seen.picture) == true && StillEvidence.mayCrowd(frame, in: rect)
-        let started = placesFirst || mayCrowd ? nil : paired?.startingZbar(on: seen.picture)
+        // (not when places come first).
+        let started = placesFirst ? nil : Self.startedZbar(engine, on: seen.picture, of: frame, in: rect)
         let engine = started ?? engine
         // Known before the first look: a crowd of finder patterns changes how the whole is read.
         // Where every place's window fits the windows' budget, each is read by both engines, and
@@ -165,6 +162,16 @@ public struct ThoroughScan: Sendable {
         rest.frameSequence = crop.sequence
         rest.passesRun.insert(.plain, at: 0)
         return rest
+    }
+
+    /// `engine` with zbar's look at `picture` (all of `rect` of `frame`) started at once: nil
+    /// under a megapixel, and where the rows show a crowd of finders at a glance (the look waits
+    /// for the places: see `scan`).
+    private static func startedZbar(
+        _ engine: any CodeEngine, on picture: Frame, of frame: Frame, in rect: PixelRect
+    ) -> PairedEngine? {
+        guard let paired = engine as? PairedEngine, paired.startsZbar(on: picture) else { return nil }
+        return StillEvidence.mayCrowd(frame, in: rect) ? nil : paired.startingZbar(on: picture)
     }
 
     /// Looks so far settle the reading: a code is believed, or a part of a message (structured
