@@ -64,7 +64,7 @@ public final class CodeReader {
             reading = thorough.scan(frame, in: area, with: stillEngine, limit: limit)
         case .changed:
             reading = changedFrames.read(frame, in: area, confirmations: policy.confirmations(for: kind)) {
-                thorough.scan(frame, in: area, with: stillEngine, limit: limit)
+                thorough.scan($0, in: $1, with: stillEngine, limit: limit)
             }
         case .live(let share, let cost):
             if let still = repeatedStill(frame, in: area, limit: limit) { return still }

@@ -109,3 +109,12 @@ public struct CodeIdentity: Hashable, Sendable {
     public let symbology: Symbology
     public let bytes: [UInt8]
 }
+
+extension DetectedCode {
+    /// The pixels its corners span (nil: no corners).
+    var box: PixelRect? {
+        corners.boundingRect.map {
+            PixelRect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1)
+        }
+    }
+}

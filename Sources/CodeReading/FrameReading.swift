@@ -32,6 +32,8 @@ public struct FrameReading: Sendable {
     /// The codes come from a still's whole scan of the frame, corroborated there (each 1D
     /// read has had its second look): a stream announces them at once.
     public var wholeScan = false
+    /// Frames taken together so far where a code no frame alone reads may lie (nil: none).
+    public var gathering: Int?
 
     public init(codes: [DetectedCode] = [], frameSequence: Int = 0, area: PixelRect? = nil) {
         self.codes = codes

@@ -51,6 +51,8 @@ public struct StatusInfo: Equatable, Sendable {
     public var still = false
     /// Bars run on past the scan area's edge and nothing is read: the area is too small for the code.
     public var reachesPast = false
+    /// Frames taken together so far for a code too faint for one (nil: none): the user holds still.
+    public var gathering: Int?
     /// Why the demo shows (nil: it was asked for), said before anything is read.
     public var demoReason: String?
     /// What ended when the input did ("the video ended").

@@ -129,6 +129,8 @@ public enum StatusBar {
         ]
         if info.reachesPast {
             parts.append(Part(text: "a code reaches past the scan area: End widens it", style: barStyle))
+        } else if let frames = info.gathering {
+            parts.append(Part(text: "gathering frames for a faint code (\(frames)): hold still", style: barStyle))
         } else if let last = info.lastCode {
             parts.append(Part(text: "last: " + VisibleText.escaping(last.meaning ?? last.text), style: barStyle))
         } else if let reason = info.demoReason {

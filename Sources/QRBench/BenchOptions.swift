@@ -41,6 +41,9 @@ struct BenchSettings {
     /// `--bombs`: the bombs at this share of their full side.
     var bombScale: Double?
     var bombsInto: String?
+    /// `--fusion`: faint clips of each kind (still, shaking).
+    var fusionClips: Int?
+    var fusionInto: String?
 
     var measuresSomething: Bool {
         corpus != nil || frames || render || capture || live || costSeconds != nil || latencySeconds != nil
@@ -48,7 +51,7 @@ struct BenchSettings {
             || stressCount != nil
             || deadlineRuns != nil || soakMinutes != nil || bigStill || memorySide != nil || explain != nil
             || costClips != nil || swap || swapClips != nil || qrPhotos != nil || livePhotos != nil || bombScale != nil
-            || bombsInto != nil || scenesInto != nil
+            || bombsInto != nil || scenesInto != nil || fusionClips != nil || fusionInto != nil
     }
 }
 
@@ -165,12 +168,19 @@ enum BenchOptions {
         value("--swap-clips", "DIR", "write the swap rows' clips into DIR as Y4M (to try qrtui on them)") {
             $0.swapClips = $1
         },
+        value("--fusion", "N", "N faint clips held still and N shaking, that no frame alone reads: live reads") {
+            settings, text throws(UsageError) in
+            settings.fusionClips = try count(text, "--fusion", "a count")
+        },
+        value("--fusion-clips", "DIR", "write --fusion's clips into DIR (Y4M, and each one's first frame and mean)") {
+            $0.fusionInto = $1
+        },
         value("--stress", "N", "N random pictures per symbology under random harm: still, live, plain zbar") {
             settings, text throws(UsageError) in
             settings.stressCount = try count(text, "--stress", "a count")
         },
         Option(
-            names: ["--seed"], argument: "N", section: section, help: "--stress: another set of pictures",
+            names: ["--seed"], argument: "N", section: section, help: "--stress, --fusion: other pictures",
             shownDefault: { "\($0.seed)" },
             effect: .value { settings, text throws(UsageError) in
                 guard let seed = UInt64(text) else { throw UsageError(message: "--seed needs a number, not '\(text)'") }

@@ -191,10 +191,6 @@ struct LivePhotosBenchmark {
     }
 
     private func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) -> [UInt8] {
-        var all = ProcessInfo.processInfo.environment
-        all.merge(environment) { $1 }
-        let run = try? ChildProcess.converse(
-            program, arguments, input: [], environment: all, limit: 1 << 22, deadline: MonotonicClock.now() + 300)
-        return run?.output ?? []
+        ProgramRun.output(program, arguments, environment: environment, seconds: 300)
     }
 }

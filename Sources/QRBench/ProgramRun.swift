@@ -10,6 +10,18 @@ import SystemCalls
 /// stretch that starts `warmUp` seconds after its first frame (a camera's first dequeue, or the
 /// first frame a feeder wrote).
 struct ProgramRun {
+    /// What `program` writes to stdout (4 MiB at most), run to its end or for `seconds`, with
+    /// `environment` over the bench's own.
+    static func output(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:], seconds: Double
+    ) -> [UInt8] {
+        var all = ProcessInfo.processInfo.environment
+        all.merge(environment) { $1 }
+        let run = try? ChildProcess.converse(
+            program, arguments, input: [], environment: all, limit: 1 << 22, deadline: MonotonicClock.now() + seconds)
+        return run?.output ?? []
+    }
+
     var arguments: [String]
     var environment: [String: String]
     var screen = true

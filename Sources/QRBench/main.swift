@@ -180,6 +180,14 @@ if let livePhotos = settings.livePhotos {
         print("cannot read \(livePhotos): \(error)")
     }
 }
+if let folder = settings.fusionInto {
+    print(FusionBenchmark(wanted: settings.fusionClips ?? 4, seed: settings.seed).write(into: folder))
+    exit(0)
+}
+if let clips = settings.fusionClips {
+    print("\nFaint codes read from several frames (1280x720, 2-4 px a module, 16-50 greys of contrast, σ 10-30):\n")
+    print(FusionBenchmark(wanted: clips, seed: settings.seed).run(progress: toStderr))
+}
 if let bombScale = settings.bombScale {
     print("\nBombs: pictures of a few kilobytes made to cost a reader dear (side \(format(bombScale, 2)) of full):\n")
     print(BombBenchmark(scale: bombScale).run(progress: toStderr))

@@ -25,7 +25,8 @@ extension LiveState {
         info.lastCode = lastSummary
         info.codesInSight = Set(codes.map(\.identity)).count
         info.still = kind == .still
-        info.reachesPast = barsPastArea
+        info.reachesPast = hints.barsPastArea
+        info.gathering = hints.gathering
         info.looksFor = source.looksFor
         let shown = pictures.mirroredFrame ?? frame
         let image = shown.map { GreyImage(width: $0.width, height: $0.height, stride: $0.stride, pixels: $0.luma) }

@@ -63,8 +63,8 @@ struct LiveState {
     private(set) var flashUntil = 0.0
     var notice: (text: String, until: Double)?
     var ending = ScreenEnding()
-    /// The last reading saw bars run past the scan area's edge, and read nothing.
-    var barsPastArea = false
+    /// What the last reading tells the user besides its codes.
+    var hints = ReadingHints()
     private(set) var time = EventClock()
 
     static let successHold = 3.0
@@ -243,7 +243,7 @@ struct LiveState {
         guard result.area == scanPixels else { return effects }
         // Outlines for every code in sight; only fresh reads count as a look at a code.
         codes = result.codes + result.held
-        barsPastArea = result.reachesPast
+        hints = ReadingHints(barsPastArea: result.reachesPast, gathering: result.gathering)
         guard !codes.isEmpty else {
             // A still has been read through: say so, rather than ask to aim it.
             if kind == .still {
@@ -285,4 +285,12 @@ struct LiveState {
         if flashUntil > 0 && now >= flashUntil { flashUntil = 0 }
         if let current = notice, now >= current.until { notice = nil }
     }
+}
+
+/// What a reading tells the user besides its codes.
+struct ReadingHints {
+    /// Bars run past the scan area's edge, and nothing is read.
+    var barsPastArea = false
+    /// Frames taken together so far for a faint code not yet read (nil: none).
+    var gathering: Int?
 }

@@ -30,6 +30,17 @@ import Testing
         #expect(line(.success(summary), info: info).0.hasPrefix(" ✔ QR-Code  A │"))
     }
 
+    /// Frames gathered for a faint code: the user is told what is going on, and to hold still.
+    @Test func gatheringFramesForAFaintCodeAsksToHoldStill() {
+        var info = StatusInfo(source: "/dev/video0")
+        info.gathering = 12
+        #expect(
+            line(.scanning, info: info, width: 100).0.hasPrefix(
+                " ◎ Scanning gathering frames for a faint code (12): hold still │"))
+        info.gathering = nil
+        #expect(!line(.scanning, info: info, width: 100).0.contains("gathering"))
+    }
+
     @Test func longPayloadsAreCutWithAnEllipsisAndNoControlCharacterSurvives() {
         let payload = String(repeating: "\u{1B}]52;c;AAAA\u{07}\u{9B}", count: 800)  // about 10 kB
         #expect(payload.utf8.count > 10_000)

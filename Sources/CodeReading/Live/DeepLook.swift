@@ -13,16 +13,17 @@ import Synchronization
 /// still prints them: a sheet's first codes do not wait for its last window. Its first scan
 /// is of a frame as it was taken (what a still read of it gets: noise can help a faint code
 /// in glare read), its second of the mean of the frames the scene stayed still in
-/// (`SteadyMean`): less noise, fewer JPEG losses. It is paid from a bucket of CPU seconds
+/// (`FrameFusion`): less noise, fewer JPEG losses. It is paid from a bucket of CPU seconds
 /// filled at the reading's share of a core: a scene that keeps changing costs no more.
 /// Where work is counted, not timed (a file read at a given effort, the benchmarks), the scan
 /// runs in the frame it starts in, charged by its pixels, so every run reads alike.
 final class DeepLook {
     static let steadyFrames = 1
-    /// The frames in the mean before it is scanned (its most: a mean of four left high versions
-    /// unread that one of eight reads). It is scanned beside the frame as it was taken, each
-    /// on a core of its own, not after it.
-    static let meanFrames = SteadyMean.most
+    /// The frames in the whole area's mean before it is scanned (a mean of four left high
+    /// versions unread that one of eight reads). It is scanned beside the frame as it was
+    /// taken, each on a core of its own, not after it; the means of windows where a code may
+    /// lie are scanned as `FrameFusion` has them due.
+    static let meanFrames = 8
     /// CPU seconds the bucket holds (full at the start: the first scene is scanned at once).
     static let bucketSeconds = 1.5
     /// A counted scan's pixels a CPU second (a 720p frame's whole scan takes about half a second).
@@ -37,7 +38,9 @@ final class DeepLook {
     enum Kind: CaseIterable {
         /// A frame as it was taken: what a still read of it gets (noise can help a faint code in glare).
         case asTaken
-        /// The mean of the frames the scene stayed still in (`SteadyMean`): less noise, fewer JPEG losses.
+        /// The mean of the frames the scene stayed still in (`FrameFusion`): less noise, fewer
+        /// JPEG losses; of the whole area once, and of each window where a code may lie as often
+        /// as it is due.
         case mean
     }
 
@@ -63,7 +66,9 @@ final class DeepLook {
     private var running: [Running] = []
     /// The scene the last whole scans covered, and the kinds it had.
     private var scanned: (scene: BlockStatistics, kinds: Set<Kind>)?
-    private var mean = SteadyMean()
+    private var fusion = FrameFusion(wholeAt: DeepLook.meanFrames)
+    /// The latest mean due to be read, until a scan of it starts.
+    private var due: FrameFusion.Due?
     /// The frame the scene has stayed still since, until the mean takes it (a frame that
     /// changed costs nothing more than this).
     private var stillSince: (frame: Frame, scene: BlockStatistics)?
@@ -79,6 +84,9 @@ final class DeepLook {
 
     deinit { for scan in running { scan.limit.stop() } }  // their threads are joined at their next look
 
+    /// Frames taken together where a code no frame alone reads may lie (nil: none).
+    var gathering: Int? { fusion.gathering }
+
     /// Told at the start of each frame read live, with its scene's blocks and those where
     /// followed codes moved (`explained`: the same scene for the scan): scans are started here,
     /// so that they run beside the frame's own looks.
@@ -91,17 +99,15 @@ final class DeepLook {
         follow(frame, in: area, scene: scene, explained: explained)
         guard steady >= Self.steadyFrames else { return }
         for kind in Kind.allCases where credit > 0 && !running.contains(where: { $0.kind == kind }) {
-            guard !kinds(of: scene).contains(kind) else { continue }
-            let picture: Frame
             switch kind {
-            case .asTaken: picture = frame
+            case .asTaken:
+                guard !kinds(of: scene).contains(kind) else { continue }
+                start(kind, of: frame, in: area, scene: scene)
             case .mean:
-                guard mean.count >= Self.meanFrames, let averaged = mean.picture(over: frame, in: area) else {
-                    continue
-                }
-                picture = averaged
+                guard let due else { continue }
+                self.due = nil
+                start(kind, of: due.picture, in: due.window, scene: scene)
             }
-            start(kind, of: picture, in: area, scene: scene)
         }
     }
 
@@ -128,8 +134,10 @@ final class DeepLook {
     /// Told at the end of each frame read live (`explained`: where followed codes moved, those
     /// the frame read included): the codes of whole scans of the scene in view, the frame they
     /// are ready in (else none).
-    func take(scene: BlockStatistics, explained: [Bool]) -> [DetectedCode] {
+    func take(scene: BlockStatistics, explained: [Bool], inSight: [DetectedCode] = []) -> [DetectedCode] {
         adopt(scene, where: explained)
+        // No frames are gathered where codes are in sight (read by the frame's own looks).
+        for code in inSight { if let box = code.box { fusion.read(in: box) } }
         var codes = ready
         ready = []
         running.removeAll { running in
@@ -143,6 +151,7 @@ final class DeepLook {
             credit -= seconds
             guard !moved, !running.limit.reached else { return true }
             scanned = (running.scene, kinds(of: running.scene).union([running.kind]))
+            for code in reading.codes { if let box = code.box { fusion.read(in: box) } }
             codes += reading.codes
             return true
         }
@@ -167,14 +176,17 @@ final class DeepLook {
             (steady, steadyScene) = (0, scene)
         }
         guard steady > 0 else {
-            mean.reset()
+            fusion.reset()
+            due = nil
             stillSince = (frame, scene)
             return
         }
         defer { stillSince = nil }  // held no longer than the frame after
-        guard !kinds(of: scene).contains(.mean) else { return }
-        if let first = stillSince { mean.add(first.frame, in: area, scene: first.scene) }
-        mean.add(frame, in: area, scene: scene)
+        var dues = [FrameFusion.Due]()
+        if let first = stillSince { dues += fusion.add(first.frame, in: area, scene: first.scene) }
+        dues += fusion.add(frame, in: area, scene: scene)
+        // The fullest window first: a scan at a time, and the next one due in a few frames.
+        if let fullest = dues.max(by: { $0.frames < $1.frames }) { due = fullest }
     }
 
     /// The kinds of whole scan `scene` had: those of the scene last scanned, if it is that scene.
@@ -190,7 +202,8 @@ final class DeepLook {
         stillSince = nil
         scanned = nil
         (steady, steadyScene) = (0, nil)
-        mean.reset()
+        fusion.reset()
+        due = nil
     }
 }
 

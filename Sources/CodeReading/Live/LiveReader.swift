@@ -73,6 +73,7 @@ final class LiveReader {
         deep?.prepare(frame, in: area, scene: stats, explained: explained)
         work(&current, time: time, limit: limit)
         current.reading.reachesPast = barsPastEdge && current.reading.codes.isEmpty && follower.tracks.isEmpty
+        current.reading.gathering = current.reading.codes.isEmpty && follower.tracks.isEmpty ? deep?.gathering : nil
         // Codes missed since the last frame get what the plan left: it may have found them.
         let (found, _) = follow(&current, stats: stats, time: time, missed: true)
         reference = reference.map { $0.adopting(stats, where: found) }
@@ -101,16 +102,15 @@ final class LiveReader {
         previous = nil
     }
 
-    /// The codes a whole scan of the scene in view read that this frame's looks did not, each
-    /// in its place (one payload on several labels is several codes), followed from now on.
+    /// The codes a whole scan read that this frame's looks did not, each in its place, followed from now on.
     /// Where followed codes moved (`explained`), the scene is no other for the scan.
     private func takeDeepCodes(_ current: inout ThisFrame, explained: [Bool], time: Double) {
         guard let deep else { return }
-        for code in deep.take(scene: current.stats, explained: explained)
+        let inSight = current.reading.codes + current.reading.held
+        for code in deep.take(scene: current.stats, explained: explained, inSight: inSight)
         where !(current.reading.codes + current.reading.held).contains(where: { $0.isSameSighting(as: code) }) {
             current.reading.codes.append(code)
-            guard follower.tracks[code.identity] == nil, let box = code.corners.boundingRect else { continue }
-            let rect = PixelRect(x: box.minX, y: box.minY, width: box.maxX - box.minX, height: box.maxY - box.minY)
+            guard follower.tracks[code.identity] == nil, let rect = code.box else { continue }
             let look = Look(rect: rect, pass: code.pass, turn: code.turn, window: true)
             follower.saw(code, by: look, at: time, in: current.stats, frame: current.frame)
         }

@@ -33,9 +33,12 @@ enum Localiser {
     /// Coherence of edges that run one way (bars), of a patch or a block.
     static let oneWay: Float = 0.6
 
-    /// Candidates among the blocks `wanted` marks (nil: all), the largest first.
-    static func candidates(in stats: BlockStatistics, where wanted: [Bool]? = nil) -> [Candidate] {
-        let busy = busyBlocks(stats)
+    /// Candidates among the blocks `wanted` marks (nil: all), the largest first; `busy`: the
+    /// blocks that stand out (nil: `busyBlocks`).
+    static func candidates(in stats: BlockStatistics, where wanted: [Bool]? = nil, busy: [Bool]? = nil)
+        -> [Candidate]
+    {
+        let busy = busy ?? busyBlocks(stats)
         var seen = [Bool](repeating: false, count: busy.count)
         var found = [Candidate]()
         for start in busy.indices where busy[start] && !seen[start] {

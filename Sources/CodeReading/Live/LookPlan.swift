@@ -121,11 +121,7 @@ struct LookPlan {
 
     /// A code was read: the remaining looks at windows around it are not needed.
     mutating func dropWindows(covering codes: [DetectedCode]) {
-        let boxes = codes.compactMap { code in
-            code.corners.boundingRect.map {
-                PixelRect(x: $0.minX, y: $0.minY, width: $0.maxX - $0.minX + 1, height: $0.maxY - $0.minY + 1)
-            }
-        }
+        let boxes = codes.compactMap(\.box)
         let remaining = looks[position...].filter { look in
             !(look.window && boxes.contains { Localiser.overlap($0, look.rect) > 0.8 })
         }

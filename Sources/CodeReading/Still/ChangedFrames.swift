@@ -11,10 +11,13 @@ struct ChangedFrames {
     private var reference: BlockStatistics?
     private var scanned: FrameReading?
     private var scansOfScene = 0
+    /// The frames of a scene alike, taken together where a code no frame reads may lie.
+    private var fusion = FrameFusion()
 
-    mutating func read(_ frame: Frame, in area: PixelRect?, confirmations: Int, scan: () -> FrameReading)
-        -> FrameReading
-    {
+    /// `scan` reads a picture within an area (nil: the one read), as a still is read.
+    mutating func read(
+        _ frame: Frame, in area: PixelRect?, confirmations: Int, scan: (Frame, PixelRect?) -> FrameReading
+    ) -> FrameReading {
         let stats = frame.blockStatistics(
             in: (area ?? frame.bounds).clamped(to: frame.bounds), blockSize: LiveReader.blockSize,
             rowStep: LiveReader.rowStep)
@@ -25,13 +28,34 @@ struct ChangedFrames {
             held.held = scanned.codes + scanned.held
             held.sceneStill = true
             held.wholeScan = true
+            held.codes = fused(frame, in: stats, scan: scan)
+            self.scanned?.codes += held.codes
+            held.gathering = fusion.gathering
             return held
         }
-        var reading = scan()
+        var reading = scan(frame, area)
         reading.wholeScan = true
         scansOfScene = scene ? scansOfScene + 1 : 1
-        if !scene { reference = stats }
+        if !scene {
+            reference = stats
+            fusion.reset()
+            _ = fusion.add(frame, in: stats.area, scene: stats)
+        }
+        for code in reading.codes { if let box = code.box { fusion.read(in: box) } }
         scanned = reading
         return reading
+    }
+
+    /// What the means of the scene's frames due now read (`FrameFusion`).
+    private mutating func fused(_ frame: Frame, in scene: BlockStatistics, scan: (Frame, PixelRect?) -> FrameReading)
+        -> [DetectedCode]
+    {
+        var codes = [DetectedCode]()
+        for due in fusion.add(frame, in: scene.area, scene: scene) {
+            let found = scan(due.picture, due.window).codes
+            for code in found { if let box = code.box { fusion.read(in: box) } }
+            codes += found.filter { code in !codes.contains { $0.isSameSighting(as: code) } }
+        }
+        return codes
     }
 }
