@@ -106,17 +106,7 @@ struct FrameFusion {
 
     /// `frame` with `area` the mean of the first frames.
     private func wholeMean(over frame: Frame, in area: PixelRect) -> Due {
-        var luma = frame.packed.luma
-        let count = UInt16(firstCount)
-        for row in 0..<area.height {
-            let to = (area.y + row) * frame.width + area.x
-            for column in 0..<area.width {
-                luma[to + column] = UInt8((firstSums[row * area.width + column] + count / 2) / count)
-            }
-        }
-        let picture = Frame(
-            width: frame.width, height: frame.height, sequence: frame.sequence, timestamp: frame.timestamp, luma: luma)
-        return Due(picture: picture, window: area, frames: firstCount)
+        Self.due(over: frame, in: area, frames: firstCount) { Float(firstSums[$0]) }
     }
 
     /// A code was read in `box` (frame pixels): the windows it lies in gather no more.
@@ -265,17 +255,22 @@ struct FrameFusion {
 
     /// `frame` with the stack's window its mean.
     private func due(_ stack: Stack, over frame: Frame) -> Due {
+        Self.due(over: frame, in: stack.window, frames: stack.count) { stack.sums[$0] }
+    }
+
+    /// `frame` with `window` the mean of `frames` frames, whose sum for the window's pixel at
+    /// `index` (row by row) is `sum(index)`.
+    private static func due(over frame: Frame, in window: PixelRect, frames: Int, sum: (Int) -> Float) -> Due {
         var luma = frame.packed.luma
-        let window = stack.window
-        let count = Float(stack.count)
+        let count = Float(frames)
         for row in 0..<window.height {
             let to = (window.y + row) * frame.width + window.x
             for column in 0..<window.width {
-                luma[to + column] = UInt8(max(0, min(255, stack.sums[row * window.width + column] / count + 0.5)))
+                luma[to + column] = UInt8(max(0, min(255, sum(row * window.width + column) / count + 0.5)))
             }
         }
         let picture = Frame(
             width: frame.width, height: frame.height, sequence: frame.sequence, timestamp: frame.timestamp, luma: luma)
-        return Due(picture: picture, window: window, frames: stack.count)
+        return Due(picture: picture, window: window, frames: frames)
     }
 }
