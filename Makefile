@@ -99,7 +99,7 @@ bench: bench-deps
 	swift build -c release
 	scripts/bench-report .build/release/qrtui-bench --corpus $(CORPUS) --frames --render --capture --live --cost 20 --pictures 20 \
 		--big-still --memory --bombs --qr-photos $(QR_PHOTOS) \
-		--live-photos $(QR_PHOTOS)
+		--live-photos $(QR_PHOTOS) --fusion 10
 
 fuzz: deps
 	scripts/fuzz $(FUZZ_SECONDS)

@@ -116,4 +116,4 @@ if CommandLine.argc > 0, let first = CommandLine.unsafeArgv[0], String(cString: 
     HookReaper.run(ArgumentBytes.arguments())
 }
 let output = StandardOutput(closedAtStart: StandardDescriptors.ensureOpen().contains(STDOUT_FILENO))
-exit(withLostOutput(runMain(output), output).rawValue)
+ProcessEnd.now(withLostOutput(runMain(output), output).rawValue)

@@ -195,6 +195,27 @@ import Testing
         #expect(follower.vouched(read("k74ImWhCF", x: 84))?.checkedAcross == true)
     }
 
+    /// A ticket after a ticket that differs in a few bars: the one held where it was (its
+    /// blocks unchanged) is out of sight in the frame whose read disagrees with it there, and
+    /// looked at again in the next; a read elsewhere, or of the same code, leaves it held.
+    @Test func aHeldCodeThatAReadDisputesIsLookedAtAgain() {
+        func read(_ text: String, x: Int) -> DetectedCode {
+            DetectedCode(
+                symbology: .code128, bytes: Array(text.utf8),
+                corners: ZbarEngine.boundingBox(of: [PixelPoint(x: x, y: 100), PixelPoint(x: x + 150, y: 104)]))
+        }
+        let scene = stats(Frame.filled(width: 640, height: 480, value: 200))
+        var follower = CodeFollower()
+        let first = read("PARCEL A20000", x: 80)
+        follower.saw(first, by: Look(rect: area, pass: .plain), at: 0, in: scene)
+        var held = [first]
+        follower.release(&held, rivalledBy: [read("PARCEL A20000", x: 82), read("PARCEL B20013", x: 400)])
+        #expect(held == [first] && follower.tracks[first.identity]?.scene != nil)
+        follower.release(&held, rivalledBy: [read("PARCEL B20013", x: 84)])
+        #expect(held.isEmpty && follower.tracks[first.identity] != nil)
+        #expect(follower.tracks[first.identity]?.scene == nil)
+    }
+
     /// zbar may mark a read where only lines that ran one way finished: a line across the bars
     /// at one end. A product code lies on the far side of such marks, up to twice their height
     /// long, and is looked for there; marks on both ends keep the usual window. Any 1D code so

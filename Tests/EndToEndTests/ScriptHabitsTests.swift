@@ -114,7 +114,7 @@ import Testing
         let session = try TmuxSession(width: 100, height: 10, command: "\(QRTUIProcess.executable) --no-preview \(big)")
         let done = try session.waitFor("the end", seconds: 120) { $0.text.contains("EXIT=") }
         #expect(done.text.contains("qrtui: reading \(big)…\nqrtui: no code found in \(big)"))
-        #expect(done.text.contains("EXIT=4"))
+        #expect(done.exitStatus == 4)
         let logged = try QRTUIProcess.run(["--no-preview", big], deadline: 120)
         #expect(logged.status == 4 && logged.stderr == "qrtui: no code found in \(big)\n")
     }

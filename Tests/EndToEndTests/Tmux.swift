@@ -115,6 +115,13 @@ struct Pane {
         text = plain.joined(separator: "\n")
     }
 
+    /// The status the shell printed once the command ended (`EXIT=<status>`; nil: not yet):
+    /// a failed expectation on it shows the status the run ended with.
+    var exitStatus: Int? {
+        guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("EXIT=") }) else { return nil }
+        return Int(line.dropFirst(5).prefix { $0.isNumber })
+    }
+
     static func apply(_ parameters: String, to style: inout Cell) {
         var codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }[...]
         if codes.isEmpty { codes = [0] }

@@ -191,6 +191,17 @@ struct CodeFollower {
 
     mutating func clear() { tracks = [:] }
 
+    /// Codes held where they were (not read again) that a read of this frame disagrees with
+    /// where it lies: another code in the place of one whose bars look much alike (a ticket
+    /// after a ticket that differs in a few bars). The held one is not in sight this frame, so
+    /// that it does not dispute the read (`CodeTracker`), and is looked at again in the next:
+    /// the look tells which one is there.
+    mutating func release(_ held: inout [DetectedCode], rivalledBy codes: [DetectedCode]) {
+        let rivalled = held.filter { held in codes.contains { $0.disagrees(with: held) } }
+        held.removeAll { code in rivalled.contains { $0.identity == code.identity } }
+        for code in rivalled { tracks[code.identity]?.scene = nil }
+    }
+
     /// A code no longer where it was (another stands there).
     mutating func drop(_ identity: CodeIdentity) { tracks[identity] = nil }
 }

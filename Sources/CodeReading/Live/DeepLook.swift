@@ -89,14 +89,26 @@ final class DeepLook {
 
     /// Told at the start of each frame read live, with its scene's blocks and those where
     /// followed codes moved (`explained`: the same scene for the scan): scans are started here,
-    /// so that they run beside the frame's own looks.
-    func prepare(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, explained: [Bool]) {
+    /// so that they run beside the frame's own looks. Gives the CPU seconds that took on the
+    /// reading thread (frames gathered, means drawn, scans started): paid from the bucket, not
+    /// by the frame's own looks, which a code that just came into sight needs whole.
+    @discardableResult
+    func prepare(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, explained: [Bool]) -> Double {
+        let began = inline ? nil : MonotonicClock.threadCPU()
         let time = frame.timestamp
         if let lastTime, time > lastTime {
             credit = min(Self.bucketSeconds, credit + Self.shareOfReading * share * (time - lastTime))
         }
         lastTime = time
         follow(frame, in: area, scene: scene, explained: explained)
+        startScans(of: frame, in: area, scene: scene)
+        guard let began else { return 0 }
+        let took = MonotonicClock.threadCPU() - began
+        credit -= took
+        return took
+    }
+
+    private func startScans(of frame: Frame, in area: PixelRect, scene: BlockStatistics) {
         guard steady >= Self.steadyFrames else { return }
         for kind in Kind.allCases where credit > 0 && !running.contains(where: { $0.kind == kind }) {
             switch kind {
@@ -106,25 +118,30 @@ final class DeepLook {
             case .mean:
                 guard let due else { continue }
                 self.due = nil
-                start(kind, of: due.picture, in: due.window, scene: scene)
+                start(kind, of: due.picture, in: due.window, scene: scene) { due.placed($0) }
             }
         }
     }
 
-    private func start(_ kind: Kind, of frame: Frame, in area: PixelRect, scene: BlockStatistics) {
+    /// `placed`: the codes read in `frame`, placed in the scene's frames (`FrameFusion.Due`).
+    private func start(
+        _ kind: Kind, of frame: Frame, in area: PixelRect, scene: BlockStatistics,
+        placed: @escaping @Sendable ([DetectedCode]) -> [DetectedCode] = { $0 }
+    ) {
         let limit = ReadingLimit()
         if inline {
             credit -= Double(area.width * area.height) / Self.countedPixelsASecond
             scanned = (scene, kinds(of: scene).union([kind]))
-            ready += scan(frame, area, limit, kind).codes
+            ready += placed(scan(frame, area, limit, kind).codes)
             return
         }
         let scan = self.scan
         let told = ToldCodes()
-        limit.listen { told.add($0) }
+        limit.listen { told.add(placed($0)) }
         let job = Pending {
             let start = MonotonicClock.threadCPU()
-            let reading = scan(frame, area, limit, kind)
+            var reading = scan(frame, area, limit, kind)
+            reading.codes = placed(reading.codes)
             // Its helpers' CPU too (`LookPool`): the scene's scans cost what they cost.
             return (reading, MonotonicClock.threadCPU() - start + limit.cpuBeside)
         }

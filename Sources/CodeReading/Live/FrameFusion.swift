@@ -1,4 +1,5 @@
 import FrameCore
+import Glibc
 import PictureOps
 
 /// The frames of a scene held still, taken together where a code may lie that no frame alone
@@ -29,18 +30,38 @@ struct FrameFusion {
         var sums: [Float]
         var count: Int
         /// Each frame's residual against the mean (`FrameShift`), scaled to a mean of many frames.
-        var residuals: [Double] = []
+        var residuals: [Double]
         /// A code was read here: the window gathers no more.
         var done = false
+        /// The same frames on a grid twice as fine (`FineStack`).
+        var fine: FineStack
+
+        /// `sums` of `count` frames held still.
+        init(window: PixelRect, sums: [Float], count: Int, residuals: [Double] = []) {
+            (self.window, self.sums, self.count, self.residuals) = (window, sums, count, residuals)
+            fine = FineStack(width: window.width, height: window.height, still: sums, count: count)
+        }
 
         var mean: [Float] { sums.map { $0 / Float(count) } }
     }
 
-    /// A mean due to be read: `frame` with `window` the mean of `frames` frames.
-    struct Due {
+    /// A mean due to be read: `frame` with `window` the mean of `frames` frames; or a window's
+    /// frames on a grid twice as fine, whose pixels lie at `origin` of the frame, `scale` of
+    /// them to a frame pixel.
+    struct Due: Sendable {
         let picture: Frame
         let window: PixelRect
         let frames: Int
+        var scale = 1
+        var origin = PixelPoint(x: 0, y: 0)
+
+        /// `codes` read in the picture, placed in the frame.
+        func placed(_ codes: [DetectedCode]) -> [DetectedCode] {
+            guard scale > 1 else { return codes }
+            return codes.map { code in
+                code.mapped { PixelPoint(x: origin.x + $0.x / scale, y: origin.y + $0.y / scale) }
+            }
+        }
     }
 
     /// The whole area's mean is read once at this many frames (nil: never): a code that no
@@ -62,6 +83,8 @@ struct FrameFusion {
     static let keptPixels = 2_100_000
     /// Where codes were read: no window is gathered there.
     private var covered: [PixelRect] = []
+    /// The count of first frames windows were last looked for at.
+    private var searchedAt = 0
 
     init(wholeAt: Int? = nil) {
         self.wholeAt = wholeAt
@@ -69,14 +92,18 @@ struct FrameFusion {
 
     mutating func reset() {
         (area, firstSums, squareSums, firstCount, stacks, idle, covered, recent) = (nil, [], [], 0, [], false, [], [])
+        searchedAt = 0
     }
 
     /// Frames in the fullest window still gathering (nil: none).
     var gathering: Int? { stacks.filter { !$0.done }.map(\.count).max() }
 
     /// Adds `frame`'s `area`, whose blocks are `scene` (the same scene as the frames before: the
-    /// caller tells a change by `reset`), and gives the means due to be read.
-    mutating func add(_ frame: Frame, in area: PixelRect, scene: BlockStatistics) -> [Due] {
+    /// caller tells a change by `reset`), and gives the means due to be read. Windows are looked
+    /// for only `searching`: a live scene's are not until its whole scan has told what one frame
+    /// reads (a code it reads needs no window, and the search and its first means would take
+    /// the cores that scan needs), then at the next count of `windowsAt` reached.
+    mutating func add(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, searching: Bool = true) -> [Due] {
         if self.area != area {
             reset()
             self.area = area
@@ -87,10 +114,14 @@ struct FrameFusion {
             adding(frame, to: &stacks[index])
             if stacks[index].count % Self.readEvery == 0 { dues.append(due(stacks[index], over: frame)) }
         }
-        guard firstCount < Self.windowsAt.last ?? 0 else { return dues }
-        addWhole(frame, in: area)
-        if area.width * area.height <= Self.keptPixels { recent.append(frame) }
-        if Self.windowsAt.contains(firstCount) {
+        let last = Self.windowsAt.last ?? 0
+        if firstCount < last {
+            addWhole(frame, in: area)
+            if area.width * area.height <= Self.keptPixels { recent.append(frame) }
+            if firstCount == wholeAt { dues.append(wholeMean(over: frame, in: area)) }
+        }
+        if searching, let next = Self.windowsAt.first(where: { $0 > searchedAt }), firstCount >= next {
+            searchedAt = firstCount
             let found = windows(in: area, scene: scene).filter { window in
                 !stacks.contains { !$0.window.clamped(to: window).isEmpty }
             }
@@ -98,9 +129,8 @@ struct FrameFusion {
             stacks += added
             dues += added.map { due($0, over: frame) }
         }
-        if firstCount == wholeAt { dues.append(wholeMean(over: frame, in: area)) }
-        idle = stacks.isEmpty && firstCount == Self.windowsAt.last
-        if firstCount == Self.windowsAt.last || stacks.count == Self.windowsAtMost { recent = [] }
+        idle = stacks.isEmpty && searchedAt == last
+        if searchedAt == last || stacks.count == Self.windowsAtMost { recent = [] }
         return dues
     }
 
@@ -196,16 +226,15 @@ struct FrameFusion {
         var stack = unaligned
         for _ in 0..<2 {
             let target = stack.mean
-            var next = Stack(window: window, sums: [Float](repeating: 0, count: sums.count), count: 0)
-            var moved = false
-            for frame in recent {
-                let shift = FrameShift.estimate(frame, against: target, in: window).snapped
-                moved = moved || shift.dx != 0 || shift.dy != 0
-                next.residuals.append(shift.residual / (1 + 1 / Double(recent.count)))
-                add(frame, moved: shift, to: &next)
-            }
+            let shifts = recent.map { FrameShift.estimate($0, against: target, in: window).snapped }
+            let residuals = shifts.map { $0.residual / (1 + 1 / Double(recent.count)) }
             // Frames held still are summed as they are (sampling between pixels blurs a little).
-            guard moved else { return Stack(window: window, sums: sums, count: firstCount, residuals: next.residuals) }
+            guard shifts.contains(where: { $0.dx != 0 || $0.dy != 0 }) else {
+                return Stack(window: window, sums: sums, count: firstCount, residuals: residuals)
+            }
+            var next = Stack(
+                window: window, sums: [Float](repeating: 0, count: sums.count), count: 0, residuals: residuals)
+            for (frame, shift) in zip(recent, shifts) { add(frame, moved: shift, to: &next) }
             stack = next
         }
         return stack
@@ -251,12 +280,21 @@ struct FrameFusion {
             }
         }
         stack.count += 1
+        stack.fine.add(frame, window: window, shift: shift)
     }
 
-    /// `frame` with the stack's window its mean.
+    /// `frame` with the stack's window its mean; or, where a shaking hand moved a quarter of
+    /// its frames at least, the window on a grid twice as fine.
     private func due(_ stack: Stack, over frame: Frame) -> Due {
-        Self.due(over: frame, in: stack.window, frames: stack.count) { stack.sums[$0] }
+        if Self.fineWhenShaking, stack.fine.moved * 4 >= stack.count {
+            let picture = stack.fine.picture(filling: stack.mean)
+            return Due(
+                picture: picture, window: picture.bounds, frames: stack.count, scale: 2,
+                origin: PixelPoint(x: stack.window.x, y: stack.window.y))
+        }
+        return Self.due(over: frame, in: stack.window, frames: stack.count) { stack.sums[$0] }
     }
+    static let fineWhenShaking = getenv("QRTUI_FINE") != nil
 
     /// `frame` with `window` the mean of `frames` frames, whose sum for the window's pixel at
     /// `index` (row by row) is `sum(index)`.

@@ -20,24 +20,31 @@ struct FrameShift: Equatable {
     /// Pixels a frame may have moved each way.
     static let reach = 3
 
+    /// Pixels measured for each shift at the most: a large window is sampled on a grid, so
+    /// that its frames are moved onto its mean at a cost that does not grow with it.
+    static let samples = 20_000
+
     /// The shift of `frame` within `window` (frame pixels) against `mean` (the window's pixels,
-    /// row by row), its greys' level taken out (light that changes); every other row is measured.
+    /// row by row), its greys' level taken out (light that changes); every other row at least is
+    /// measured, and pixels on a grid as wide as keeps them within `samples`.
     static func estimate(_ frame: Frame, against mean: [Float], in window: PixelRect) -> FrameShift {
         let reach = Self.reach
         let inner = window.insetBy(reach)
         guard inner.width > 8, inner.height > 8 else { return FrameShift(dx: 0, dy: 0, residual: 0) }
+        let grid = Int((Double(inner.width * inner.height) / Double(Self.samples)).squareRoot().rounded(.up))
+        let step = (x: max(1, grid), y: max(2, grid))
         let side = 2 * reach + 1
         var costs = [Double](repeating: 0, count: side * side)
         frame.luma.withUnsafeBufferPointer { luma in
             mean.withUnsafeBufferPointer { mean in
-                let meanLevel = level(of: inner, in: mean, width: window.width, origin: window)
+                let meanLevel = level(of: inner, in: mean, width: window.width, origin: window, step: step)
                 for sy in -reach...reach {
                     for sx in -reach...reach {
                         let moved = PixelRect(
                             x: inner.x + sx, y: inner.y + sy, width: inner.width, height: inner.height)
-                        let offset = (frameLevel(luma, frame, moved) - meanLevel)
+                        let offset = (frameLevel(luma, frame, moved, step: step) - meanLevel)
                         costs[(sy + reach) * side + sx + reach] = squaredDifference(
-                            luma, frame, at: moved, mean, window: window, inner: inner, offset: offset)
+                            luma, frame, at: moved, mean, window: window, inner: inner, offset: offset, step: step)
                     }
                 }
             }
@@ -58,44 +65,56 @@ struct FrameShift: Equatable {
             dy: Double(by - reach) + refined(at(bx, by - 1), middle, at(bx, by + 1)), residual: middle)
     }
 
-    /// The mean grey of `rect` (frame pixels) in the window's `mean`.
-    private static func level(of rect: PixelRect, in mean: UnsafeBufferPointer<Float>, width: Int, origin: PixelRect)
-        -> Double
-    {
-        var total = 0.0
-        for y in stride(from: rect.y, to: rect.maxY, by: 2) {
+    typealias Step = (x: Int, y: Int)
+
+    /// The mean grey of `rect` (frame pixels) in the window's `mean`, on the grid of `step`.
+    private static func level(
+        of rect: PixelRect, in mean: UnsafeBufferPointer<Float>, width: Int, origin: PixelRect, step: Step
+    ) -> Double {
+        var (total, count) = (0.0, 0)
+        for y in stride(from: rect.y, to: rect.maxY, by: step.y) {
             let row = (y - origin.y) * width - origin.x
-            for x in rect.x..<rect.maxX { total += Double(mean[row + x]) }
+            for x in stride(from: rect.x, to: rect.maxX, by: step.x) {
+                total += Double(mean[row + x])
+                count += 1
+            }
         }
-        return total / Double(rect.width * ((rect.height + 1) / 2))
+        return total / Double(max(1, count))
     }
 
-    private static func frameLevel(_ luma: UnsafeBufferPointer<UInt8>, _ frame: Frame, _ rect: PixelRect) -> Double {
-        var total = 0
-        for y in stride(from: rect.y, to: rect.maxY, by: 2) {
+    private static func frameLevel(
+        _ luma: UnsafeBufferPointer<UInt8>, _ frame: Frame, _ rect: PixelRect, step: Step
+    ) -> Double {
+        var (total, count) = (0, 0)
+        for y in stride(from: rect.y, to: rect.maxY, by: step.y) {
             let row = y * frame.stride
-            for x in rect.x..<rect.maxX { total += Int(luma[row + x]) }
+            for x in stride(from: rect.x, to: rect.maxX, by: step.x) {
+                total += Int(luma[row + x])
+                count += 1
+            }
         }
-        return Double(total) / Double(rect.width * ((rect.height + 1) / 2))
+        return Double(total) / Double(max(1, count))
     }
 
     /// The mean squared difference between the frame's `moved` pixels (less `offset`) and the
-    /// mean's `inner` ones, every other row.
+    /// mean's `inner` ones, on the grid of `step`.
     private static func squaredDifference(
         _ luma: UnsafeBufferPointer<UInt8>, _ frame: Frame, at moved: PixelRect, _ mean: UnsafeBufferPointer<Float>,
-        window: PixelRect, inner: PixelRect, offset: Double
+        window: PixelRect, inner: PixelRect, offset: Double, step: Step
     ) -> Double {
         var total: Float = 0
+        var count = 0
         let shift = Float(offset)
-        for row in stride(from: 0, to: inner.height, by: 2) {
+        for row in stride(from: 0, to: inner.height, by: step.y) {
             let from = (moved.y + row) * frame.stride + moved.x
             let to = (inner.y + row - window.y) * window.width + inner.x - window.x
-            for column in 0..<inner.width {
+            for column in stride(from: 0, to: inner.width, by: step.x) {
                 let difference = Float(luma[from + column]) - shift - mean[to + column]
                 total += difference * difference
+                count += 1
             }
         }
-        return Double(total) / Double(inner.width * ((inner.height + 1) / 2))
+        return Double(total) / Double(max(1, count))
     }
 }
 
