@@ -118,30 +118,25 @@ final class DeepLook {
             case .mean:
                 guard let due else { continue }
                 self.due = nil
-                start(kind, of: due.picture, in: due.window, scene: scene) { due.placed($0) }
+                start(kind, of: due.picture, in: due.window, scene: scene)
             }
         }
     }
 
-    /// `placed`: the codes read in `frame`, placed in the scene's frames (`FrameFusion.Due`).
-    private func start(
-        _ kind: Kind, of frame: Frame, in area: PixelRect, scene: BlockStatistics,
-        placed: @escaping @Sendable ([DetectedCode]) -> [DetectedCode] = { $0 }
-    ) {
+    private func start(_ kind: Kind, of frame: Frame, in area: PixelRect, scene: BlockStatistics) {
         let limit = ReadingLimit()
         if inline {
             credit -= Double(area.width * area.height) / Self.countedPixelsASecond
             scanned = (scene, kinds(of: scene).union([kind]))
-            ready += placed(scan(frame, area, limit, kind).codes)
+            ready += scan(frame, area, limit, kind).codes
             return
         }
         let scan = self.scan
         let told = ToldCodes()
-        limit.listen { told.add(placed($0)) }
+        limit.listen { told.add($0) }
         let job = Pending {
             let start = MonotonicClock.threadCPU()
-            var reading = scan(frame, area, limit, kind)
-            reading.codes = placed(reading.codes)
+            let reading = scan(frame, area, limit, kind)
             // Its helpers' CPU too (`LookPool`): the scene's scans cost what they cost.
             return (reading, MonotonicClock.threadCPU() - start + limit.cpuBeside)
         }

@@ -1,5 +1,4 @@
 import FrameCore
-import Glibc
 import PictureOps
 
 /// The frames of a scene held still, taken together where a code may lie that no frame alone
@@ -30,38 +29,18 @@ struct FrameFusion {
         var sums: [Float]
         var count: Int
         /// Each frame's residual against the mean (`FrameShift`), scaled to a mean of many frames.
-        var residuals: [Double]
+        var residuals: [Double] = []
         /// A code was read here: the window gathers no more.
         var done = false
-        /// The same frames on a grid twice as fine (`FineStack`).
-        var fine: FineStack
-
-        /// `sums` of `count` frames held still.
-        init(window: PixelRect, sums: [Float], count: Int, residuals: [Double] = []) {
-            (self.window, self.sums, self.count, self.residuals) = (window, sums, count, residuals)
-            fine = FineStack(width: window.width, height: window.height, still: sums, count: count)
-        }
 
         var mean: [Float] { sums.map { $0 / Float(count) } }
     }
 
-    /// A mean due to be read: `frame` with `window` the mean of `frames` frames; or a window's
-    /// frames on a grid twice as fine, whose pixels lie at `origin` of the frame, `scale` of
-    /// them to a frame pixel.
-    struct Due: Sendable {
+    /// A mean due to be read: `frame` with `window` the mean of `frames` frames.
+    struct Due {
         let picture: Frame
         let window: PixelRect
         let frames: Int
-        var scale = 1
-        var origin = PixelPoint(x: 0, y: 0)
-
-        /// `codes` read in the picture, placed in the frame.
-        func placed(_ codes: [DetectedCode]) -> [DetectedCode] {
-            guard scale > 1 else { return codes }
-            return codes.map { code in
-                code.mapped { PixelPoint(x: origin.x + $0.x / scale, y: origin.y + $0.y / scale) }
-            }
-        }
     }
 
     /// The whole area's mean is read once at this many frames (nil: never): a code that no
@@ -83,8 +62,6 @@ struct FrameFusion {
     static let keptPixels = 2_100_000
     /// Where codes were read: no window is gathered there.
     private var covered: [PixelRect] = []
-    /// The count of first frames windows were last looked for at.
-    private var searchedAt = 0
 
     init(wholeAt: Int? = nil) {
         self.wholeAt = wholeAt
@@ -92,18 +69,14 @@ struct FrameFusion {
 
     mutating func reset() {
         (area, firstSums, squareSums, firstCount, stacks, idle, covered, recent) = (nil, [], [], 0, [], false, [], [])
-        searchedAt = 0
     }
 
     /// Frames in the fullest window still gathering (nil: none).
     var gathering: Int? { stacks.filter { !$0.done }.map(\.count).max() }
 
     /// Adds `frame`'s `area`, whose blocks are `scene` (the same scene as the frames before: the
-    /// caller tells a change by `reset`), and gives the means due to be read. Windows are looked
-    /// for only `searching`: a live scene's are not until its whole scan has told what one frame
-    /// reads (a code it reads needs no window, and the search and its first means would take
-    /// the cores that scan needs), then at the next count of `windowsAt` reached.
-    mutating func add(_ frame: Frame, in area: PixelRect, scene: BlockStatistics, searching: Bool = true) -> [Due] {
+    /// caller tells a change by `reset`), and gives the means due to be read.
+    mutating func add(_ frame: Frame, in area: PixelRect, scene: BlockStatistics) -> [Due] {
         if self.area != area {
             reset()
             self.area = area
@@ -114,14 +87,10 @@ struct FrameFusion {
             adding(frame, to: &stacks[index])
             if stacks[index].count % Self.readEvery == 0 { dues.append(due(stacks[index], over: frame)) }
         }
-        let last = Self.windowsAt.last ?? 0
-        if firstCount < last {
-            addWhole(frame, in: area)
-            if area.width * area.height <= Self.keptPixels { recent.append(frame) }
-            if firstCount == wholeAt { dues.append(wholeMean(over: frame, in: area)) }
-        }
-        if searching, let next = Self.windowsAt.first(where: { $0 > searchedAt }), firstCount >= next {
-            searchedAt = firstCount
+        guard firstCount < Self.windowsAt.last ?? 0 else { return dues }
+        addWhole(frame, in: area)
+        if area.width * area.height <= Self.keptPixels { recent.append(frame) }
+        if Self.windowsAt.contains(firstCount) {
             let found = windows(in: area, scene: scene).filter { window in
                 !stacks.contains { !$0.window.clamped(to: window).isEmpty }
             }
@@ -129,8 +98,9 @@ struct FrameFusion {
             stacks += added
             dues += added.map { due($0, over: frame) }
         }
-        idle = stacks.isEmpty && searchedAt == last
-        if searchedAt == last || stacks.count == Self.windowsAtMost { recent = [] }
+        if firstCount == wholeAt { dues.append(wholeMean(over: frame, in: area)) }
+        idle = stacks.isEmpty && firstCount == Self.windowsAt.last
+        if firstCount == Self.windowsAt.last || stacks.count == Self.windowsAtMost { recent = [] }
         return dues
     }
 
@@ -280,21 +250,12 @@ struct FrameFusion {
             }
         }
         stack.count += 1
-        stack.fine.add(frame, window: window, shift: shift)
     }
 
-    /// `frame` with the stack's window its mean; or, where a shaking hand moved a quarter of
-    /// its frames at least, the window on a grid twice as fine.
+    /// `frame` with the stack's window its mean.
     private func due(_ stack: Stack, over frame: Frame) -> Due {
-        if Self.fineWhenShaking, stack.fine.moved * 4 >= stack.count {
-            let picture = stack.fine.picture(filling: stack.mean)
-            return Due(
-                picture: picture, window: picture.bounds, frames: stack.count, scale: 2,
-                origin: PixelPoint(x: stack.window.x, y: stack.window.y))
-        }
-        return Self.due(over: frame, in: stack.window, frames: stack.count) { stack.sums[$0] }
+        Self.due(over: frame, in: stack.window, frames: stack.count) { stack.sums[$0] }
     }
-    static let fineWhenShaking = getenv("QRTUI_FINE") != nil
 
     /// `frame` with `window` the mean of `frames` frames, whose sum for the window's pixel at
     /// `index` (row by row) is `sum(index)`.

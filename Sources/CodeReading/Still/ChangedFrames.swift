@@ -52,7 +52,7 @@ struct ChangedFrames {
     {
         var codes = [DetectedCode]()
         for due in fusion.add(frame, in: scene.area, scene: scene) {
-            let found = due.placed(scan(due.picture, due.window).codes)
+            let found = scan(due.picture, due.window).codes
             for code in found { if let box = code.box { fusion.read(in: box) } }
             codes += found.filter { code in !codes.contains { $0.isSameSighting(as: code) } }
         }
