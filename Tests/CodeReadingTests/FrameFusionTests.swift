@@ -68,31 +68,37 @@ import Testing
         #expect(!gathered.isEmpty && gathered.allSatisfy { $0 >= FrameFusion.windowsAt[0] }, "\(gathered)")
     }
 
-    @Test(arguments: [(0.0, 0.0), (1.5, -0.5), (-2.25, 1.75)])
-    func aFramesShiftIsFoundToAFractionOfAPixel(dx: Double, dy: Double) throws {
+    /// `large`: a window too large to measure whole (`FrameShift.samples`), its shift found on a
+    /// grid of its pixels, against a sum of four frames (scaled by a quarter) as a stack's is.
+    @Test(arguments: [
+        (0.0, 0.0, false), (1.5, -0.5, false), (-2.25, 1.75, false), (1.5, -0.5, true), (-2.25, 2.75, true),
+    ])
+    func aFramesShiftIsFoundToAFractionOfAPixel(dx: Double, dy: Double, large: Bool) throws {
         let grid = try #require(QRMatrix(text: "where did it go", level: .medium)).grid
-        let backdrop = Frame.filled(width: 240, height: 240, value: 120)
-        let draw = { (x: Double, y: Double) in
+        let (side, moduleSize, frames) = large ? (720, 9.0, 4) : (240, 3.0, 1)
+        let backdrop = Frame.filled(width: side, height: side, value: 120)
+        let centre = Double(side / 2)
+        let draw = { (grid: ModuleGrid, x: Double, y: Double) in
             backdrop.drawingModules(
-                grid, at: ModulePlacement(centreX: x, centreY: y, moduleSize: 3), dark: 60, light: 180)
+                grid, at: ModulePlacement(centreX: x, centreY: y, moduleSize: moduleSize), dark: 60, light: 180)
         }
-        let window = PixelRect(x: 40, y: 40, width: 160, height: 160)
-        let reference = draw(120, 120)
-        let mean = (0..<window.height).flatMap { row in
-            (0..<window.width).map { Float(reference[window.x + $0, window.y + row]) }
+        let window = PixelRect(x: 40, y: 40, width: side - 80, height: side - 80)
+        #expect((window.width * window.height > 4 * FrameShift.samples) == large)
+        let reference = draw(grid, centre, centre)
+        let sums = (0..<window.height).flatMap { row in
+            (0..<window.width).map { Float(frames) * Float(reference[window.x + $0, window.y + row]) }
         }
+        let scale = 1 / Float(frames)
         var noise = SensorNoise(sigma: 10, seed: 9)
-        let moved = noise.applied(to: draw(120 + dx, 120 + dy))
-        let shift = FrameShift.estimate(moved, against: mean, in: window)
+        let moved = noise.applied(to: draw(grid, centre + dx, centre + dy))
+        let shift = FrameShift.estimate(moved, against: sums, scale: scale, in: window)
         #expect(abs(shift.dx - dx) < 0.3 && abs(shift.dy - dy) < 0.3, "\(shift)")
         // What is left is the noise (σ² a pixel), and what a whole shift leaves of a part one;
         // another code in the code's place leaves far more.
         #expect(shift.residual > 70, "\(shift)")
         let other = try #require(QRMatrix(text: "something else", level: .medium)).grid
-        let swapped = noise.applied(
-            to: backdrop.drawingModules(
-                other, at: ModulePlacement(centreX: 120, centreY: 120, moduleSize: 3), dark: 60, light: 180))
-        let elsewhere = FrameShift.estimate(swapped, against: mean, in: window)
+        let swapped = noise.applied(to: draw(other, centre, centre))
+        let elsewhere = FrameShift.estimate(swapped, against: sums, scale: scale, in: window)
         #expect(elsewhere.residual > 2 * shift.residual, "\(elsewhere) \(shift)")
     }
 

@@ -33,7 +33,6 @@ struct FrameFusion {
         /// A code was read here: the window gathers no more.
         var done = false
 
-        var mean: [Float] { sums.map { $0 / Float(count) } }
     }
 
     /// A mean due to be read: `frame` with `window` the mean of `frames` frames.
@@ -111,7 +110,8 @@ struct FrameFusion {
 
     /// A code was read in `box` (frame pixels): the windows it lies in gather no more.
     mutating func read(in box: PixelRect) {
-        covered.append(box)
+        // Told every frame a code stays in sight: kept only while windows may yet be looked for.
+        if firstCount < Self.windowsAt.last ?? 0 { covered.append(box) }
         for index in stacks.indices where !stacks[index].window.clamped(to: box).isEmpty { stacks[index].done = true }
     }
 
@@ -195,8 +195,8 @@ struct FrameFusion {
         // The frames kept, moved onto the mean of them all, then onto the mean that made.
         var stack = unaligned
         for _ in 0..<2 {
-            let target = stack.mean
-            let shifts = recent.map { FrameShift.estimate($0, against: target, in: window).snapped }
+            let (target, scale) = (stack.sums, 1 / Float(stack.count))
+            let shifts = recent.map { FrameShift.estimate($0, against: target, scale: scale, in: window).snapped }
             let residuals = shifts.map { $0.residual / (1 + 1 / Double(recent.count)) }
             // Frames held still are summed as they are (sampling between pixels blurs a little).
             guard shifts.contains(where: { $0.dx != 0 || $0.dy != 0 }) else {
@@ -213,7 +213,8 @@ struct FrameFusion {
     /// `frame` moved onto the window's mean and added; or, where it shows something else than
     /// the mean does, the window's mean begun again from it.
     private func adding(_ frame: Frame, to stack: inout Stack) {
-        let shift = FrameShift.estimate(frame, against: stack.mean, in: stack.window).snapped
+        let shift = FrameShift.estimate(frame, against: stack.sums, scale: 1 / Float(stack.count), in: stack.window)
+            .snapped
         // A mean of n frames has 1/n of a frame's noise: what a frame differs from it by.
         let residual = shift.residual / (1 + 1 / Double(stack.count))
         let usual = stack.residuals.sorted().dropFirst(stack.residuals.count / 2).first

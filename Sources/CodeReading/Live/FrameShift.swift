@@ -25,9 +25,10 @@ struct FrameShift: Equatable {
     static let samples = 20_000
 
     /// The shift of `frame` within `window` (frame pixels) against `mean` (the window's pixels,
-    /// row by row), its greys' level taken out (light that changes); every other row at least is
-    /// measured, and pixels on a grid as wide as keeps them within `samples`.
-    static func estimate(_ frame: Frame, against mean: [Float], in window: PixelRect) -> FrameShift {
+    /// row by row, each `scale` times its value: a sum of frames and one over their count), its
+    /// greys' level taken out (light that changes); every other row at least is measured, and
+    /// pixels on a grid as wide as keeps them within `samples` (so the mean is never made whole).
+    static func estimate(_ frame: Frame, against mean: [Float], scale: Float = 1, in window: PixelRect) -> FrameShift {
         let reach = Self.reach
         let inner = window.insetBy(reach)
         guard inner.width > 8, inner.height > 8 else { return FrameShift(dx: 0, dy: 0, residual: 0) }
@@ -37,14 +38,16 @@ struct FrameShift: Equatable {
         var costs = [Double](repeating: 0, count: side * side)
         frame.luma.withUnsafeBufferPointer { luma in
             mean.withUnsafeBufferPointer { mean in
-                let meanLevel = level(of: inner, in: mean, width: window.width, origin: window, step: step)
+                let meanLevel =
+                    level(of: inner, in: mean, width: window.width, origin: window, step: step) * Double(scale)
                 for sy in -reach...reach {
                     for sx in -reach...reach {
                         let moved = PixelRect(
                             x: inner.x + sx, y: inner.y + sy, width: inner.width, height: inner.height)
                         let offset = (frameLevel(luma, frame, moved, step: step) - meanLevel)
                         costs[(sy + reach) * side + sx + reach] = squaredDifference(
-                            luma, frame, at: moved, mean, window: window, inner: inner, offset: offset, step: step)
+                            luma, frame, at: moved, mean, scale: scale, window: window, inner: inner, offset: offset,
+                            step: step)
                     }
                 }
             }
@@ -100,7 +103,7 @@ struct FrameShift: Equatable {
     /// mean's `inner` ones, on the grid of `step`.
     private static func squaredDifference(
         _ luma: UnsafeBufferPointer<UInt8>, _ frame: Frame, at moved: PixelRect, _ mean: UnsafeBufferPointer<Float>,
-        window: PixelRect, inner: PixelRect, offset: Double, step: Step
+        scale: Float, window: PixelRect, inner: PixelRect, offset: Double, step: Step
     ) -> Double {
         var total: Float = 0
         var count = 0
@@ -109,7 +112,7 @@ struct FrameShift: Equatable {
             let from = (moved.y + row) * frame.stride + moved.x
             let to = (inner.y + row - window.y) * window.width + inner.x - window.x
             for column in stride(from: 0, to: inner.width, by: step.x) {
-                let difference = Float(luma[from + column]) - shift - mean[to + column]
+                let difference = Float(luma[from + column]) - shift - scale * mean[to + column]
                 total += difference * difference
                 count += 1
             }
