@@ -20,10 +20,7 @@ public enum StraightenedCode {
     /// resampled (keeps what lies between module centres, forgives a grid slightly off) and
     /// the modules redrawn crisp from their centres (small or blurred codes, when the grid is right).
     public static func views(of crop: Frame) -> [MappedPicture] {
-        let trios = arrangements(of: candidates(in: crop)).prefix(tries)
-        return trios.flatMap { trio -> [MappedPicture] in
-            let modules = codeSize(trio)
-            guard let grid = grid(trio, modules: modules) else { return [] }
+        grids(of: crop).flatMap { grid, modules -> [MappedPicture] in
             let side = Int((Double(modules) + 2 * quietZone) * moduleSize)
             let back: (PixelPoint) -> PixelPoint = { point in
                 let (x, y) = grid.map(inModules(point.x), inModules(point.y))
@@ -33,6 +30,15 @@ public enum StraightenedCode {
                 MappedPicture(picture: resampled(crop, through: grid, side: side), back: back),
                 MappedPicture(picture: redrawn(crop, through: grid, modules: modules), back: back),
             ]
+        }
+    }
+
+    /// The module grids (module coordinates to `crop`'s pixels) of the most plausible
+    /// arrangements of finder patterns in `crop`, and the codes' sides in modules.
+    public static func grids(of crop: Frame) -> [(grid: Homography, modules: Int)] {
+        arrangements(of: candidates(in: crop)).prefix(tries).compactMap { trio in
+            let modules = codeSize(trio)
+            return grid(trio, modules: modules).map { ($0, modules) }
         }
     }
 

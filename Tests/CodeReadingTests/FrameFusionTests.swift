@@ -148,3 +148,36 @@ import Testing
     static let stillSeed: UInt64 = 2
     static let shakingSeed: UInt64 = 3
 }
+
+/// A faint code's modules voted on frame by frame (`ModuleVote`): the vote of its noisy frames
+/// tells its modules as the code has them, where one frame alone does not, and the code drawn
+/// as they vote reads.
+@Suite struct ModuleVoteTests {
+    @Test func aFaintCodesModulesAreToldByTheVoteOfItsFrames() throws {
+        let clip = FrameFusionTests.clip(FrameFusionTests.stillSeed)
+        let frames = Array(clip.frames().prefix(16))
+        let mean = clip.alignedMean(of: 16)
+        let (found, modules) = try #require(StraightenedCode.grids(of: mean).first)
+        let grid = ModuleVote.fitted(found, modules: modules, to: mean)
+        var truth = ModuleVote(grid: grid, modules: modules)
+        truth.add(clip.scene(0, on: clip.backdrop), offset: (0, 0))
+        var one = ModuleVote(grid: grid, modules: modules)
+        one.add(frames[0], offset: (0, 0))
+        var all = ModuleVote(grid: grid, modules: modules)
+        for frame in frames { all.add(frame, offset: (0, 0)) }
+        #expect(all.frames == 16)
+        let agreeing = { (vote: ModuleVote) in
+            (0..<modules * modules).filter {
+                truth.isDark($0 % modules, $0 / modules) == vote.isDark($0 % modules, $0 / modules)
+            }
+            .count
+        }
+        let (byAll, byOne) = (agreeing(all), agreeing(one))
+        #expect(Double(byAll) > 0.97 * Double(modules * modules), "\(byAll) of \(modules * modules)")
+        #expect(byOne < byAll, "one frame: \(byOne), sixteen: \(byAll)")
+        var luma = mean.luma
+        all.draw(into: &luma, width: mean.width, origin: PixelPoint(x: 0, y: 0), within: mean.bounds)
+        let drawn = Frame(width: mean.width, height: mean.height, luma: luma)
+        #expect(CodeReader().read(drawn, kind: .still).codes.map(\.text) == [clip.payloads[0]])
+    }
+}

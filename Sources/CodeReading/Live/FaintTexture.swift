@@ -7,7 +7,9 @@ enum FaintTexture {
     /// more than their spread: a faint code's texture in noise (a third above the noise's own,
     /// where `Localiser` wants twice). Dark blocks, within three times the frames' `noise` of
     /// black, are compared with those of their own grey: there noise clipped at black is less.
-    static func busy(_ values: [Float], in stats: BlockStatistics, noise: Float) -> [Bool] {
+    static func busy(
+        _ values: [Float], in stats: BlockStatistics, noise: Float, standingOut: Float = Self.standingOut
+    ) -> [Bool] {
         let values = smoothed(values, in: stats)
         let dark = Int(3 * noise)
         let bins = stats.mean.map { Int($0) >= dark ? Self.greyBins - 1 : min(Self.greyBins - 2, Int($0) / 8) }
@@ -21,7 +23,7 @@ enum FaintTexture {
             let middle = Localiser.smallest(own.count / 2, of: own)
             let deviations = own.map { abs($0 - middle) }
             let spread = max(1.4826 * Localiser.smallest(deviations.count / 2, of: deviations), 0.5)
-            for index in group { busy[index] = values[index] > middle + Self.standingOut * spread }
+            for index in group { busy[index] = values[index] > middle + standingOut * spread }
         }
         return busy
     }
@@ -48,4 +50,7 @@ enum FaintTexture {
 
     /// Spreads (robust standard deviations) of the blocks' edges above their median that stand out.
     static let standingOut: Float = 4.5
+    /// The same where nothing stands out that far: a small code's few blocks (a window drawn
+    /// round more of them than the code reads less well, so this is not the first try).
+    static let standingOutAtLeast: Float = 3.75
 }

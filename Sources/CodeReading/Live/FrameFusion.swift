@@ -32,6 +32,8 @@ struct FrameFusion {
         var residuals: [Double] = []
         /// A code was read here: the window gathers no more.
         var done = false
+        /// Its frames, cut round it, for a vote on its modules (`voted`).
+        var kept: [KeptFrame] = []
 
     }
 
@@ -90,8 +92,20 @@ struct FrameFusion {
         addWhole(frame, in: area)
         if area.width * area.height <= Self.keptPixels { recent.append(frame) }
         if Self.windowsAt.contains(firstCount) {
-            let found = windows(in: area, scene: scene).filter { window in
-                !stacks.contains { !$0.window.clamped(to: window).isEmpty }
+            var found = [PixelRect]()
+            for window in windows(in: area, scene: scene) {
+                let overlapping = stacks.indices.filter { !stacks[$0].window.clamped(to: window).isEmpty }
+                // Found again: more frames show where the code's texture lies, and move them
+                // onto each other better than the mean of the first few did (while the window
+                // holds only those frames: one begun again holds another code).
+                if overlapping.count == 1, let index = overlapping.first, !stacks[index].done,
+                    stacks[index].count == firstCount, recent.count == firstCount
+                {
+                    stacks[index] = stack(from: window, in: area)
+                    dues.append(due(stacks[index], over: frame))
+                } else if overlapping.isEmpty {
+                    found.append(window)
+                }
             }
             let added = found.prefix(Self.windowsAtMost - stacks.count).map { stack(from: $0, in: area) }
             stacks += added
@@ -148,21 +162,24 @@ struct FrameFusion {
         var frames = scene
         frames.energy = variances(on: scene)
         let noise = scene.noise
-        let busy = zip(
-            FaintTexture.busy(stats.energy, in: stats, noise: noise),
-            FaintTexture.busy(frames.energy, in: stats, noise: noise)
-        ).map { $0 || $1 }
         let inside = area.insetBy(FrameShift.reach)
-        return Localiser.candidates(in: stats, busy: busy).prefix(Self.windowsAtMost).map {
-            candidate in
-            let window = candidate.window
-            return PixelRect(x: area.x + window.x, y: area.y + window.y, width: window.width, height: window.height)
-                .grown(by: 2 * LiveReader.blockSize).clamped(to: inside)
+        var textured = [PixelRect]()
+        for standingOut in [FaintTexture.standingOut, FaintTexture.standingOutAtLeast] where textured.isEmpty {
+            let busy = zip(
+                FaintTexture.busy(stats.energy, in: stats, noise: noise, standingOut: standingOut),
+                FaintTexture.busy(frames.energy, in: stats, noise: noise, standingOut: standingOut)
+            ).map { $0 || $1 }
+            textured = Localiser.candidates(in: stats, busy: busy).map { candidate in
+                let window = candidate.window
+                return PixelRect(x: area.x + window.x, y: area.y + window.y, width: window.width, height: window.height)
+                    .grown(by: 2 * LiveReader.blockSize)
+            }
         }
-        .filter { window in
-            window.width > 4 * FrameShift.reach && window.height > 4 * FrameShift.reach
-                && !covered.contains { !$0.clamped(to: window).isEmpty }
-        }
+        return textured.prefix(Self.windowsAtMost).map { $0.clamped(to: inside) }
+            .filter { window in
+                window.width > 4 * FrameShift.reach && window.height > 4 * FrameShift.reach
+                    && !covered.contains { !$0.clamped(to: window).isEmpty }
+            }
     }
 
     /// Each block's greys' variance from frame to frame (every other row of it).
@@ -200,7 +217,9 @@ struct FrameFusion {
             let residuals = shifts.map { $0.residual / (1 + 1 / Double(recent.count)) }
             // Frames held still are summed as they are (sampling between pixels blurs a little).
             guard shifts.contains(where: { $0.dx != 0 || $0.dy != 0 }) else {
-                return Stack(window: window, sums: sums, count: firstCount, residuals: residuals)
+                var still = Stack(window: window, sums: sums, count: firstCount, residuals: residuals)
+                still.kept = recent.map { Self.kept($0, moved: FrameShift(dx: 0, dy: 0, residual: 0), for: window) }
+                return still
             }
             var next = Stack(
                 window: window, sums: [Float](repeating: 0, count: sums.count), count: 0, residuals: residuals)
@@ -251,11 +270,13 @@ struct FrameFusion {
             }
         }
         stack.count += 1
+        stack.kept.append(Self.kept(frame, moved: shift, for: window))
     }
 
     /// `frame` with the stack's window its mean.
     private func due(_ stack: Stack, over frame: Frame) -> Due {
-        Self.due(over: frame, in: stack.window, frames: stack.count) { stack.sums[$0] }
+        let due = Self.due(over: frame, in: stack.window, frames: stack.count) { stack.sums[$0] }
+        return Self.voted(due, by: stack)
     }
 
     /// `frame` with `window` the mean of `frames` frames, whose sum for the window's pixel at
