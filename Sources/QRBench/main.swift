@@ -206,3 +206,7 @@ if let soakMinutes = settings.soakMinutes {
             + "1280x720 at 30 fps), unplugged about \(Int(SoakBenchmark.cycles)) times:\n")
     print(SoakBenchmark(minutes: soakMinutes).run(progress: toStderr))
 }
+
+// Reads of the live path may still be at work on their own threads (a whole scan given up):
+// ending without the libraries' static destructors keeps them from crashing in zxing-cpp.
+ProcessEnd.now(0)
