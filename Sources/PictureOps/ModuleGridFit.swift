@@ -38,7 +38,9 @@ extension ModuleVote {
     /// How far the module centres' greys lie from their median on average: a grid between
     /// modules samples greys half way.
     static func parting(of picture: Frame, through grid: Homography, modules: Int) -> Double {
-        guard let greys = greys(of: picture, through: grid, modules: modules, offset: (0, 0)) else { return 0 }
+        guard let greys = greys(of: picture, at: samples(through: grid, modules: modules), offset: (0, 0)) else {
+            return 0
+        }
         let median = greys.sorted()[greys.count / 2]
         return greys.reduce(0) { $0 + abs($1 - median) } / Double(greys.count)
     }

@@ -10,6 +10,8 @@ public struct ModuleVote {
     public let modules: Int
     public private(set) var frames = 0
     private var darkVotes: [Int]
+    /// Where each module is sampled in the grid's picture (the same in every frame).
+    private let samples: [(x: Double, y: Double)]
 
     /// Points within a module sampled for its grey: its middle third, clear of its neighbours.
     private static let within = [0.35, 0.5, 0.65]
@@ -20,37 +22,45 @@ public struct ModuleVote {
         self.grid = grid
         self.modules = modules
         darkVotes = [Int](repeating: 0, count: modules * modules)
+        samples = Self.samples(through: grid, modules: modules)
     }
 
     /// The vote of `frame`, where the grid's picture pixel (x, y) is the frame's
     /// (x + offset.x, y + offset.y). A frame the code lies partly outside of has no vote.
     public mutating func add(_ frame: Frame, offset: (x: Double, y: Double)) {
-        guard let greys = Self.greys(of: frame, through: grid, modules: modules, offset: offset) else { return }
+        guard let greys = Self.greys(of: frame, at: samples, offset: offset) else { return }
         let threshold = greys.sorted()[greys.count / 2]
         for index in greys.indices where greys[index] < threshold { darkVotes[index] += 1 }
         frames += 1
     }
 
-    /// Each module's grey (its middle third's, summed), where the grid's picture pixel (x, y)
-    /// is `frame`'s (x + offset.x, y + offset.y); nil where the code lies partly outside it.
-    static func greys(of frame: Frame, through grid: Homography, modules: Int, offset: (x: Double, y: Double))
+    /// The points sampled for each module's grey (its middle third, 3 x 3), module by module,
+    /// row by row, in the pixels of the grid's picture.
+    static func samples(through grid: Homography, modules: Int) -> [(x: Double, y: Double)] {
+        var points = [(x: Double, y: Double)]()
+        points.reserveCapacity(modules * modules * within.count * within.count)
+        for v in 0..<modules {
+            for u in 0..<modules {
+                for dv in within {
+                    for du in within { points.append(grid.map(Double(u) + du, Double(v) + dv)) }
+                }
+            }
+        }
+        return points
+    }
+
+    /// Each module's grey (the sum of its `samples`), where the grid's picture pixel (x, y) is
+    /// `frame`'s (x + offset.x, y + offset.y); nil where the code lies partly outside it.
+    static func greys(of frame: Frame, at samples: [(x: Double, y: Double)], offset: (x: Double, y: Double))
         -> [Double]?
     {
-        var greys = [Double](repeating: 0, count: modules * modules)
+        let each = within.count * within.count
+        var greys = [Double](repeating: 0, count: samples.count / each)
         let inside = frame.luma.withUnsafeBufferPointer { p -> Bool in
-            for v in 0..<modules {
-                for u in 0..<modules {
-                    var total = 0.0
-                    for dv in Self.within {
-                        for du in Self.within {
-                            let (x, y) = grid.map(Double(u) + du, Double(v) + dv)
-                            guard let grey = Frame.bilinear(p, in: frame, x + offset.x - 0.5, y + offset.y - 0.5)
-                            else { return false }
-                            total += grey
-                        }
-                    }
-                    greys[v * modules + u] = total
-                }
+            for (index, point) in samples.enumerated() {
+                guard let grey = Frame.bilinear(p, in: frame, point.x + offset.x - 0.5, point.y + offset.y - 0.5)
+                else { return false }
+                greys[index / each] += grey
             }
             return true
         }

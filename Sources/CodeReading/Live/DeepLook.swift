@@ -118,7 +118,7 @@ final class DeepLook {
             case .mean:
                 guard let due else { continue }
                 self.due = nil
-                start(kind, of: due.picture, in: due.window, scene: scene)
+                start(kind, of: due.voted, in: due.window, scene: scene)
             }
         }
     }

@@ -21,23 +21,22 @@ extension FrameFusion {
             crop: frame.cropped(to: rect),
             offset: (Double(window.x - rect.x) + shift.dx, Double(window.y - rect.y) + shift.dy))
     }
+}
 
-    /// `due` with the QR code its window's mean shows (its finders) drawn as the window's frames
-    /// vote; as it was where the mean shows no finders.
-    static func voted(_ due: Due, by stack: Stack) -> Due {
-        let window = stack.window
-        let mean = due.picture.cropped(to: window)
-        guard stack.kept.count >= votersAtLeast, let (found, modules) = StraightenedCode.grids(of: mean).first
-        else { return due }
-        let grid = ModuleVote.fitted(found, modules: modules, to: mean)
-        var vote = ModuleVote(grid: grid, modules: modules)
-        for kept in stack.kept { vote.add(kept.crop, offset: kept.offset) }
-        let picture = due.picture
+extension FrameFusion.Due {
+    /// The due mean with the QR code it shows (its finders) drawn as the window's frames vote;
+    /// as it is where it shows no finders. Made only for the mean a scan takes (many are due
+    /// that are never read), beside the scan's other work on the reading thread.
+    var voted: Frame {
+        guard kept.count >= FrameFusion.votersAtLeast else { return picture }
+        let mean = picture.cropped(to: window)
+        guard let (found, modules) = StraightenedCode.grids(of: mean).first else { return picture }
+        var vote = ModuleVote(grid: ModuleVote.fitted(found, modules: modules, to: mean), modules: modules)
+        for frame in kept { vote.add(frame.crop, offset: frame.offset) }
         var luma = picture.luma
         vote.draw(into: &luma, width: picture.width, origin: PixelPoint(x: window.x, y: window.y), within: window)
-        let drawn = Frame(
+        return Frame(
             width: picture.width, height: picture.height, sequence: picture.sequence, timestamp: picture.timestamp,
             luma: luma)
-        return Due(picture: drawn, window: window, frames: due.frames)
     }
 }

@@ -42,6 +42,8 @@ struct FrameFusion {
         let picture: Frame
         let window: PixelRect
         let frames: Int
+        /// The window's frames, for a vote on its modules when the mean is read (`voted`).
+        var kept: [KeptFrame] = []
     }
 
     /// The whole area's mean is read once at this many frames (nil: never): a code that no
@@ -275,8 +277,9 @@ struct FrameFusion {
 
     /// `frame` with the stack's window its mean.
     private func due(_ stack: Stack, over frame: Frame) -> Due {
-        let due = Self.due(over: frame, in: stack.window, frames: stack.count) { stack.sums[$0] }
-        return Self.voted(due, by: stack)
+        var due = Self.due(over: frame, in: stack.window, frames: stack.count) { stack.sums[$0] }
+        due.kept = stack.kept
+        return due
     }
 
     /// `frame` with `window` the mean of `frames` frames, whose sum for the window's pixel at
